@@ -1,0 +1,32 @@
+"""Eterna: play and study Eternity, Eternitium and The Vale of Eternity."""
+
+from eterna.core import (
+    Action,
+    BadNotation,
+    BadRecord,
+    BadSetup,
+    EternaError,
+    Game,
+    GameState,
+    IllegalAction,
+    game_ids,
+    load_game,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "BadNotation",
+    "BadRecord",
+    "BadSetup",
+    "EternaError",
+    "Game",
+    "GameState",
+    "IllegalAction",
+    "__version__",
+    "game_ids",
+    "load_game",
+    "replay",
+]

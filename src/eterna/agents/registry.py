@@ -1,0 +1,84 @@
+"""Agents by spec string, as the command line names them: `random`, `heuristic`,
+`name:key=value,key=value`. The same specs work in `eterna play --bots` and `eterna simulate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from eterna.agents.random_agent import RandomAgent
+from eterna.core.agent import Agent, SeatWindow
+from eterna.core.errors import EternaError
+from eterna.core.game import Action
+from eterna.core.registry import load_game
+
+
+class HeuristicAgent(Agent):
+    """The game's own heuristic, picked from the game being played at the first decision."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed)
+        self.params = params
+        self._inner: dict[str, Agent] = {}
+
+    def decide(self, window: SeatWindow) -> Action:
+        inner = self._inner.get(window.game_id)
+        if inner is None:
+            game = load_game(window.game_id)
+            make = getattr(game, "make_heuristic", None)
+            if make is None:
+                raise EternaError(f"{game.name} has no heuristic agent yet")
+            inner = self._inner[window.game_id] = make(seed=self.rng.getrandbits(63), **self.params)
+        return inner.decide(window)
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """'name:key=value,...' -> (name, params); values read as int, float or bool if they can."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise EternaError("an agent spec is a name such as 'random' or 'heuristic'")
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise EternaError(f"agent parameter {item!r} in {spec!r} must read key=value")
+        params[key.strip()] = _value(value.strip())
+    return name, params
+
+
+def _value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    name, params = parse_spec(spec)
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise EternaError(f"unknown agent {name!r}; known agents: {', '.join(sorted(AGENTS))}")
+    try:
+        agent = factory(seed=seed, **params)
+    except TypeError as exc:
+        raise EternaError(f"agent {name!r} does not take these parameters: {params}") from exc
+    agent.spec = spec
+    return agent
+
+
+def agent_names() -> list[str]:
+    return sorted(AGENTS)

@@ -1,0 +1,165 @@
+"""The game contract of DESIGN.md: actions, states and games, with nothing game-specific."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from eterna.core.errors import BadRecord, BadSetup, EternaError
+from eterna.core.options import Option, resolve_options
+
+Record = dict[str, Any]
+View = dict[str, Any]
+
+
+class Action:
+    """A player's decision; `str(action)` is its canonical notation.
+
+    Games intern their actions (one object per distinct action), so equality is identity and
+    the hash is the action's stable `index` within its game: sets and dicts of actions iterate
+    in the same order on every machine.
+    """
+
+    __slots__ = ("index", "text")
+
+    def __init__(self, index: int, text: str) -> None:
+        self.index = index
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text!r}>"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        # Unpickling (e.g. in a worker process) must give back the interned object.
+        return (type(self).from_notation, (self.text,))
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The interned action written `text`; games override this."""
+        raise NotImplementedError
+
+
+class GameState(ABC):
+    """One game in progress. See DESIGN.md, 'The game contract'."""
+
+    __slots__ = ()
+
+    game: ClassVar[Game]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Seat that must decide now; None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]: ...
+
+    @property
+    @abstractmethod
+    def players(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """Every action the current player may take, in a deterministic order."""
+
+    @abstractmethod
+    def apply(self, action: Any) -> None:
+        """Play an Action or its notation; IllegalAction/BadNotation leave the state unchanged."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What `seat` may know (None: a spectator), JSON-serialisable."""
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def to_record(self) -> Record: ...
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with everything `seat` has seen."""
+
+
+class Game(ABC):
+    """A registered game: its identity, player range and documented options."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    declared_options: ClassVar[Mapping[str, Option]] = {}
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Option name -> default (documented in `declared_options[name].doc`)."""
+        return {name: opt.default for name, opt in self.declared_options.items()}
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return resolve_options(self.declared_options, options)
+
+    def check_players(self, players: Any) -> int:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadSetup(f"players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadSetup(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return players
+
+    @abstractmethod
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> GameState: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action written `text`, or BadNotation."""
+
+    def from_record(self, record: Mapping[str, Any]) -> GameState:
+        """Replay a record: same record, same state, on every machine."""
+        if not isinstance(record, Mapping):
+            raise BadRecord("a record is a JSON object")
+        if record.get("game") != self.id:
+            raise BadRecord(f"record is for game {record.get('game')!r}, not {self.id!r}")
+        actions = record.get("actions", [])
+        if not isinstance(actions, Sequence) or isinstance(actions, str):
+            raise BadRecord("record 'actions' must be a list of notation strings")
+        try:
+            state = self.new_game(
+                players=record.get("players"),  # type: ignore[arg-type]
+                seed=record.get("seed"),
+                options=record.get("options") or {},
+                setup=record.get("setup"),
+            )
+        except EternaError as exc:
+            raise BadRecord(f"record cannot start a game: {exc}") from exc
+        for number, text in enumerate(actions):
+            if not isinstance(text, str):
+                raise BadRecord(f"action {number} is not a notation string: {text!r}")
+            try:
+                state.apply(text)
+            except EternaError as exc:
+                raise BadRecord(f"action {number} ({text!r}) refused: {exc}") from exc
+        return state

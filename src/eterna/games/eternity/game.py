@@ -1,0 +1,140 @@
+"""The Eternity game object: identity, options (the digest's open questions) and new games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from eterna.core.agent import Agent
+from eterna.core.errors import BadSetup
+from eterna.core.game import Game
+from eterna.core.options import Option
+from eterna.games.eternity.cards import (
+    FAMILIES,
+    HAND_SIZE,
+    PLEDGES_PER_TRICK,
+    TREE_TOKENS_IN_BOX,
+    EternityAction,
+    parse_action,
+)
+from eterna.games.eternity.deal import parse_setup
+from eterna.games.eternity.state import EternityState, draw_deals
+
+OPTIONS: dict[str, Option] = {
+    opt.name: opt
+    for opt in (
+        Option(
+            "next_round_leader",
+            "rotate",
+            "Who leads the first trick of rounds 2 and 3 (digest Q2). 'rotate': the opening "
+            "lead passes one seat clockwise each round; 'last_trick_winner': whoever won the "
+            "last trick; 'lowest_score': the lowest total so far (ties: clockwise from the "
+            "previous opener).",
+            choices=("rotate", "last_trick_winner", "lowest_score"),
+        ),
+        Option(
+            "column_order",
+            "fixed",
+            "The left-to-right order of the trump tiles (digest Q4): 'fixed' for the whole "
+            "game, or 'shuffle_each_round'.",
+            choices=("fixed", "shuffle_each_round"),
+        ),
+        Option(
+            "tree_supply",
+            0,
+            "Tree tokens available per round (digest Q6): 0 for an unlimited supply, or a cap "
+            f"(the box holds {TREE_TOKENS_IN_BOX}) where a pledger takes only what is left.",
+            minimum=0,
+            maximum=1000,
+        ),
+        Option(
+            "tie_break",
+            "shared",
+            "A tie for the highest total (digest Q8): 'shared' victory, or 'harmony_rounds': "
+            "most rounds scored with the harmony bonus, then shared (not in any source).",
+            choices=("shared", "harmony_rounds"),
+        ),
+    )
+}
+
+
+class Eternity(Game):
+    id: ClassVar[str] = "eternity"
+    name: ClassVar[str] = "Eternity"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+    declared_options: ClassVar[Mapping[str, Option]] = OPTIONS
+
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> EternityState:
+        n = self.check_players(players)
+        opts = self.resolve_options(options)
+        columns, first_leader, deals = parse_setup(setup, n)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(62)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
+            raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
+        rng = random.Random(seed)
+        if columns is None:  # §3: the tiles are laid in any order (Q4: kept all game)
+            columns = list(range(len(FAMILIES)))
+            rng.shuffle(columns)
+        if first_leader is None:  # Q1: a random first player
+            first_leader = rng.randrange(n)
+
+        state = object.__new__(EternityState)
+        state._game = self
+        state._n = n
+        state._seed = seed
+        state._options = opts
+        state._setup = _plain(setup)
+        state._deals = tuple(
+            draw_deals(rng, n, columns, deals, 1, opts["column_order"] == "shuffle_each_round")
+        )
+        state._round_leaders = []
+        state._hand_size = HAND_SIZE[n]
+        state._max_pledges = PLEDGES_PER_TRICK[n]
+        state._next = tuple((s + 1) % n for s in range(n))  # Q3: clockwise
+        state._round = 1
+        state._first_leader = first_leader
+        state._led = -1
+        state._best_key = -1
+        state._best_seat = -1
+        state._pledges_left = state._max_pledges
+        state._trick_winners = []
+        state.is_terminal = False
+        state._scores = [0] * n
+        state._bonus_rounds = [0] * n
+        state._round_results = []
+        state._history = []
+        state._winners = []
+        state._determinized = False
+        state._start_round(first_leader)
+        return state
+
+    def parse_action(self, text: str) -> EternityAction:
+        return parse_action(text)
+
+    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
+        """Eternity's own heuristic agent (spec `heuristic`)."""
+        from eterna.games.eternity.heuristic import EternityHeuristic
+
+        agent: Agent = EternityHeuristic(seed=seed, **params)
+        return agent
+
+
+def _plain(setup: Mapping[str, Any] | None) -> Any:
+    """A JSON-ready copy of the setup, kept verbatim for the record."""
+    if setup is None:
+        return None
+    import json
+
+    return json.loads(json.dumps(setup))
+
+
+GAME = Eternity()

@@ -1,0 +1,678 @@
+"""Eternity's rules engine. Section numbers (§) refer to shared/reference/eternity/rules.md,
+reproduced in docs/eternity.md.
+
+Hot path: `legal_actions`, `apply` and `clone` use only ints, bit masks and short lists.
+Views, logs and error messages are built only when asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from eterna.core.errors import EternaError, IllegalAction
+from eterna.core.game import GameState, Record, View
+from eterna.games.eternity.cards import (
+    CARD_BIT,
+    CARD_FAMILY,
+    CARD_NAME,
+    FAMILIES,
+    FAMILY_MASK,
+    HARMONY_BONUS,
+    PLAY_ROWS,
+    PLEDGE_ROWS,
+    ROUNDS,
+    EternityAction,
+    cards_of,
+    join_chunks,
+    mask_of,
+    names_of,
+    parse_action,
+    split_mask,
+)
+from eterna.games.eternity.deal import deal_round
+
+if TYPE_CHECKING:
+    from eterna.games.eternity.game import Eternity
+
+_NF = len(FAMILIES)  # hands are stored as _NF chunks per seat: _hands[seat * _NF + family]
+_P0, _P1, _P2 = PLAY_ROWS
+_G0, _G1, _G2 = PLEDGE_ROWS
+_card_bit = CARD_BIT.__getitem__
+_TRUMP_BONUS = 64  # a trump outranks every card of the led family (§5.5)
+
+
+class RoundDeal(NamedTuple):
+    """One round's deal, drawn when the game starts (the future is hidden state like a deck)."""
+
+    hands: tuple[int, ...]  # _NF chunks per seat, as in EternityState._hands
+    board: tuple[int, ...]  # the two cards that start the trump board
+    display: int  # mask of the 3-player face-up display
+    columns: tuple[int, ...]  # trump board order for the round
+
+
+def draw_deals(
+    rng: random.Random,
+    players: int,
+    columns: list[int],
+    fixed: list[dict[str, Any] | None],
+    first_round: int,
+    reshuffle_columns: bool,
+) -> list[RoundDeal]:
+    """Deal rounds `first_round`..ROUNDS (§3, §8: a fresh deal every round)."""
+    deals = []
+    columns = list(columns)
+    for rnd in range(first_round, ROUNDS + 1):
+        if rnd > 1 and reshuffle_columns:
+            rng.shuffle(columns)
+        hands, board, display = deal_round(
+            rng, players, fixed[rnd - 1] if rnd <= len(fixed) else None
+        )
+        chunks: list[int] = []
+        for hand in hands:
+            chunks += split_mask(sum(map(_card_bit, hand)))  # distinct bits: sum is OR
+        deals.append(RoundDeal(tuple(chunks), tuple(board), mask_of(display), tuple(columns)))
+    return deals
+
+
+class EternityState(GameState):
+    """A game of Eternity. Build one with `load_game("eternity").new_game(...)`."""
+
+    __slots__ = (
+        "_best_key",
+        "_best_seat",
+        "_board",
+        "_board_mask",
+        "_bonus_rounds",
+        "_col_order",
+        "_current",
+        "_deals",
+        "_determinized",
+        "_display",
+        "_first_leader",
+        "_game",
+        "_hand_size",
+        "_hands",
+        "_history",
+        "_led",
+        "_max_pledges",
+        "_n",
+        "_next",
+        "_options",
+        "_pledges_left",
+        "_round",
+        "_round_leader",
+        "_round_leaders",
+        "_round_results",
+        "_round_start",
+        "_scores",
+        "_seed",
+        "_setup",
+        "_supply_left",
+        "_trees",
+        "_trick_leader",
+        "_trick_no",
+        "_trick_winners",
+        "_tricks",
+        "_trump",
+        "_voids",
+        "_winners",
+        "is_terminal",
+    )
+
+    # Attribute types, for mypy (slots hold no annotations of their own).
+    _game: Eternity
+    _n: int
+    _seed: int
+    _options: dict[str, Any]
+    _setup: Any
+    _deals: tuple[RoundDeal, ...]
+    _round_leaders: list[int]
+    _hand_size: int
+    _max_pledges: int
+    _next: tuple[int, ...]
+    _col_order: tuple[int, ...]
+    _hands: list[int]
+    _board: list[int]
+    _board_mask: int
+    _display: int
+    _trump: int
+    _round: int
+    _trick_no: int
+    _first_leader: int
+    _round_leader: int
+    _trick_leader: int
+    _current: int
+    _led: int
+    _pledges_left: int
+    _best_key: int
+    _best_seat: int
+    # Every action of the game, without seats: every seat acts once per trick, so trick k is
+    # _history[k * _n : (k + 1) * _n], led by the previous trick's winner or the round's leader.
+    _history: list[EternityAction]
+    _trick_winners: list[int]
+    _tricks: list[int]
+    _trees: list[int]
+    _scores: list[int]
+    _bonus_rounds: list[int]
+    _round_results: list[list[dict[str, int]]]
+    _round_start: int
+    _voids: list[int]
+    _supply_left: int
+    _winners: list[int]
+    _determinized: bool
+    is_terminal: bool  # a plain attribute: the hottest read of every playout loop
+
+    # ------------------------------------------------------------------ contract: reading
+    @property
+    def game(self) -> Eternity:  # type: ignore[override]
+        return self._game
+
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def current_player(self) -> int | None:
+        p = self._current
+        return None if p < 0 else p
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def trump(self) -> str:
+        return FAMILIES[self._trump]
+
+    def hand(self, seat: int) -> list[str]:
+        """A seat's hand, for tests and tools that own the whole state (never for agents)."""
+        return names_of(self._hand_mask(seat))
+
+    def _hand_mask(self, seat: int) -> int:
+        return join_chunks(self._hands[seat * _NF : seat * _NF + _NF])
+
+    # ------------------------------------------------------------------ contract: hot path
+    def legal_actions(self) -> list[EternityAction]:
+        p = self._current
+        if p < 0:
+            return []
+        b = p * 3
+        h0, h1, h2 = self._hands[b : b + 3]
+        led = self._led
+        if led < 0:  # §5.2: the leader must play, any card
+            return [*_P0[h0], *_P1[h1], *_P2[h2]]
+        # §5.3 participate: the led family, else trump, else any card
+        chunk = self._hands[b + led]
+        if chunk:
+            plays = PLAY_ROWS[led][chunk]
+        else:
+            trump = self._trump
+            chunk = self._hands[b + trump]
+            plays = PLAY_ROWS[trump][chunk] if chunk else (*_P0[h0], *_P1[h1], *_P2[h2])
+        if self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
+            return [*plays, *_G0[h0], *_G1[h1], *_G2[h2]]
+        return list(plays)
+
+    def apply(self, action: EternityAction | str) -> None:
+        if action.__class__ is not EternityAction:
+            action = self._coerce(action)
+        act: EternityAction = action
+        p = self._current
+        if p < 0:
+            raise IllegalAction(f"{act}: the game is over (rules §8: three rounds)")
+        family = act.family
+        hands = self._hands
+        i = p * 3 + family
+        chunk = hands[i]
+        vbit = act.vbit
+        if not chunk & vbit:
+            raise self._refusal(act)
+        led = self._led
+        if act.pledge:
+            if led < 0 or not self._pledges_left:
+                raise self._refusal(act)
+            trees = act.trees
+            supply = self._supply_left
+            if supply >= 0:  # option tree_supply: a limited supply (Q6)
+                if trees > supply:
+                    trees = supply
+                self._supply_left = supply - trees
+            self._trees[p] += trees
+            self._pledges_left -= 1
+        else:
+            key = act.value
+            trump = self._trump
+            if led < 0:
+                self._led = family
+            elif family != led:
+                if hands[i - family + led]:
+                    raise self._refusal(act)
+                if family == trump:
+                    self._voids[p] |= 1 << led
+                else:
+                    if hands[i - family + trump]:
+                        raise self._refusal(act)
+                    key = 0  # a card of a third family never wins (§5.5)
+                    self._voids[p] |= (1 << led) | (1 << trump)
+            if family == trump:
+                key += _TRUMP_BONUS
+            if key > self._best_key:
+                self._best_key = key
+                self._best_seat = p
+        hands[i] = chunk ^ vbit
+        self._history.append(act)
+        p = self._next[p]
+        if p != self._trick_leader:  # clockwise until every seat has acted once
+            self._current = p
+            return
+        # The trick is complete. §5.5: highest trump, else highest of the led family.
+        winner = self._best_seat
+        self._tricks[winner] += 1
+        if self._pledges_left != self._max_pledges:
+            # §5.6: pledged cards join the board after the trick; §4: trump re-evaluated
+            board = self._board
+            for action in self._history[-self._n :]:
+                if action.pledge:
+                    board[action.family] += 1
+                    self._board_mask |= action.bit
+            self._trump = self._compute_trump()
+            self._pledges_left = self._max_pledges
+        self._trick_winners.append(winner)
+        self._led = -1
+        self._best_key = -1
+        self._trick_no += 1
+        if self._trick_no == self._hand_size:
+            self._end_round()
+        else:
+            self._trick_leader = self._current = winner  # §5.6: the winner leads next
+
+    def clone(self) -> EternityState:
+        new = object.__new__(EternityState)
+        new._game = self._game
+        new._n = self._n
+        new._seed = self._seed
+        new._options = self._options
+        new._setup = self._setup
+        new._deals = self._deals
+        new._round_leaders = self._round_leaders[:]
+        new._hand_size = self._hand_size
+        new._max_pledges = self._max_pledges
+        new._next = self._next
+        new._col_order = self._col_order
+        new._hands = self._hands[:]
+        new._board = self._board[:]
+        new._board_mask = self._board_mask
+        new._display = self._display
+        new._trump = self._trump
+        new._round = self._round
+        new._trick_no = self._trick_no
+        new._first_leader = self._first_leader
+        new._round_leader = self._round_leader
+        new._trick_leader = self._trick_leader
+        new._current = self._current
+        new._led = self._led
+        new._pledges_left = self._pledges_left
+        new._best_key = self._best_key
+        new._best_seat = self._best_seat
+        new._trick_winners = self._trick_winners[:]
+        new._tricks = self._tricks[:]
+        new._trees = self._trees[:]
+        new._scores = self._scores[:]
+        new._bonus_rounds = self._bonus_rounds[:]
+        new._round_results = self._round_results[:]  # inner lists never mutated
+        new._history = self._history[:]
+        new._round_start = self._round_start
+        new._voids = self._voids[:]
+        new._supply_left = self._supply_left
+        new._winners = self._winners[:]
+        new._determinized = self._determinized
+        new.is_terminal = self.is_terminal
+        return new
+
+    # ------------------------------------------------------------------ trick and round flow
+    def _compute_trump(self) -> int:
+        # §4: most cards in its column; ties go to the leftmost column
+        board = self._board
+        order = self._col_order
+        best = order[0]
+        count = board[best]
+        for family in order[1:]:
+            if board[family] > count:
+                best, count = family, board[family]
+        return best
+
+    def _end_round(self) -> None:
+        # §7: T > K scores 0; T == K scores T + bonus; T < K scores T
+        bonus = self._game_bonus(self._round)
+        results = []
+        for seat in range(self._n):
+            trees, tricks = self._trees[seat], self._tricks[seat]
+            if trees > tricks:
+                points = 0
+            elif trees == tricks:
+                points = trees + bonus
+                self._bonus_rounds[seat] += 1
+            else:
+                points = trees
+            self._scores[seat] += points
+            results.append({"trees": trees, "tricks": tricks, "points": points})
+        self._round_results.append(results)
+        if self._round == ROUNDS:  # §8: three rounds
+            self._current = -1
+            self.is_terminal = True
+            self._trick_leader = -1
+            self._winners = self._compute_winners()
+            return
+        self._round += 1
+        self._start_round(self._next_round_leader())
+
+    def _game_bonus(self, rnd: int) -> int:
+        return HARMONY_BONUS[rnd - 1]
+
+    def _next_round_leader(self) -> int:
+        rule = self._options["next_round_leader"]
+        n = self._n
+        if rule == "last_trick_winner":
+            return self._trick_winners[-1]
+        if rule == "lowest_score":
+            start = self._next[self._round_leader]
+            seats = [(start + i) % n for i in range(n)]
+            return min(seats, key=lambda s: self._scores[s])
+        # Q2 default: the opening lead passes one seat clockwise each round
+        return (self._first_leader + self._round - 1) % n
+
+    def _compute_winners(self) -> list[int]:
+        best = max(self._scores)
+        tied = [s for s in range(self._n) if self._scores[s] == best]
+        if len(tied) > 1 and self._options["tie_break"] == "harmony_rounds":
+            most = max(self._bonus_rounds[s] for s in tied)
+            tied = [s for s in tied if self._bonus_rounds[s] == most]
+        return tied
+
+    def _start_round(self, leader: int) -> None:
+        """Lay out round `self._round`'s deal (§3) and hand the lead to `leader`."""
+        deal = self._deals[self._round - 1]
+        self._hands = list(deal.hands)
+        self._col_order = deal.columns
+        self._board = [0] * len(FAMILIES)
+        self._board_mask = 0
+        for card in deal.board:
+            self._board[CARD_FAMILY[card]] += 1
+            self._board_mask |= 1 << card
+        self._display = deal.display
+        self._trump = self._compute_trump()
+        self._tricks = [0] * self._n
+        self._trees = [0] * self._n
+        self._voids = [0] * self._n
+        self._trick_no = 0
+        self._round_leader = self._trick_leader = self._current = leader
+        self._round_leaders.append(leader)
+        self._round_start = len(self._history)
+        self._supply_left = self._options["tree_supply"] or -1
+
+    # ------------------------------------------------------------------ bad input
+    def _coerce(self, action: object) -> EternityAction:
+        if isinstance(action, str):
+            return parse_action(action)
+        if isinstance(action, EternityAction):
+            return action
+        raise IllegalAction(
+            f"{action!r} is not an Eternity action: pass an action from legal_actions() "
+            "or its notation, e.g. 'play sea-3'"
+        )
+
+    def _refusal(self, action: EternityAction) -> IllegalAction:
+        """Explain, naming the rule, why `action` is refused now (never on the hot path)."""
+        p = self._current
+        hand = self._hand_mask(p)
+        name = CARD_NAME[action.card]
+        if not hand & action.bit:
+            return IllegalAction(
+                f"{action}: seat {p} does not hold {name} (rules §5: you play from your hand)"
+            )
+        if action.pledge:
+            if self._led < 0:
+                return IllegalAction(
+                    f"{action}: the leader must play a card to the trick and may not pledge "
+                    "(rules §5.2: the leader)"
+                )
+            cap = self._max_pledges
+            return IllegalAction(
+                f"{action}: only {cap} pledge{'s' if cap > 1 else ''} per trick at {self._n} "
+                f"players and it is taken; you must participate (rules §5.4: pledge limits)"
+            )
+        led = self._led
+        held_led = names_of(hand & FAMILY_MASK[led])
+        if held_led:
+            return IllegalAction(
+                f"{action}: must follow {FAMILIES[led]}: you hold {', '.join(held_led)} "
+                "(rules §5.3: participate)"
+            )
+        trump = self._trump
+        held_trump = names_of(hand & FAMILY_MASK[trump])
+        return IllegalAction(
+            f"{action}: no {FAMILIES[led]} in hand, so you must play trump "
+            f"{FAMILIES[trump]}: you hold {', '.join(held_trump)} (rules §5.3: participate)"
+        )
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None) -> View:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n
+        ):
+            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
+        n = self._n
+        board = {FAMILIES[f]: [] for f in self._col_order}  # type: dict[str, list[str]]
+        for card in cards_of(self._board_mask):
+            board[FAMILIES[CARD_FAMILY[card]]].append(CARD_NAME[card])
+        current = self.current_player
+        done = len(self._history)
+        trick = self._seated(done - done % n, done)  # every trick has n actions
+        view: View = {
+            "game": "eternity",
+            "seat": seat,
+            "players": n,
+            "round": self._round,
+            "rounds": ROUNDS,
+            "harmony_bonus": self._game_bonus(self._round),
+            "trick_number": min(self._trick_no + 1, self._hand_size),
+            "tricks_per_round": self._hand_size,
+            "current_player": current,
+            "leader": None if self._trick_leader < 0 else self._trick_leader,
+            "columns": [FAMILIES[f] for f in self._col_order],
+            "board": board,
+            "trump": FAMILIES[self._trump],
+            "display": names_of(self._display),
+            "led": None if self._led < 0 else FAMILIES[self._led],
+            "trick": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in trick if not a.pledge],
+            "pledges": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in trick if a.pledge],
+            "pledges_left": self._pledges_left,
+            "hand": None if seat is None else names_of(self._hand_mask(seat)),
+            "hand_sizes": [self._hand_mask(s).bit_count() for s in range(n)],
+            "tricks": list(self._tricks),
+            "trees": list(self._trees),
+            "tree_supply": None if self._supply_left < 0 else self._supply_left,
+            "scores": list(self._scores),
+            "round_results": [list(r) for r in self._round_results],
+            "last_trick": self._last_trick(),
+            "log": self._round_log(),
+            "is_terminal": self.is_terminal,
+            "winners": list(self._winners),
+        }
+        if seat is not None and seat == current:
+            view["legal_actions"] = [str(a) for a in self.legal_actions()]
+        return view
+
+    def _last_trick(self) -> dict[str, Any] | None:
+        """The last finished trick (it stays shown across a round's end)."""
+        k = len(self._trick_winners) - 1
+        if k < 0:
+            return None
+        actions = self._seated(k * self._n, (k + 1) * self._n)
+        return {
+            "leader": actions[0][0],
+            "cards": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if not a.pledge],
+            "pledges": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if a.pledge],
+            "winner": self._trick_winners[k],
+        }
+
+    def _seated(self, start: int, stop: int) -> list[tuple[int, EternityAction]]:
+        """History entries start..stop-1 with the seat that took each."""
+        n, per_round = self._n, self._hand_size
+        out = []
+        for j in range(start, stop):
+            k, pos = divmod(j, n)
+            if k % per_round == 0:
+                leader = self._round_leaders[k // per_round]
+            else:
+                leader = self._trick_winners[k - 1]
+            out.append(((leader + pos) % n, self._history[j]))
+        return out
+
+    def _round_log(self) -> list[dict[str, Any]]:
+        """The public events of this round: every action, and who won each trick."""
+        log: list[dict[str, Any]] = []
+        n = self._n
+        first_trick = self._round_start // n
+        for i, (seat, action) in enumerate(self._seated(self._round_start, len(self._history))):
+            log.append({"seat": seat, "action": str(action)})
+            if i % n == n - 1:
+                log.append({"trick_won_by": self._trick_winners[first_trick + i // n]})
+        return log
+
+    # ------------------------------------------------------------------ records and search
+    def to_record(self) -> Record:
+        if self._determinized:
+            raise EternaError("a determinized state is a guess, not a game: it has no record")
+        return {
+            "game": "eternity",
+            "players": self._n,
+            "seed": self._seed,
+            "options": dict(self._options),
+            "setup": self._setup,
+            "actions": [a.text for a in self._history],
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> EternityState:
+        """Resample every card `seat` cannot see, keeping hand sizes and revealed voids.
+
+        Future deals are unknown too: the copy deals later rounds afresh from `rng`.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
+        new = self.clone()
+        if self._round < ROUNDS:
+            new._deals = self._deals[: self._round] + tuple(
+                draw_deals(
+                    rng,
+                    self._n,
+                    list(self._col_order),
+                    [],
+                    self._round + 1,
+                    self._options["column_order"] == "shuffle_each_round",
+                )
+            )
+        new._determinized = True
+        masks = {s: self._hand_mask(s) for s in range(self._n) if s != seat}
+        others = [s for s, mask in masks.items() if mask]
+        if others:
+            pool = 0
+            for s in others:
+                pool |= masks[s]
+            sizes = {s: masks[s].bit_count() for s in others}
+            hands = _sample_hands(cards_of(pool), sizes, {s: self._voids[s] for s in others}, rng)
+            for s in others:
+                new._hands[s * _NF : s * _NF + _NF] = split_mask(hands[s])
+        return new
+
+
+def _sample_hands(
+    pool: list[int], sizes: dict[int, int], voids: dict[int, int], rng: random.Random
+) -> dict[int, int]:
+    """Deal `pool` into hands of the given sizes so no seat gets a family it is void in.
+
+    Cards are placed most-constrained first, each to a seat drawn with weight equal to its free
+    room; a dead end restarts. A valid deal always exists (the true one), and with three
+    families and void-only constraints restarts are rare; after many, an exact search finishes.
+    """
+    seats = list(sizes)
+    allowed = {card: [s for s in seats if not voids[s] >> CARD_FAMILY[card] & 1] for card in pool}
+    for _ in range(200):
+        cards = pool[:]
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(allowed[c]))
+        room = dict(sizes)
+        hands = dict.fromkeys(seats, 0)
+        for card in cards:
+            options = [s for s in allowed[card] if room[s]]
+            if not options:
+                break
+            weights = [room[s] for s in options]
+            s = rng.choices(options, weights)[0]
+            room[s] -= 1
+            hands[s] |= 1 << card
+        else:
+            return hands
+    return _exact_hands(pool, sizes, allowed, rng)
+
+
+def _exact_hands(
+    pool: list[int],
+    sizes: dict[int, int],
+    allowed: dict[int, list[int]],
+    rng: random.Random,
+) -> dict[int, int]:
+    """Backtracking deal by family counts (few families, so the search is tiny)."""
+    seats = list(sizes)
+    by_family: dict[int, list[int]] = {}
+    for card in pool:
+        by_family.setdefault(CARD_FAMILY[card], []).append(card)
+    families = sorted(by_family)
+
+    def split(i: int, room: dict[int, int]) -> list[dict[int, int]] | None:
+        if i == len(families):
+            return [] if not any(room.values()) else None
+        fam = families[i]
+        total = len(by_family[fam])
+        takers = [s for s in seats if s in allowed[by_family[fam][0]]]
+        for counts in _compositions(total, [room[s] for s in takers]):
+            rest = dict(room)
+            for s, k in zip(takers, counts, strict=True):
+                rest[s] -= k
+            tail = split(i + 1, rest)
+            if tail is not None:
+                return [dict(zip(takers, counts, strict=True)), *tail]
+        return None
+
+    plan = split(0, dict(sizes))
+    if plan is None:
+        raise EternaError("no deal is consistent with what this seat has seen")
+    hands = dict.fromkeys(seats, 0)
+    for fam, counts in zip(families, plan, strict=True):
+        cards = by_family[fam][:]
+        rng.shuffle(cards)
+        for s, k in counts.items():
+            for card in cards[:k]:
+                hands[s] |= 1 << card
+            cards = cards[k:]
+    return hands
+
+
+def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to write `total` as an ordered sum with part i at most caps[i]."""
+    if not caps:
+        return [()] if total == 0 else []
+    out = []
+    for first in range(min(total, caps[0]), -1, -1):
+        for rest in _compositions(total - first, caps[1:]):
+            out.append((first, *rest))
+    return out

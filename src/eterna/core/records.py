@@ -41,23 +41,26 @@ def replay(record: Record) -> GameState:
 
 
 def read_records(path: str | Path) -> Iterator[Record]:
-    """Records from a .json file (one record or a list) or a .jsonl file (one per line)."""
+    """Records from a JSON file (one record, or a list of them) or a JSON Lines file."""
     text = Path(path).read_text(encoding="utf-8")
-    stripped = text.lstrip()
-    if not stripped:
+    if not text.strip():
         return
     try:
-        if stripped.startswith("["):
-            yield from json.loads(text)
-            return
-        if stripped.startswith("{") and "\n{" not in text.strip():
-            yield json.loads(text)
-            return
-        for _number, line in enumerate(text.splitlines(), 1):
-            if line.strip():
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None  # not one JSON document: read it as JSON Lines
+    if isinstance(whole, list):
+        yield from whole
+        return
+    if whole is not None:
+        yield whole
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
                 yield json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise BadRecord(f"{path}: not valid JSON: {exc}") from exc
+            except json.JSONDecodeError as exc:
+                raise BadRecord(f"{path}, line {number}: not valid JSON: {exc}") from exc
 
 
 def write_record(path: str | Path, record: Record) -> None:

@@ -1,0 +1,132 @@
+"""Typed moves: canonical notation, a bare argument, or an unambiguous prefix of a legal move.
+
+`resolve_move(state, text)` answers the action meant, or raises the error that explains the
+refusal: the engine's `IllegalAction` (naming the rule) for a well-formed move the rules forbid,
+`BadNotation` for text that is no move, and `AmbiguousMove` (a BadNotation) for a prefix that
+fits several legal moves.
+
+Completion works word by word: each typed word must start the corresponding word of a legal
+move (`pl s` fits `play sea-3` and `pledge sky-5`). A word that already is a complete move
+(`pledge sky-1`) is taken literally, never extended to `pledge sky-12`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eterna.core.errors import BadNotation, IllegalAction
+from eterna.core.game import GameState
+
+MAX_LISTED = 12
+
+
+class AmbiguousMove(BadNotation):
+    """A prefix that fits more than one legal move."""
+
+    def __init__(self, text: str, matches: Sequence[str]) -> None:
+        listed = ", ".join(matches[:MAX_LISTED])
+        more = f" and {len(matches) - MAX_LISTED} more" if len(matches) > MAX_LISTED else ""
+        super().__init__(f"{text!r} is ambiguous: it fits {listed}{more}; type more of it")
+        self.matches = list(matches)
+
+
+def refusal(state: GameState, action: Any) -> IllegalAction:
+    """The engine's own explanation of why `action` is refused now (state left untouched)."""
+    probe = state.clone()
+    try:
+        probe.apply(action)
+    except IllegalAction as exc:
+        return exc
+    return IllegalAction(f"{action} is not a legal move now")
+
+
+def _parse(state: GameState, text: str) -> Any | None:
+    try:
+        return state.game.parse_action(text)
+    except BadNotation:
+        return None
+
+
+def _legal_or_refuse(state: GameState, action: Any, legal: dict[str, Any]) -> Any:
+    found = legal.get(str(action))
+    if found is not None:
+        return found
+    raise refusal(state, action)
+
+
+def _fits(words: Sequence[str], move: Sequence[str]) -> bool:
+    """Each typed word starts the corresponding word of `move` (which may have more words)."""
+    if len(words) > len(move):
+        return False
+    return all(m.startswith(w) for w, m in zip(words, move[: len(words)], strict=True))
+
+
+def resolve_move(
+    state: GameState,
+    text: str,
+    verbs: Sequence[str] = (),
+    default_verb: str | None = None,
+) -> Any:
+    """The legal action `text` means, or the error explaining why it is refused.
+
+    `verbs` are the action words of the game's notation (e.g. play, pledge), `default_verb`
+    what a bare argument means (`sea-3` -> `play sea-3`).
+    """
+    words = text.lower().split()
+    if not words:
+        raise BadNotation("type a move (e.g. 'play sea-3'), or 'help' to list them")
+    typed = " ".join(words)
+    legal = {str(a): a for a in state.legal_actions()}
+    if typed in legal:
+        return legal[typed]
+
+    # A complete move, possibly with an abbreviated action word: taken literally.
+    verb_matches = [v for v in verbs if v.startswith(words[0])]
+    full_verb = words[0] if words[0] in verbs else None
+    if full_verb is None and len(verb_matches) == 1:
+        full_verb = verb_matches[0]
+    literal = " ".join([full_verb, *words[1:]]) if full_verb is not None else typed
+    action = _parse(state, literal)
+    if action is not None:
+        return _legal_or_refuse(state, action, legal)
+
+    # A bare argument: `sea-3` means `play sea-3`.
+    if default_verb is not None and len(words) == 1 and not verb_matches:
+        action = _parse(state, f"{default_verb} {typed}")
+        if action is not None:
+            if str(action) in legal:
+                return legal[str(action)]
+            others = [m for m in legal if m.split(" ", 1)[-1] == typed]
+            error = refusal(state, action)
+            if others:
+                error = IllegalAction(f"{error}; you may {' or '.join(others)} instead")
+            raise error
+
+    # A prefix of legal moves, word by word; a bare prefix also completes the default verb's.
+    fits = [m for m in legal if _fits(words, m.split())]
+    if default_verb is not None and len(words) == 1:
+        fits += [
+            m
+            for m in legal
+            if m.startswith(f"{default_verb} ") and m not in fits and _fits(words, m.split()[1:])
+        ]
+    if len(fits) == 1:
+        return legal[fits[0]]
+    if fits:
+        raise AmbiguousMove(text.strip(), fits)
+
+    # Nothing legal fits: if the action word is clear, explain with a refused move it could be.
+    if full_verb is not None:
+        arguments = dict.fromkeys(m.split(" ", 1)[1] for m in legal if " " in m)
+        for argument in arguments:
+            if _fits(words[1:], argument.split()):
+                action = _parse(state, f"{full_verb} {argument}")
+                if action is not None and str(action) not in legal:
+                    raise refusal(state, action)
+    try:
+        state.game.parse_action(typed)
+    except BadNotation as exc:
+        if full_verb is None:  # the engine's message says what a move looks like
+            raise BadNotation(f"{exc} (type 'help' to list the legal moves)") from None
+    raise BadNotation(f"{text.strip()!r} fits no legal move now; type 'help' to list them")

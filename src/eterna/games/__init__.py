@@ -2,7 +2,9 @@
 
 from eterna.core.registry import register
 from eterna.games.eternity import GAME as ETERNITY
+from eterna.games.vale import GAME as VALE
 
 register(ETERNITY)
+register(VALE)
 
-__all__ = ["ETERNITY"]
+__all__ = ["ETERNITY", "VALE"]

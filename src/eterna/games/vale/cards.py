@@ -1,0 +1,258 @@
+"""The Vale of Eternity's cards, stones and actions, built once from the package's card data.
+
+A card is an int 0..69, in the data file's order (families Fire, Water, Earth, Wind, Dragon,
+alphabetical within each). Stones are colours 0..2 (red, blue, purple). A payment is a multiset
+of stones, stored as a (red, blue, purple) count triple with at most MAX_PAYMENT stones (no
+player can hold more: the stone limit is 6 with Hestia).
+
+Every action is interned: one object per distinct notation, built at import, its `index` its
+position in ACTIONS. What a card does is composed in abilities.py; this module holds facts only.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Final
+
+from eterna.core.errors import BadNotation
+from eterna.core.game import Action
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files("eterna.games.vale").joinpath("data/cards.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+DATA: Final = _load()
+
+FAMILIES: Final[tuple[str, ...]] = tuple(f["id"] for f in DATA["families"])
+FAMILY_INDEX: Final = {name: i for i, name in enumerate(FAMILIES)}
+FIRE, WATER, EARTH, WIND, DRAGON = range(5)
+COLOURS: Final[tuple[str, ...]] = tuple(s["id"] for s in DATA["stones"])
+COLOUR_INDEX: Final = {name: i for i, name in enumerate(COLOURS)}
+RED, BLUE, PURPLE = range(3)
+BASE_VALUE: Final[tuple[int, ...]] = tuple(s["value"] for s in DATA["stones"])
+SELL: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (f["sell"].get("red", 0), f["sell"].get("blue", 0), f["sell"].get("purple", 0))
+    for f in DATA["families"]
+)
+
+RULES: Final[dict[str, Any]] = DATA["rules"]
+ROUNDS: Final[int] = RULES["rounds"]
+END_SCORE: Final[int] = RULES["end_score"]
+STONE_LIMIT: Final[int] = RULES["stone_limit"]
+PICKS: Final[int] = RULES["picks_per_player"]
+STARTING_POINTS: Final[tuple[int, ...]] = tuple(RULES["starting_points"])
+
+CARDS: Final[tuple[dict[str, Any], ...]] = tuple(DATA["cards"])
+DECK_SIZE: Final[int] = len(CARDS)
+CARD_NAME: Final[tuple[str, ...]] = tuple(c["id"] for c in CARDS)
+CARD_TITLE: Final[tuple[str, ...]] = tuple(c["name"] for c in CARDS)
+CARD_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAME)}
+CARD_FAMILY: Final[tuple[int, ...]] = tuple(FAMILY_INDEX[c["family"]] for c in CARDS)
+CARD_COST: Final[tuple[int, ...]] = tuple(c["cost"] for c in CARDS)  # the written cost
+HAS_INSTANT: Final[tuple[bool, ...]] = tuple("instant" in c for c in CARDS)
+HAS_PERMANENT: Final[tuple[bool, ...]] = tuple("permanent" in c for c in CARDS)
+HAS_ACTIVE: Final[tuple[bool, ...]] = tuple("resolution" in c for c in CARDS)
+CARD_SET: Final[tuple[str, ...]] = tuple(c["set"] for c in CARDS)
+
+MAX_PAYMENT: Final = 6
+
+
+def card_id(name: str) -> int:
+    """The card written `name` (e.g. 'lava-giant'), or BadNotation."""
+    try:
+        return CARD_BY_NAME[name.strip().lower()]
+    except (KeyError, AttributeError):
+        raise BadNotation(
+            f"{name!r} is not a Vale of Eternity card: cards are written by name in lower case "
+            "with hyphens, e.g. 'kappa', 'lava-giant'"
+        ) from None
+
+
+# ---------------------------------------------------------------------------- payments
+PAYMENTS: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (r, b, p)
+    for total in range(MAX_PAYMENT + 1)
+    for p in range(total + 1)
+    for b in range(total - p + 1)
+    for r in (total - p - b,)
+)
+PAYMENT_INDEX: Final[dict[tuple[int, int, int], int]] = {pay: i for i, pay in enumerate(PAYMENTS)}
+
+
+def payment_text(pay: tuple[int, int, int]) -> str:
+    """'purple+blue+red': largest stones first."""
+    r, b, p = pay
+    return "+".join(["purple"] * p + ["blue"] * b + ["red"] * r)
+
+
+def parse_payment(text: str) -> tuple[int, int, int]:
+    counts = [0, 0, 0]
+    for word in text.split("+"):
+        colour = COLOUR_INDEX.get(word.strip())
+        if colour is None:
+            raise BadNotation(
+                f"{text!r} is not a payment: write stones joined by '+', e.g. 'blue+red'"
+            )
+        counts[colour] += 1
+    pay = (counts[0], counts[1], counts[2])
+    if sum(pay) > MAX_PAYMENT:
+        raise BadNotation(f"{text!r}: no payment has more than {MAX_PAYMENT} stones")
+    return pay
+
+
+# ---------------------------------------------------------------------------- actions
+CLAIM, SELL_, TAME, SUMMON, REMOVE, END_TURN, DISCARD_STONE = range(7)
+RESOLVE, RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE = range(7, 16)
+
+# Names of the options a `choose` answers (Hydra, Basilisk, Snail Maiden)
+CHOICES: Final[tuple[str, ...]] = (
+    "red",
+    "blue",
+    "purple",
+    "draw",
+    "points",
+    "blue-to-purple",
+    "purple-to-blue",
+)
+CHOICE_INDEX: Final = {name: i for i, name in enumerate(CHOICES)}
+MAX_SEATS: Final = 4
+
+
+class ValeAction(Action):
+    """One interned action: `kind`, and the card, payment or argument it names."""
+
+    __slots__ = ("arg", "card", "kind", "pay")
+
+    def __init__(
+        self, index: int, text: str, kind: int, card: int = -1, pay: int = -1, arg: int = -1
+    ) -> None:
+        super().__init__(index, text)
+        self.kind = kind
+        self.card = card
+        self.pay = pay  # index into PAYMENTS
+        self.arg = arg  # a seat (target), a colour (discard-stone) or a CHOICES index
+
+    @classmethod
+    def from_notation(cls, text: str) -> ValeAction:
+        return parse_action(text)
+
+
+_BUILT: list[ValeAction] = []
+
+
+def _new(text: str, kind: int, card: int = -1, pay: int = -1, arg: int = -1) -> ValeAction:
+    action = ValeAction(len(_BUILT), text, kind, card, pay, arg)
+    _BUILT.append(action)
+    return action
+
+
+def _per_card(verb: str, kind: int) -> tuple[ValeAction, ...]:
+    return tuple(_new(f"{verb} {CARD_NAME[c]}", kind, c) for c in range(DECK_SIZE))
+
+
+A_CLAIM: Final = _per_card("claim", CLAIM)
+A_SELL: Final = _per_card("sell", SELL_)
+A_TAME: Final = _per_card("tame", TAME)
+A_SUMMON: Final[tuple[tuple[ValeAction, ...], ...]] = tuple(
+    tuple(
+        _new(
+            f"summon {CARD_NAME[c]}" + (f" pay {payment_text(pay)}" if any(pay) else ""),
+            SUMMON,
+            c,
+            i,
+        )
+        for i, pay in enumerate(PAYMENTS)
+    )
+    for c in range(DECK_SIZE)
+)
+# A_REMOVE[c][i - 1] pays with PAYMENTS[i]: a removal always costs at least 1 (§5.4)
+A_REMOVE: Final[tuple[tuple[ValeAction, ...], ...]] = tuple(
+    tuple(
+        _new(f"remove {CARD_NAME[c]} pay {payment_text(pay)}", REMOVE, c, i)
+        for i, pay in enumerate(PAYMENTS)
+        if i
+    )
+    for c in range(DECK_SIZE)
+)
+A_END_TURN: Final = _new("end-turn", END_TURN)
+A_DISCARD_STONE: Final = tuple(
+    _new(f"discard-stone {c}", DISCARD_STONE, arg=i) for i, c in enumerate(COLOURS)
+)
+A_RESOLVE: Final = _per_card("resolve", RESOLVE)
+A_RECOVER: Final = _per_card("recover", RECOVER)
+A_DISCARD: Final = _per_card("discard", DISCARD)
+A_TAKE: Final = _per_card("take", TAKE)
+A_COPY: Final = _per_card("copy", COPY)
+A_SUMMON_FREE: Final = tuple(
+    _new(f"summon {CARD_NAME[c]} free", SUMMON_FREE, c) for c in range(DECK_SIZE)
+)
+A_TARGET: Final = tuple(_new(f"target seat-{s}", TARGET, arg=s) for s in range(MAX_SEATS))
+A_CHOOSE: Final = tuple(_new(f"choose {name}", CHOOSE, arg=i) for i, name in enumerate(CHOICES))
+A_DONE: Final = _new("done", DONE)
+
+ACTIONS: Final[tuple[ValeAction, ...]] = tuple(_BUILT)
+_BY_TEXT: Final[dict[str, ValeAction]] = {a.text: a for a in ACTIONS}
+
+_CARD_VERBS: Final[dict[str, tuple[ValeAction, ...]]] = {
+    "claim": A_CLAIM,
+    "sell": A_SELL,
+    "tame": A_TAME,
+    "resolve": A_RESOLVE,
+    "recover": A_RECOVER,
+    "discard": A_DISCARD,
+    "take": A_TAKE,
+    "copy": A_COPY,
+}
+
+FORMS: Final = (
+    "claim/sell/tame/resolve/recover/discard/take/copy <card>, summon <card> [pay <stones>], "
+    "summon <card> free, remove <card> pay <stones>, discard-stone <colour>, target seat-<n>, "
+    f"choose <{'|'.join(CHOICES)}>, end-turn, done"
+)
+
+
+def parse_action(text: str) -> ValeAction:
+    """The interned action written `text` (case and spacing forgiven), or BadNotation."""
+    if not isinstance(text, str):
+        raise BadNotation(f"a Vale action is a string like 'summon ifrit pay blue', not {text!r}")
+    found = _BY_TEXT.get(text)
+    if found is not None:
+        return found
+    words = text.lower().split()
+    canonical = " ".join(words)
+    found = _BY_TEXT.get(canonical)
+    if found is not None:
+        return found
+    if not words:
+        raise BadNotation(f"{text!r} is empty: write one of {FORMS}")
+    verb = words[0]
+    if verb in _CARD_VERBS and len(words) == 2:
+        return _CARD_VERBS[verb][card_id(words[1])]
+    if verb in ("summon", "remove") and len(words) in (2, 3, 4):
+        card = card_id(words[1])
+        if len(words) == 3 and verb == "summon" and words[2] == "free":
+            return A_SUMMON_FREE[card]
+        if len(words) == 4 and words[2] == "pay":
+            pay = PAYMENT_INDEX[parse_payment(words[3])]
+            if verb == "summon":
+                return A_SUMMON[card][pay]
+            if pay:
+                return A_REMOVE[card][pay - 1]
+        if len(words) == 2 and verb == "summon":
+            return A_SUMMON[card][0]
+        raise BadNotation(
+            f"{text!r}: write 'summon <card> [pay <stones>]' or 'remove <card> pay <stones>'"
+        )
+    if verb == "discard-stone" and len(words) == 2 and words[1] in COLOUR_INDEX:
+        return A_DISCARD_STONE[COLOUR_INDEX[words[1]]]
+    if verb == "choose" and len(words) == 2 and words[1] in CHOICE_INDEX:
+        return A_CHOOSE[CHOICE_INDEX[words[1]]]
+    if verb == "target" and len(words) == 2:
+        seat = words[1].removeprefix("seat-")
+        if seat.isdigit() and int(seat) < MAX_SEATS:
+            return A_TARGET[int(seat)]
+    raise BadNotation(f"{text!r} is not a Vale of Eternity action: write one of {FORMS}")

@@ -1,0 +1,172 @@
+"""Reading the `setup` that fixes an exact position (format in docs/vale.md).
+
+Every key is optional; what is left out comes from the seed:
+
+    {"first_player": 0,                  # seat that is first player in the starting round
+     "round": 3,                          # starting round (area limit = round)
+     "scores": [1, 2],                    # default: 1, 2, 3, 4 from the first player (§3.5)
+     "deck": ["kappa", "imp", ...],       # the top of the deck, top card first; the cards no
+                                          # key places are shuffled in below them
+     "discard": ["ifrit"],                # the discard pile, bottom card first
+     "hands": [["agni"], []],             # one list per seat
+     "areas": [["hestia"], []],           # one list per seat, in the order summoned
+     "stones": [["red", "blue"], []],     # one list of colours per seat
+     "revealed": ["kappa", "imp", ...],   # start in the hunting phase with these cards out
+     "claimed": [["kappa"], []]}          # start in the action phase with these claims
+
+Without "claimed" or "revealed" the game starts with the hunting phase of `round`, revealing
+from the top of the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from eterna.core.errors import BadNotation, BadSetup
+from eterna.games.vale.cards import (
+    CARD_BY_NAME,
+    CARD_NAME,
+    COLOUR_INDEX,
+    PICKS,
+    ROUNDS,
+    STONE_LIMIT,
+    card_id,
+)
+
+SETUP_KEYS = (
+    "first_player",
+    "round",
+    "scores",
+    "deck",
+    "discard",
+    "hands",
+    "areas",
+    "stones",
+    "revealed",
+    "claimed",
+)
+HESTIA = CARD_BY_NAME["hestia"]
+
+
+@dataclass
+class Setup:
+    first_player: int | None = None
+    round: int = 1
+    scores: list[int] | None = None
+    deck: list[int] | None = None  # top first
+    discard: list[int] | None = None
+    hands: list[list[int]] | None = None
+    areas: list[list[int]] | None = None
+    stones: list[list[int]] | None = None  # per seat: red, blue, purple counts
+    revealed: list[int] | None = None
+    claimed: list[list[int]] | None = None
+
+    def placed(self) -> set[int]:
+        out: set[int] = set()
+        for part in (self.deck, self.discard, self.revealed):
+            out.update(part or ())
+        for parts in (self.hands, self.areas, self.claimed):
+            for part in parts or ():
+                out.update(part)
+        return out
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise BadSetup(f"setup {where} must be a list of card ids like 'kappa'")
+    try:
+        return [card_id(c) for c in value]
+    except BadNotation as exc:
+        raise BadSetup(f"setup {where}: {exc}") from None
+
+
+def _per_seat(value: Any, players: int, where: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) != players:
+        raise BadSetup(f"setup {where} must hold one entry per seat ({players})")
+    return value
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadSetup(f"setup {where} must be an integer from {low} to {high}, not {value!r}")
+    return value
+
+
+def parse_setup(setup: Mapping[str, Any] | None, players: int) -> Setup:
+    out = Setup()
+    if setup is None:
+        return out
+    if not isinstance(setup, Mapping):
+        raise BadSetup(f"setup must be an object with keys {', '.join(SETUP_KEYS)}")
+    unknown = sorted(set(setup) - set(SETUP_KEYS))
+    if unknown:
+        raise BadSetup(
+            f"unknown setup key(s) {', '.join(map(str, unknown))}; known: {', '.join(SETUP_KEYS)}"
+        )
+    if setup.get("first_player") is not None:
+        out.first_player = _int(setup["first_player"], "first_player", 0, players - 1)
+    if setup.get("round") is not None:
+        out.round = _int(setup["round"], "round", 1, ROUNDS)
+    if setup.get("scores") is not None:
+        out.scores = [
+            _int(s, "scores", 0, 10**6) for s in _per_seat(setup["scores"], players, "scores")
+        ]
+    for key in ("deck", "discard", "revealed"):
+        if setup.get(key) is not None:
+            setattr(out, key, _cards(setup[key], key))
+    for key in ("hands", "areas", "claimed"):
+        if setup.get(key) is not None:
+            rows = _per_seat(setup[key], players, key)
+            setattr(out, key, [_cards(r, f"{key}[{s}]") for s, r in enumerate(rows)])
+    if setup.get("stones") is not None:
+        rows = _per_seat(setup["stones"], players, "stones")
+        out.stones = []
+        for s, row in enumerate(rows):
+            if not isinstance(row, list) or any(c not in COLOUR_INDEX for c in row):
+                raise BadSetup(f"setup stones[{s}] must be a list of colours red/blue/purple")
+            counts = [0, 0, 0]
+            for c in row:
+                counts[COLOUR_INDEX[c]] += 1
+            out.stones.append(counts)
+    # one copy of each card (§2)
+    seen: dict[int, int] = {}
+    total = 0
+    for part in (out.deck, out.discard, out.revealed):
+        for c in part or ():
+            seen[c] = seen.get(c, 0) + 1
+            total += 1
+    for parts in (out.hands, out.areas, out.claimed):
+        for part in parts or ():
+            for c in part:
+                seen[c] = seen.get(c, 0) + 1
+                total += 1
+    twice = sorted(CARD_NAME[c] for c, k in seen.items() if k > 1)
+    if twice:
+        raise BadSetup(
+            f"setup places these cards more than once: {', '.join(twice)} (§2: one copy each)"
+        )
+    if out.areas:
+        for s, area in enumerate(out.areas):
+            if len(area) > out.round:
+                raise BadSetup(
+                    f"setup areas[{s}] holds {len(area)} cards; round {out.round} allows "
+                    f"{out.round} (§5.3.1)"
+                )
+    if out.stones:
+        for s, counts in enumerate(out.stones):
+            limit = STONE_LIMIT + (2 if out.areas and HESTIA in out.areas[s] else 0)
+            if sum(counts) > limit:
+                raise BadSetup(
+                    f"setup stones[{s}]: {sum(counts)} stones, over the limit {limit} (§7)"
+                )
+    if out.revealed is not None and out.claimed is not None:
+        raise BadSetup("setup gives both revealed (hunting phase) and claimed (action phase)")
+    if out.revealed is not None and len(out.revealed) > PICKS * players:
+        raise BadSetup(f"setup revealed holds at most {PICKS * players} cards (§4.1)")
+    if out.claimed is not None:
+        for s, cl in enumerate(out.claimed):
+            if len(cl) > PICKS:
+                raise BadSetup(f"setup claimed[{s}] holds at most {PICKS} cards (§4.2)")
+    return out

@@ -47,7 +47,10 @@ def resolve_options(
     declared: Mapping[str, Option], given: Mapping[str, Any] | None
 ) -> dict[str, Any]:
     """Defaults overlaid with `given`; unknown names and bad values raise BadSetup."""
-    given = dict(given or {})
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping) or not all(isinstance(k, str) for k in given):
+        raise BadSetup(f"options must be an object of option names to values, not {given!r}")
     unknown = sorted(set(given) - set(declared))
     if unknown:
         known = ", ".join(sorted(declared)) or "none"

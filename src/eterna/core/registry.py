@@ -33,6 +33,8 @@ def game_ids() -> list[str]:
 
 def load_game(game_id: str) -> Game:
     _load_all()
+    if not isinstance(game_id, str):
+        raise EternaError(f"a game id is a string (see game_ids()), not {game_id!r}")
     try:
         return _GAMES[game_id]
     except KeyError:

@@ -105,7 +105,9 @@ def parse_setup(
         or not 0 <= first_leader < players
     ):
         raise BadSetup(f"setup first_leader must be a seat 0..{players - 1}, not {first_leader!r}")
-    raw_deals = setup.get("deals") or []
+    raw_deals = setup.get("deals")
+    if raw_deals is None:
+        raw_deals = []
     if not isinstance(raw_deals, list) or len(raw_deals) > ROUNDS:
         raise BadSetup(f"setup deals must be a list of at most {ROUNDS} deals, one per round")
     deals = [_parse_deal(d, players, i + 1) for i, d in enumerate(raw_deals)]

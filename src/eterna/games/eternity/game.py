@@ -134,7 +134,7 @@ def _plain(setup: Mapping[str, Any] | None) -> Any:
         return None
     import json
 
-    return json.loads(json.dumps(setup))
+    return json.loads(json.dumps(setup, default=dict))  # default: any other Mapping
 
 
 GAME = Eternity()

@@ -7,6 +7,7 @@ Views, logs and error messages are built only when asked for.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -502,7 +503,7 @@ class EternityState(GameState):
             "trees": list(self._trees),
             "tree_supply": None if self._supply_left < 0 else self._supply_left,
             "scores": list(self._scores),
-            "round_results": [list(r) for r in self._round_results],
+            "round_results": [[dict(seat) for seat in r] for r in self._round_results],
             "last_trick": self._last_trick(),
             "log": self._round_log(),
             "is_terminal": self.is_terminal,
@@ -519,6 +520,7 @@ class EternityState(GameState):
             return None
         actions = self._seated(k * self._n, (k + 1) * self._n)
         return {
+            "round": k // self._hand_size + 1,
             "leader": actions[0][0],
             "cards": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if not a.pledge],
             "pledges": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if a.pledge],
@@ -558,7 +560,7 @@ class EternityState(GameState):
             "players": self._n,
             "seed": self._seed,
             "options": dict(self._options),
-            "setup": self._setup,
+            "setup": copy.deepcopy(self._setup),  # callers may edit their record
             "actions": [a.text for a in self._history],
         }
 
@@ -570,18 +572,22 @@ class EternityState(GameState):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
         new = self.clone()
-        if self._round < ROUNDS:
-            new._deals = self._deals[: self._round] + tuple(
-                draw_deals(
-                    rng,
-                    self._n,
-                    list(self._col_order),
-                    [],
-                    self._round + 1,
-                    self._options["column_order"] == "shuffle_each_round",
-                )
-            )
-        new._determinized = True
+        # The current round's deal holds the true starting hands: blank it (it is read only when
+        # a round starts). Earlier rounds were played out in public, later ones are redrawn.
+        current = self._deals[self._round - 1]
+        blank = RoundDeal((0,) * len(current.hands), (), 0, current.columns)
+        new._deals = (
+            *self._deals[: self._round - 1],
+            blank,
+            *draw_deals(
+                rng,
+                self._n,
+                list(self._col_order),
+                [],
+                self._round + 1,
+                self._options["column_order"] == "shuffle_each_round",
+            ),
+        )
         masks = {s: self._hand_mask(s) for s in range(self._n) if s != seat}
         others = [s for s, mask in masks.items() if mask]
         if others:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from eterna.agents.ismcts import ISMCTSAgent
 from eterna.agents.random_agent import RandomAgent
 from eterna.core.agent import Agent, SeatWindow
 from eterna.core.errors import EternaError
@@ -38,6 +39,7 @@ class HeuristicAgent(Agent):
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,
 }
 
 

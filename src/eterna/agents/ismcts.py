@@ -1,0 +1,172 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012), usable on every game through the contract alone.
+
+Each iteration draws a determinization of the game from the deciding seat's point of view
+(`window.determinize(rng)`: a full state consistent with everything the seat has seen), walks
+the one shared tree with UCB1 restricted to the actions legal in that determinization
+(availability counts), expands one action, finishes the game with the rollout policy, and
+backs up each seat's reward into the nodes where that seat chose. The move played is the
+root's most visited action. The agent never reads the real state: only its view, its legal
+actions and determinizations.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from eterna.core.agent import Agent, SeatWindow
+from eterna.core.errors import EternaError
+from eterna.core.game import Action, GameState
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0  # summed reward of the seat that chose the action leading here
+
+
+class ISMCTSAgent(Agent):
+    """Parameters (all optional, e.g. `ismcts:iterations=2000,rollout=heuristic`):
+
+    - `iterations`: iterations per decision (default 400);
+    - `seconds`: a time budget per decision instead (not reproducible; iterations win if both);
+    - `c`: UCB1 exploration constant (default 0.7);
+    - `rollout`: `random` (default) or `heuristic` (the game's own heuristic agent);
+    - `reward`: `win` (1 shared among winners, default) or `score` (win plus a small share of
+      the score margin, which breaks ties between lost positions).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        reward: str = "win",
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            iterations = 400
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise EternaError(f"ismcts iterations must be a positive integer, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
+            raise EternaError(f"ismcts seconds must be a positive number, not {seconds!r}")
+        if rollout not in ("random", "heuristic"):
+            raise EternaError(f"ismcts rollout must be 'random' or 'heuristic', not {rollout!r}")
+        if reward not in ("win", "score"):
+            raise EternaError(f"ismcts reward must be 'win' or 'score', not {reward!r}")
+        self.iterations = iterations
+        self.seconds = None if iterations is not None else seconds
+        self.c = float(c)
+        self.rollout = rollout
+        self.reward = reward
+        self._rollout_agents: dict[str, Agent] = {}
+        self.last_stats: dict[Action, tuple[int, float]] = {}
+
+    # -------------------------------------------------------------- the search
+    def decide(self, window: SeatWindow) -> Action:
+        legal = window.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = {legal[0]: (0, 0.0)}
+            return legal[0]  # type: ignore[no-any-return]
+        root = self.search(window)
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best  # type: ignore[no-any-return]
+
+    def search(self, window: SeatWindow) -> _Node:
+        root = _Node()
+        rng = self.rng
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, window.determinize(rng), rng)
+            done += 1
+        self.last_stats = {a: (n.visits, n.reward / n.visits) for a, n in root.children.items()}
+        return root
+
+    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+        path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
+        node = root
+        c = self.c
+        # Selection and expansion
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None  # not terminal
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = rng.choice(untried)
+                child = children[action] = _Node()
+                for a in legal:
+                    if a in children:
+                        children[a].avail += 1
+                state.apply(action)
+                path.append((child, seat))
+                break
+            best_value = -math.inf
+            best_action = legal[0]
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best_value, best_action = value, a
+            node = children[best_action]
+            state.apply(best_action)
+            path.append((node, seat))
+        # Rollout
+        self._rollout(state)
+        rewards = self._rewards(state)
+        for nd, seat in path:
+            nd.visits += 1
+            nd.reward += rewards[seat]
+        root.visits += 1
+
+    def _rollout(self, state: GameState) -> None:
+        if self.rollout == "random":
+            choice = self.rng.choice
+            legal = state.legal_actions
+            apply = state.apply
+            while not state.is_terminal:
+                apply(choice(legal()))
+            return
+        game_id = state.game.id
+        agent = self._rollout_agents.get(game_id)
+        if agent is None:
+            make = getattr(state.game, "make_heuristic", None)
+            if make is None:
+                raise EternaError(f"{state.game.name} has no heuristic to roll out with")
+            agent = self._rollout_agents[game_id] = make(seed=self.rng.getrandbits(63))
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(agent.choose(state, seat))
+
+    def _rewards(self, state: GameState) -> list[float]:
+        n = state.players
+        winners = state.winners
+        out = [0.0] * n
+        for s in winners:
+            out[s] = 1.0 / len(winners)
+        if self.reward == "score":
+            scores = state.scores
+            top, low = max(scores), min(scores)
+            spread = (top - low) or 1
+            for s in range(n):
+                out[s] = 0.8 * out[s] + 0.2 * (scores[s] - low) / spread
+        return out

@@ -206,21 +206,25 @@ class EternityState(GameState):
         p = self._current
         if p < 0:
             return []
+        hands = self._hands
         b = p * 3
-        h0, h1, h2 = self._hands[b : b + 3]
         led = self._led
         if led < 0:  # §5.2: the leader must play, any card
-            return [*_P0[h0], *_P1[h1], *_P2[h2]]
+            return [*_P0[hands[b]], *_P1[hands[b + 1]], *_P2[hands[b + 2]]]
         # §5.3 participate: the led family, else trump, else any card
-        chunk = self._hands[b + led]
+        chunk = hands[b + led]
         if chunk:
             plays = PLAY_ROWS[led][chunk]
         else:
             trump = self._trump
-            chunk = self._hands[b + trump]
-            plays = PLAY_ROWS[trump][chunk] if chunk else (*_P0[h0], *_P1[h1], *_P2[h2])
+            chunk = hands[b + trump]
+            plays = (
+                PLAY_ROWS[trump][chunk]
+                if chunk
+                else (*_P0[hands[b]], *_P1[hands[b + 1]], *_P2[hands[b + 2]])
+            )
         if self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
-            return [*plays, *_G0[h0], *_G1[h1], *_G2[h2]]
+            return [*plays, *_G0[hands[b]], *_G1[hands[b + 1]], *_G2[hands[b + 2]]]
         return list(plays)
 
     def apply(self, action: EternityAction | str) -> None:

@@ -50,9 +50,12 @@ SIMULATE_HELP = (
 )
 PLAY_HELP = (
     "Play a game in the terminal against bots.\n\n"
-    "Type moves in the game's notation ('play sea-3', 'pledge sky-11'), a bare card to play "
-    "it, or any unambiguous prefix ('ple sky-11'); 'help', 'rules', 'show', 'log' and 'quit' "
-    "are commands. The record is saved when the game ends, on 'quit' and at end of input."
+    "Type moves in the game's notation, or any unambiguous prefix of one: Eternity 'play "
+    "sea-3', 'pledge sky-11' ('ple sky-11', or a bare card to play it); The Vale of Eternity "
+    "'claim kappa', 'summon ifrit pay blue', 'end-turn' ('cla kap', 'end'). "
+    "'help' lists your legal moves; 'rules', 'show', 'log', 'quit' (and for the Vale "
+    "'card <name>') are commands. The record is saved when the game ends, on 'quit' and at "
+    "end of input."
 )
 
 app = typer.Typer(

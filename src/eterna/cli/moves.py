@@ -7,7 +7,10 @@ fits several legal moves.
 
 Completion works word by word: each typed word must start the corresponding word of a legal
 move (`pl s` fits `play sea-3` and `pledge sky-5`). A word that already is a complete move
-(`pledge sky-1`) is taken literally, never extended to `pledge sky-12`.
+(`pledge sky-1`) is taken literally, never extended to `pledge sky-12`; but a complete move
+that is illegal while legal moves continue it with more words is completed (`summon ifrit`
+-> `summon ifrit pay blue`, listed when several payments fit). A game without a default verb
+completes a bare argument against the legal moves' arguments (`kappa` -> `claim kappa`).
 """
 
 from __future__ import annotations
@@ -55,11 +58,22 @@ def _legal_or_refuse(state: GameState, action: Any, legal: dict[str, Any]) -> An
     raise refusal(state, action)
 
 
+def _starts(word: str, typed: str) -> bool:
+    """`typed` abbreviates `word`; whole parts of a '+'-joined word (the Vale's payments,
+    `blue+red`) are never extended: `blue` does not mean `blue+red`, `bl` may."""
+    return word.startswith(typed) and not word.startswith(f"{typed}+")
+
+
 def _fits(words: Sequence[str], move: Sequence[str]) -> bool:
     """Each typed word starts the corresponding word of `move` (which may have more words)."""
     if len(words) > len(move):
         return False
-    return all(m.startswith(w) for w, m in zip(words, move[: len(words)], strict=True))
+    return all(_starts(m, w) for w, m in zip(words, move[: len(words)], strict=True))
+
+
+def _extensions(words: Sequence[str], legal: dict[str, Any]) -> list[str]:
+    """The legal moves with more words than `words` whose first words are exactly `words`."""
+    return [m for m in legal if len(m.split()) > len(words) and m.split()[: len(words)] == words]
 
 
 def resolve_move(
@@ -89,6 +103,14 @@ def resolve_move(
     literal = " ".join([full_verb, *words[1:]]) if full_verb is not None else typed
     action = _parse(state, literal)
     if action is not None:
+        if str(action) not in legal:
+            # Whole words that begin longer legal moves (`summon ifrit` -> `summon ifrit pay
+            # blue`): completed like a prefix. A word is never extended (`sky-1` stays sky-1).
+            longer = _extensions(literal.split(), legal)
+            if len(longer) == 1:
+                return legal[longer[0]]
+            if longer:
+                raise AmbiguousMove(text.strip(), longer)
         return _legal_or_refuse(state, action, legal)
 
     # A bare argument: `sea-3` means `play sea-3`.
@@ -111,6 +133,11 @@ def resolve_move(
             for m in legal
             if m.startswith(f"{default_verb} ") and m not in fits and _fits(words, m.split()[1:])
         ]
+    # Without a default verb, a bare argument completes against every legal move's argument
+    # (`kappa` -> `claim kappa` while hunting); a whole argument beats a longer one.
+    if default_verb is None and len(words) == 1 and not verb_matches and not fits:
+        named = [m for m in legal if len(m.split()) > 1 and m.split()[1] == typed]
+        fits = named or [m for m in legal if len(m.split()) > 1 and m.split()[1].startswith(typed)]
     if len(fits) == 1:
         return legal[fits[0]]
     if fits:
@@ -124,6 +151,8 @@ def resolve_move(
                 action = _parse(state, f"{full_verb} {argument}")
                 if action is not None and str(action) not in legal:
                     raise refusal(state, action)
+    if default_verb is None and len(words) == 1 and not verb_matches:
+        raise BadNotation(f"{text.strip()!r} names no legal move now; type 'help' to list them")
     try:
         state.game.parse_action(typed)
     except BadNotation as exc:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
@@ -34,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "quit": "end the game now (the record is still saved; also 'exit')",
 }
 ALIASES = {"?": "help", "exit": "quit", "h": "help"}
+CARD_COMMAND = "card"  # `card <name>`: a card's full text, for games whose renderer has it
 
 
 class EndOfInput(Exception):
@@ -106,8 +108,22 @@ class PlaySession:
         self.recent += self.renderer.events(before, after, seat, str(action), self.names)
         finished = self.renderer.round_finished(before, after)
         if finished is not None:
+            self.flush_recent()
             self.console.print(Rule(f"Round {finished} is over"))
             self.console.print(self.renderer.round_summary(after, finished, self.names))
+
+    def flush_recent(self) -> None:
+        """Show the moves not shown yet (those that end a round or the game) and forget them."""
+        if self.recent:
+            self.console.print(
+                Panel(
+                    Group(*self.recent),
+                    title="Since your last move",
+                    title_align="left",
+                    expand=False,
+                )
+            )
+            self.recent = []
 
     def show_table(self) -> None:
         view = self.state.view(self.human)
@@ -128,6 +144,9 @@ class PlaySession:
                 return False
             if command in COMMANDS:
                 self.run_command(command)
+                continue
+            if word.split()[0] == CARD_COMMAND and self.renderer.card_info is not None:
+                self.show_card(word.split(maxsplit=1)[1:])
                 continue
             try:
                 action = resolve_move(
@@ -151,6 +170,10 @@ class PlaySession:
                 line = Text(f"  {name:<7}", style="cyan")
                 line.append(doc, style="")
                 self.console.print(line)
+            if self.renderer.card_info is not None:
+                line = Text(f"  {CARD_COMMAND} <name>", style="cyan")
+                line.append("  a card's full text (a prefix of its name will do)", style="")
+                self.console.print(line)
             self.console.print(Text("Your legal moves now:", style="bold"))
             self.console.print(self.renderer.moves_help(view.get("legal_actions", [])))
         elif command == "rules":
@@ -159,6 +182,15 @@ class PlaySession:
             self.show_table()
         elif command == "log":
             self.show_log(view)
+
+    def show_card(self, args: Sequence[str]) -> None:
+        info = self.renderer.card_info
+        shown = info(args[0]) if info is not None and args else None
+        if shown is None:
+            what = f"no single card is called {args[0]!r}" if args else "name a card"
+            self.console.print(Text(f"✗ {what}: type e.g. '{CARD_COMMAND} kappa'", "bold red"))
+            return
+        self.console.print(shown)
 
     def show_log(self, view: dict[str, Any]) -> None:
         log = view.get("log", [])
@@ -175,6 +207,7 @@ class PlaySession:
                 self.console.print(line)
 
     def show_final(self) -> None:
+        self.flush_recent()
         self.console.print(Rule("Game over"))
         self.console.print(self.renderer.final(self.state.view(self.human), self.names))
 

@@ -33,6 +33,9 @@ class Renderer:
     final: Callable[[View, Sequence[str]], RenderableType]
     moves_help: Callable[[Sequence[str]], RenderableType]
     rules: Callable[[], RenderableType]
+    # a card's full text from its id or an unambiguous prefix (None: no such card); the
+    # `card <name>` command of `eterna play` when the game has one
+    card_info: Callable[[str], RenderableType | None] | None = None
 
 
 def _plain_table(view: View, names: Sequence[str], recent: Sequence[Text]) -> RenderableType:
@@ -89,6 +92,22 @@ def renderer_for(game_id: str) -> Renderer:
             final=eternity.final,
             moves_help=eternity.moves_help,
             rules=eternity.rules,
+        )
+    if game_id == "vale":
+        from eterna.render import vale
+
+        return Renderer(
+            game_id=game_id,
+            verbs=vale.VERBS,
+            default_verb=vale.DEFAULT_VERB,
+            table=vale.table,
+            events=vale.events,
+            round_finished=vale.round_finished,
+            round_summary=vale.round_summary,
+            final=vale.final,
+            moves_help=vale.moves_help,
+            rules=vale.rules,
+            card_info=vale.card_info,
         )
     return plain_renderer(game_id)
 

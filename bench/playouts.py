@@ -72,8 +72,8 @@ def openspiel_round(seconds: float, seed: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed round")
-    parser.add_argument("--rounds", type=int, default=6, help="timed rounds per side (even)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="length of one timed round")
+    parser.add_argument("--rounds", type=int, default=30, help="timed rounds per side")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
 

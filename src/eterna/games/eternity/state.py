@@ -610,29 +610,42 @@ def _sample_hands(
 ) -> dict[int, int]:
     """Deal `pool` into hands of the given sizes so no seat gets a family it is void in.
 
-    Cards are placed most-constrained first, each to a seat drawn with weight equal to its free
-    room; a dead end restarts. A valid deal always exists (the true one), and with three
-    families and void-only constraints restarts are rare; after many, an exact search finishes.
+    Voids are per family, so only cards of a family that some seat is void in are constrained.
+    Those are placed first, most constrained first, each to an allowed seat drawn with weight
+    equal to its free room (a dead end restarts; after many, an exact search finishes). The
+    unconstrained cards, shuffled, then fill the room left, which is uniform given the rest.
+    A valid deal always exists: the true one.
     """
     seats = list(sizes)
-    allowed = {card: [s for s in seats if not voids[s] >> CARD_FAMILY[card] & 1] for card in pool}
+    cards = pool[:]
+    rng.shuffle(cards)
+    allowed = [tuple(s for s in seats if not voids[s] >> f & 1) for f in range(_NF)]
+    tied = [c for c in cards if len(allowed[CARD_FAMILY[c]]) < len(seats)]
+    free = [c for c in cards if len(allowed[CARD_FAMILY[c]]) == len(seats)]
     for _ in range(200):
-        cards = pool[:]
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(allowed[c]))
+        tied.sort(key=lambda c: len(allowed[CARD_FAMILY[c]]))  # stable: keeps the shuffle
         room = dict(sizes)
         hands = dict.fromkeys(seats, 0)
-        for card in cards:
-            options = [s for s in allowed[card] if room[s]]
+        for card in tied:
+            options = [s for s in allowed[CARD_FAMILY[card]] if room[s]]
             if not options:
                 break
-            weights = [room[s] for s in options]
-            s = rng.choices(options, weights)[0]
+            s = (
+                rng.choices(options, [room[s] for s in options])[0]
+                if len(options) > 1
+                else options[0]
+            )
             room[s] -= 1
             hands[s] |= 1 << card
         else:
+            start = 0
+            for s in seats:
+                stop = start + room[s]
+                hands[s] |= sum(map(_card_bit, free[start:stop]))
+                start = stop
             return hands
-    return _exact_hands(pool, sizes, allowed, rng)
+        rng.shuffle(tied)
+    return _exact_hands(pool, sizes, {c: list(allowed[CARD_FAMILY[c]]) for c in pool}, rng)
 
 
 def _exact_hands(

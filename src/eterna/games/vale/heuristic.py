@@ -1,19 +1,25 @@
-"""The Vale of Eternity's heuristic agent: greedy, one decision at a time, from the view alone.
+"""The Vale of Eternity's heuristic agent: from the view and the legal actions alone.
 
-Every legal action gets a score and the best one is played (ties broken by the agent's own
-generator):
+- Action phase: a small turn planner. For every way of dealing with the claimed cards (sell or
+  tame each), it plays the turn out on a sketch of the seat's stones, hand and area: summons
+  chosen greedily by their net worth (what the card scores now and over the rounds left, minus
+  the stones it spends, minus what the card would be worth kept in hand), paid with the
+  payment that costs least, with the stone limit applied after every gain (the cheapest stones
+  are lost), summons tried both before and after the sales (spend first when a sale would
+  overflow). Cards with nothing left to give are removed when the area is full and something
+  better waits. The plan with the best end position (points, stones kept, hand) gives the
+  next action: tames, then the summons planned before the sales, the sales, the other summons.
+- Hunting: each revealed card by the better of its sale (the stones that fit under the limit)
+  and keeping it (summoned this turn if affordable, else its worth in hand).
+- Resolution: effects that must see the position as it is first (Harpy, Goblin Soldier while
+  behind, counters), stone gains before the effects that spend them, recoveries last.
+- Choices inside effects: the option worth most for the seat; attacks at the leading opponent
+  with a card to lose, never at itself when avoidable.
 
-- Hunting: claim the card worth most to this seat, as a summon it can afford soon (what the card
-  would score, see below) or as stones to sell.
-- Action phase: tame a claimed card worth summoning, sell the other; summon the card with the
-  best gain now plus its expected future (active effects times the rounds left, permanents),
-  minus what the payment wastes; never remove; end the turn when nothing scores.
-- Resolution: stone gainers before stone spenders, recoveries last.
-- Choices inside effects: the option that scores most (points now, then stones by value); attacks
-  and steals aim at the leading opponent.
-
-A card's worth when summoned is estimated from the seat's area as the engine would count it
-(points per card, per family, per stone...) plus a flat value per round left for active effects.
+A card's worth is its instant counted on the sketch as the engine would (per card, family,
+stone...), plus its active effect per resolution left and its permanent per round left, each a
+rough figure in points; stones count for their value times a rate that falls to nothing at the
+last round.
 """
 
 from __future__ import annotations
@@ -26,290 +32,765 @@ from eterna.games.vale.cards import (
     CARD_BY_NAME,
     CARD_COST,
     CARD_FAMILY,
+    CARD_NAME,
     DRAGON,
     EARTH,
+    FAMILIES,
     FIRE,
     HAS_ACTIVE,
     HAS_INSTANT,
+    HAS_PERMANENT,
     ROUNDS,
     SELL,
     WATER,
     WIND,
 )
 
-_V: Final = (1, 3, 6)  # base stone values, for judging sales
+_C = CARD_BY_NAME
+_BASE: Final = (1, 3, 6)
+COLOUR: Final = {"red": 0, "blue": 1, "purple": 2}
+COLOUR_NAME: Final = ("red", "blue", "purple")
 
-# Points an active effect is worth per round, roughly; permanents per round left.
-ACTIVE_WORTH: Final[dict[str, float]] = {
-    "salamander": 1.6,
-    "horned-salamander": 2.0,
-    "burning-skull": 2.5,
-    "charybdis": 3.5,
-    "nessie": 1.8,
-    "sea-spirit": 1.0,
-    "snail-maiden": 1.0,
-    "undine-queen": 1.2,
-    "basilisk": 1.0,
-    "goblin": 1.5,
-    "goblin-soldier": 1.5,
-    "medusa": 1.5,
-    "mimic": 1.0,
-    "troll": 2.0,
-    "freyja": 2.0,
-    "genie-exalted": 2.0,
-    "griffon": 1.0,
-    "harpy": 1.0,
-    "odin": 2.0,
-    "valkyrie": 2.0,
-    "asmodeus": 1.0,
-    "balog": 1.0,
-    "imp": 0.5,
-    "undine": 0.5,
-    "mud-slime": 3.0,
-    "dandelion-spirit": 0.8,
+# Points a permanent is worth per round left (its "whenever you summon" part counted apart).
+PERMANENT_WORTH: Final[dict[int, float]] = {
+    _C["agni"]: 0.8,
+    _C["hestia"]: 0.6,
+    _C["phoenix"]: 0.9,
+    _C["hae-tae"]: 0.7,
+    _C["kappa"]: 1.1,
+    _C["triton"]: 0.9,
+    _C["water-giant"]: 0.8,
+    _C["gargoyle"]: 1.2,
+    _C["hippogriff"]: 0.6,
+    _C["pegasus"]: 1.0,
+    _C["sylph"]: 0.9,
 }
-PERMANENT_WORTH: Final[dict[str, float]] = {
-    "agni": 1.0,
-    "hestia": 0.6,
-    "phoenix": 1.0,
-    "hae-tae": 1.0,
-    "kappa": 1.2,
-    "triton": 1.0,
-    "water-giant": 1.0,
-    "gargoyle": 1.2,
-    "hippogriff": 0.8,
-    "pegasus": 1.0,
-    "sylph": 1.0,
+RECOVERS: Final = frozenset(_C[n] for n in ("imp", "undine", "mud-slime", "dandelion-spirit"))
+ATTACKS: Final[dict[int, tuple[int, int]]] = {  # card: (points, family attacked)
+    _C["leviathan"]: (7, DRAGON),
+    _C["ember"]: (7, WATER),
+    _C["marina"]: (7, FIRE),
+    _C["boulder"]: (8, WIND),
+    _C["gust"]: (8, EARTH),
 }
-RESOLVE_ORDER: Final[dict[str, int]] = {
-    # earlier first: gains that enable the spenders, then spenders, recoveries last
-    "salamander": 0,
-    "horned-salamander": 0,
-    "undine-queen": 0,
-    "basilisk": 1,
-    "medusa": 1,
-    "snail-maiden": 2,
-    "harpy": 3,
-    "burning-skull": 4,
-    "charybdis": 4,
-    "troll": 5,
-    "imp": 9,
-    "undine": 9,
-    "mud-slime": 9,
-    "dandelion-spirit": 9,
+DRAWS: Final = frozenset(
+    _C[n] for n in ("dandelion-spirit", "hippogriff", "pegasus", "sylph", "willow")
+)
+STONE_GAIN: Final[dict[int, tuple[int, int, int]]] = {
+    _C["imp"]: (2, 0, 0),
+    _C["undine"]: (0, 1, 0),
+    _C["water-giant"]: (0, 2, 0),
+    _C["willow"]: (1, 1, 1),
 }
+# Resolution order: lower first. Harpy and Goblin Soldier are placed by the position.
+RESOLVE_RANK: Final[dict[int, int]] = {
+    _C["nessie"]: 0,
+    _C["freyja"]: 1,
+    _C["valkyrie"]: 1,
+    _C["griffon"]: 2,
+    _C["mimic"]: 2,
+    _C["salamander"]: 3,
+    _C["horned-salamander"]: 3,
+    _C["undine-queen"]: 3,
+    _C["odin"]: 3,
+    _C["basilisk"]: 3,
+    _C["medusa"]: 4,
+    _C["sea-spirit"]: 5,
+    _C["snail-maiden"]: 6,
+    _C["troll"]: 7,
+    _C["burning-skull"]: 7,
+    _C["charybdis"]: 7,
+    _C["goblin"]: 8,
+    _C["genie-exalted"]: 9,
+    _C["asmodeus"]: 10,
+    _C["balog"]: 10,
+    _C["imp"]: 12,
+    _C["undine"]: 12,
+    _C["mud-slime"]: 12,
+    _C["dandelion-spirit"]: 12,
+}
+_PAY_MEMO: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
 
 
-def _families(cards: list[str]) -> set[int]:
-    return {CARD_FAMILY[CARD_BY_NAME[c]] for c in cards}
+def payments(
+    cost: int, held: tuple[int, int, int], values: tuple[int, int, int]
+) -> tuple[tuple[int, int, int], ...]:
+    """The stone sets from `held` covering `cost` with no superfluous stone (as the engine)."""
+    key = (cost, *held, *values)
+    found = _PAY_MEMO.get(key)
+    if found is not None:
+        return found
+    vr, vb, vp = values
+    out = []
+    if cost <= 0:
+        out.append((0, 0, 0))
+    else:
+        for z in range(held[2] + 1):
+            for y in range(held[1] + 1):
+                rest = cost - z * vp - y * vb
+                x = 0 if rest <= 0 else -(-rest // vr)
+                if x > held[0] or x + y + z > 6:
+                    continue
+                v = x * vr + y * vb + z * vp
+                if (x and v - vr >= cost) or (y and v - vb >= cost) or (z and v - vp >= cost):
+                    continue
+                out.append((x, y, z))
+    if len(_PAY_MEMO) > 50_000:
+        _PAY_MEMO.clear()
+    found = _PAY_MEMO[key] = tuple(out)
+    return found
 
 
-def _count(cards: list[str], family: int) -> int:
-    return sum(1 for c in cards if CARD_FAMILY[CARD_BY_NAME[c]] == family)
+def _fit(stones: list[int], limit: int, values: tuple[int, int, int]) -> None:
+    """Drop the cheapest stones until `limit` are left (the stone limit, §7)."""
+    while stones[0] + stones[1] + stones[2] > limit:
+        for c in sorted(range(3), key=lambda k: values[k]):
+            if stones[c]:
+                stones[c] -= 1
+                break
+
+
+class Sketch:
+    """The seat's position as the planner plays it forward."""
+
+    __slots__ = ("area", "hand", "limit", "points", "room", "stones", "values")
+
+    def __init__(
+        self,
+        stones: list[int],
+        hand: list[int],
+        area: list[int],
+        values: tuple[int, int, int],
+        limit: int,
+        room: int,
+    ) -> None:
+        self.stones = stones
+        self.hand = hand
+        self.area = area
+        self.values = values
+        self.limit = limit
+        self.room = room
+        self.points = 0.0
+
+    def copy(self) -> Sketch:
+        new = Sketch(self.stones[:], self.hand[:], self.area[:], self.values, self.limit, self.room)
+        new.points = self.points
+        return new
+
+    def room_for(self, n: int) -> bool:
+        return sum(self.stones) + n <= self.limit
+
+    def value_held(self) -> int:
+        v = self.values
+        s = self.stones
+        return s[0] * v[0] + s[1] * v[1] + s[2] * v[2]
 
 
 class ValeHeuristic(ViewAgent):
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, greed: float = 1.0) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        rate: float = 0.55,
+        hand_factor: float = 0.45,
+        hand_cost: float = 0.5,
+        threshold: float = 0.3,
+        stone_cap: float = 10.0,
+        over_cap: float = 0.4,
+    ) -> None:
         super().__init__(seed)
-        self.greed = greed
+        self.base_rate = rate  # points a stone's value is worth while rounds are left
+        self.hand_factor = hand_factor  # a card in hand: this share of its summon value
+        self.hand_cost = hand_cost  # ...less this share of its cost
+        self.threshold = threshold  # the least net gain worth a summon
+        self.stone_cap = stone_cap  # stones beyond this value...
+        self.over_cap = over_cap  # ...count this share of it
 
-    # ------------------------------------------------------------------ entry
+    # ================================================================== entry
     def act(self, view: View, legal: list[Any]) -> Action:
-        me: int = view["seat"]
-        best: list[Any] = []
-        top = float("-inf")
-        for action in legal:
-            value = self.score(view, me, str(action))
-            if value > top + 1e-9:
-                best, top = [action], value
-            elif abs(value - top) <= 1e-9:
-                best.append(action)
-        choice: Action = best[0] if len(best) == 1 else self.rng.choice(best)
-        return choice
-
-    # ------------------------------------------------------------------ estimates
-    def rounds_left(self, view: View) -> int:
-        left = ROUNDS - int(view["round"])
-        if max(view["scores"]) >= 45:
-            left = min(left, 1)
-        return max(left, 0)
-
-    def instant_gain(self, view: View, me: int, card: str, extra_area: int = 1) -> float:
-        """Points `card`'s instant would give now (it counts itself in the area)."""
-        area = view["areas"][me] + [card]
-        hand = [c for c in (view["hand"] or []) if c != card]
-        stones = view["stones"][me]
-        values = view["stone_values"][me]
-        fam = len(_families(area))
-        table: dict[str, float] = {
-            "firefox": len(hand),
-            "ifrit": len(area),
-            "incubus": 2 * sum(1 for c in area if CARD_COST[CARD_BY_NAME[c]] <= 2),
-            "lava-giant": 2 * _count(area, FIRE),
-            "surtr": 2 * fam,
-            "succubus": 10.0 if {1, 2, 3, 4} <= {CARD_COST[CARD_BY_NAME[c]] for c in area} else 0.0,
-            "hydra": 4 + 3,
-            "leviathan": 7 + 2,
-            "poseidon": 3 * _count(area, WATER),
-            "undine": 1.5,
-            "water-giant": 3,
-            "imp": 1.5,
-            "yuki-onna": sum(stones[c] * values[c] for c in ("red", "blue", "purple")) * 0.6,
-            "yuki-onna-exalted": stones["blue"] * values["blue"],
-            "behemoth": 3 * fam,
-            "forest-spirit": max((CARD_COST[CARD_BY_NAME[c]] for c in hand), default=0) * 0.8,
-            "mud-slime": 6,
-            "rock-golem": stones["purple"] * values["purple"],
-            "sand-giant": 4 * _count(area, EARTH),
-            "stone-golem": 0.5 * (stones["red"] * 5 + stones["blue"] * 3),
-            "young-forest-spirit": 3,
-            "boreas": _count(area, WIND) + 1,
-            "dandelion-spirit": 1.5,
-            "gi-rin": 2 * len(area),
-            "hippogriff": 1.5,
-            "pegasus": 1.5,
-            "rudra": 2 * len(hand),
-            "sylph": 1.5,
-            "tengu": 6,
-            "aeris": 4,
-            "boulder": 8 + 2,
-            "dragon-egg": 6,
-            "ember": 7 + 2,
-            "eternity": 4 * fam,
-            "gust": 8 + 2,
-            "marina": 7 + 2,
-            "scorch": 5,
-            "tidal": 5 * _count(area, DRAGON),
-            "willow": 3 + 5,
-            "genie": 2 * sum(1 for c in view["areas"][me] if HAS_ACTIVE[CARD_BY_NAME[c]]),
-        }
-        return float(table.get(card, 0.0))
-
-    def worth(self, view: View, me: int, card: str) -> float:
-        """What summoning `card` now is worth: the instant plus its future."""
-        left = self.rounds_left(view)
-        value = self.instant_gain(view, me, card)
-        value += ACTIVE_WORTH.get(card, 0.0) * (left + 1)
-        value += PERMANENT_WORTH.get(card, 0.0) * left
-        # the triggers of cards already in the area
-        return value
-
-    def sale(self, card: str) -> float:
-        red, blue, purple = SELL[CARD_FAMILY[CARD_BY_NAME[card]]]
-        return red * _V[0] + blue * _V[1] + purple * _V[2]
-
-    def keep_value(self, view: View, me: int, card: str) -> float:
-        cost = CARD_COST[CARD_BY_NAME[card]]
-        return self.worth(view, me, card) - 0.55 * cost
-
-    # ------------------------------------------------------------------ scoring actions
-    def score(self, view: View, me: int, text: str) -> float:
-        words = text.split()
-        verb = words[0]
+        if len(legal) == 1:
+            only: Action = legal[0]
+            return only
+        self._prepare(view)
         pending = view.get("pending")
-        if pending is not None and pending.get("chooser") == me:
-            return self.score_choice(view, me, pending, words)
-        if verb == "claim":
-            card = words[1]
-            stones = sum(view["stones"][me].values())
-            keep = self.keep_value(view, me, card)
-            return max(keep, self.sale(card) * (0.9 if stones < 3 else 0.4))
-        if verb in ("sell", "tame"):
-            return self.score_claimed(view, me, verb, words[1])
-        if verb == "summon":
-            return self.score_summon(view, me, words)
-        if verb == "remove":
-            return -50.0
-        if verb == "end-turn":
-            return 0.0
-        if verb == "resolve":
-            return 10.0 - RESOLVE_ORDER.get(words[1], 6)
+        texts = [str(a) for a in legal]
+        if pending is not None and pending.get("chooser") == self.me:
+            pick = self._choice(view, pending, texts)
+        elif view["phase"] == "hunting":
+            pick = self._claim(texts)
+        elif view["phase"] == "resolution":
+            pick = self._resolve_order(texts)
+        else:
+            pick = self._action_turn(view, texts)
+        if pick is None or pick not in texts:
+            pick = texts[-1] if "end-turn" in texts else texts[0]
+        chosen: Action = legal[texts.index(pick)]
+        return chosen
+
+    def _prepare(self, view: View) -> None:
+        me: int = view["seat"]
+        self.me = me
+        self.view = view
+        self.n = int(view["players"])
+        self.round = int(view["round"])
+        scores: list[int] = view["scores"]
+        self.scores = scores
+        left = ROUNDS - self.round
+        top = max(scores)
+        if top >= 56:
+            left = 0
+        elif top >= 46:
+            left = min(left, 1)
+        elif top >= 36:
+            left = min(left, 2)
+        self.left = left
+        # a stone's value is worth this many points while there are rounds left to spend it
+        self.rate = self.base_rate * (1.0 if left >= 2 else (0.6 if left == 1 else 0.1))
+        vals = view["stone_values"][me]
+        self.values = (int(vals["red"]), int(vals["blue"]), int(vals["purple"]))
+        st = view["stones"][me]
+        self.stones = [int(st["red"]), int(st["blue"]), int(st["purple"])]
+        self.limit = int(view["stone_limits"][me])
+        self.hand = [_C[c] for c in (view["hand"] or [])]
+        self.area = [_C[c] for c in view["areas"][me]]
+        self.areas = [[_C[c] for c in a] for a in view["areas"]]
+        cuts = view["cost_reductions"][me]
+        self.cut = [int(cuts[f]) for f in FAMILIES]
+        self.behind = any(scores[s] > scores[me] for s in range(self.n) if s != me)
+
+    # ================================================================== estimates
+    def cost(self, card: int, area: list[int] | None = None) -> int:
+        if area is None or area is self.area:
+            cut = self.cut[CARD_FAMILY[card]]
+        else:
+            cut = 0
+            fam = CARD_FAMILY[card]
+            for c in area:
+                if c == _C["pegasus"]:
+                    cut += 1
+                elif c == _C["hippogriff"] and fam == WIND:
+                    cut += 2
+        c = CARD_COST[card] - cut
+        return c if c > 0 else 0
+
+    def active_worth(self, card: int, area: list[int], sk: Sketch | None = None) -> float:
+        """Points one resolution of `card`'s active effect is worth, roughly."""
+        name = CARD_NAME[card]
+        rate = self.rate
+        stones = self.stones if sk is None else sk.stones
+        if name == "salamander":
+            return 1.0 + rate
+        if name == "horned-salamander":
+            return rate * 2.5
+        if name == "burning-skull":
+            return 2.6
+        if name == "charybdis":
+            return 5.0 - 3 * rate
+        if name == "nessie":
+            return 0.0 if any(CARD_FAMILY[c] == DRAGON for c in area) else 2.0
+        if name == "sea-spirit":
+            return 0.5 + stones[1]
+        if name == "snail-maiden":
+            return 1.0
+        if name == "undine-queen":
+            return 3 * rate
+        if name == "basilisk":
+            return 6 * rate - 1.5
+        if name == "goblin":
+            return 1.0 + (1.0 if self.n == 2 else 0.4)
+        if name == "goblin-soldier":
+            return 2.5 if self.behind else -1.0
+        if name == "medusa":
+            return 6 * rate - 0.8
+        if name == "mimic":
+            return 1.2
+        if name == "troll":
+            return 3.0 if stones[2] else 1.2
+        if name == "freyja":
+            return float(sum(1 for c in area if HAS_ACTIVE[c]))
+        if name == "valkyrie":
+            return float(len({CARD_FAMILY[c] for c in area}))
+        if name == "genie-exalted":
+            return 2.0
+        if name == "griffon":
+            return 1.2
+        if name == "harpy":
+            return 1.0
+        if name == "odin":
+            return 2.0
+        if name in ("asmodeus", "balog"):
+            return 1.0
         return 0.0
 
-    def score_claimed(self, view: View, me: int, verb: str, card: str) -> float:
-        stones = view["stones"][me]
-        held = sum(stones.values())
-        wealth = sum(stones[c] * view["stone_values"][me][c] for c in stones)
-        hand = view["hand"] or []
-        keep = self.keep_value(view, me, card)
-        sale = self.sale(card) * (1.2 if wealth < 6 else 0.6)
-        if held >= view["stone_limits"][me]:
-            sale *= 0.3
-        if len(hand) >= 4:
-            keep -= 2 * (len(hand) - 3)
-        if verb == "tame":
-            return 20 + keep
-        return 20 + sale
+    def future(self, card: int, area: list[int], sk: Sketch | None = None) -> float:
+        """What `card` in the area still gives: its active per resolution left (this round
+        included) and its permanent per round left."""
+        value = 0.0
+        if HAS_ACTIVE[card] and card not in RECOVERS:
+            value += self.active_worth(card, area, sk) * (self.left + 1)
+        if HAS_PERMANENT[card]:
+            value += PERMANENT_WORTH.get(card, 0.5) * self.left
+        return value
 
-    def score_summon(self, view: View, me: int, words: list[str]) -> float:
-        card = words[1]
-        pay = words[3].split("+") if len(words) == 4 else []
-        values = view["stone_values"][me]
-        spent = float(sum(values[c] for c in pay))
-        cost = CARD_COST[CARD_BY_NAME[card]]
-        gain = self.worth(view, me, card)
-        # "whenever you summon" triggers already in the area
-        area = view["areas"][me]
-        if "sylph" in area:
-            gain += 1
-        if "kappa" in area and "blue" in pay:
-            gain += 2
-        if "gargoyle" in area and "purple" in pay:
-            gain += 3
-        if "phoenix" in area:
-            gain += pay.count("red")
-        reduced = max(0, cost - int(view["cost_reductions"][me][_family_name(card)]))
-        waste = spent - reduced
-        return gain - 0.35 * spent - 0.4 * waste + 0.5
+    def instant(self, card: int, sk: Sketch) -> float:
+        """Points `card`'s instant gives on the sketch (card already in the area, payment
+        made), stones it gains not included (the planner adds them)."""
+        name = CARD_NAME[card]
+        area = sk.area
+        hand = sk.hand
+        if name in ("ifrit", "gi-rin"):
+            return float(len(area) * (1 if name == "ifrit" else 2))
+        if name in ("firefox", "rudra"):
+            return float(len(hand) * (1 if name == "firefox" else 2))
+        if name == "incubus":
+            return 2.0 * sum(1 for c in area if CARD_COST[c] <= 2)
+        per_family = {"lava-giant": (2, FIRE), "poseidon": (3, WATER), "sand-giant": (4, EARTH)}
+        if name in per_family:
+            k, fam = per_family[name]
+            return float(k * sum(1 for c in area if CARD_FAMILY[c] == fam))
+        if name == "tidal":
+            return 5.0 * sum(1 for c in area if CARD_FAMILY[c] == DRAGON)
+        if name in ("surtr", "behemoth", "eternity"):
+            k = {"surtr": 2, "behemoth": 3, "eternity": 4}[name]
+            return float(k * len({CARD_FAMILY[c] for c in area}))
+        if name == "succubus":
+            return 10.0 if {1, 2, 3, 4} <= {CARD_COST[c] for c in area} else 0.0
+        if name == "boreas":
+            return float(sum(1 for c in area if CARD_FAMILY[c] == WIND))
+        if name in ("mud-slime", "tengu"):
+            return 6.0
+        if name == "willow":
+            return 3.0 + 1.5
+        if card in DRAWS:
+            return 1.5
+        if name == "hydra":
+            return 4.0 + max(1.5, 6 * self.rate if sk.room_for(1) else 0.0)
+        if name == "yuki-onna":
+            return float(sk.value_held())
+        if name == "yuki-onna-exalted":
+            return float(sk.stones[1] * sk.values[1])
+        if name == "rock-golem":
+            return float(sk.stones[2] * sk.values[2])
+        if name == "stone-golem":
+            count = sum(sk.stones)
+            return self.rate * (count * sk.values[2] - sk.value_held())
+        if card in ATTACKS:
+            points, fam = ATTACKS[card]
+            return points + self.attack_worth(fam, sk.area)
+        if name == "forest-spirit":
+            return max((CARD_COST[c] - self.in_hand(c, sk) for c in hand), default=0.0)
+        if name == "young-forest-spirit":
+            best = 0.0
+            for c in hand:
+                if len(hand) >= 2:
+                    best = max(best, self.worth(c, sk) - self.in_hand(c, sk))
+            loss = min((self.in_hand(c, sk) for c in hand), default=0.0)
+            return best - loss
+        if name == "dragon-egg":
+            best = max((self.worth(c, sk) for c in hand if CARD_FAMILY[c] == DRAGON), default=0.0)
+            return best - 1.0
+        if name == "aeris":
+            return max(
+                (CARD_COST[c] - self.future(c, area) for c in area if c != card), default=0.0
+            )
+        if name == "scorch":
+            best = 0.0
+            for c in area:
+                if c != card and HAS_INSTANT[c] and CARD_NAME[c] not in ("scorch", "aeris"):
+                    best = max(best, self.instant(c, sk))
+            return best
+        if name == "genie":
+            return sum(self.active_worth(c, area, sk) for c in area if HAS_ACTIVE[c] and c != card)
+        return 0.0
 
-    def score_choice(self, view: View, me: int, pending: dict[str, Any], words: list[str]) -> float:
+    def attack_worth(self, family: int, area: list[int]) -> float:
+        """An attack on `family`: hurting an opponent is good; having to name yourself is not."""
+        best = None
+        for s in range(self.n):
+            if s == self.me:
+                continue
+            cards = [c for c in self.areas[s] if CARD_FAMILY[c] == family]
+            if cards:
+                lead = 1.0 + 0.05 * max(0, self.scores[s] - self.scores[self.me])
+                hit = lead * (1.5 + min(self.future(c, self.areas[s]) for c in cards) * 0.5)
+                best = hit if best is None else max(best, hit)
+        if best is not None:
+            return best
+        mine = [c for c in area if CARD_FAMILY[c] == family and c not in ATTACKS]
+        if not mine:
+            return -1.0  # only the card itself (a Dragon hit by Leviathan...): rare
+        return -min(self.future(c, area) + 1.5 for c in mine)
+
+    def worth(self, card: int, sk: Sketch) -> float:
+        """Summoning `card` onto the sketch now: instant plus future (not its cost)."""
+        area = sk.area
+        area.append(card)
+        hand = sk.hand
+        at = hand.index(card) if card in hand else -1
+        if at >= 0:
+            del hand[at]
+        try:
+            value = self.instant(card, sk) + self.future(card, area, sk)
+        finally:
+            area.pop()
+            if at >= 0:
+                hand.insert(at, card)
+        return value
+
+    def in_hand(self, card: int, sk: Sketch | None = None) -> float:
+        """What holding `card` is worth: a later summon, discounted, less its cost."""
+        if self.left <= 0:
+            return 0.1
+        area = self.area if sk is None else sk.area
+        base = self.instant_guess(card, area) + self.future(card, area) * (
+            self.left / (self.left + 1)
+        )
+        value = base - self.hand_cost * self.cost(card, area) * (1.2 if self.left <= 2 else 1.0)
+        return max(0.2, self.hand_factor * value)
+
+    def instant_guess(self, card: int, area: list[int]) -> float:
+        if not HAS_INSTANT[card]:
+            return 0.0
+        name = CARD_NAME[card]
+        if card in ATTACKS:
+            return float(ATTACKS[card][0])
+        if name in ("tidal", "poseidon", "sand-giant", "lava-giant"):
+            return 6.0
+        if name in ("surtr", "behemoth", "eternity", "gi-rin"):
+            return {"surtr": 6.0, "behemoth": 9.0, "eternity": 13.0, "gi-rin": 9.0}[name]
+        if name in ("mud-slime", "tengu"):
+            return 6.0
+        if name in ("ifrit", "incubus", "firefox", "rudra"):
+            return {"ifrit": 3.0, "incubus": 4.0, "firefox": 2.0, "rudra": 6.0}[name]
+        if name == "willow":
+            return 8.0
+        if name == "hydra":
+            return 7.0
+        if card in STONE_GAIN:
+            gain = STONE_GAIN[card]
+            return 1.0 + self.rate * (gain[0] + 3 * gain[1] + 6 * gain[2])
+        if card in DRAWS:
+            return 1.5
+        return 2.0
+
+    def stone_worth(self, stones: list[int], values: tuple[int, int, int] | None = None) -> float:
+        v = self.values if values is None else values
+        held = stones[0] * v[0] + stones[1] * v[1] + stones[2] * v[2] - 0.5 * stones[2]
+        # more than a summon or two's worth mostly waits (and blocks sales at the limit)
+        cap = self.stone_cap
+        return self.rate * (held if held <= cap else cap + self.over_cap * (held - cap))
+
+    # ================================================================== hunting
+    def sale_gain(self, card: int, stones: list[int]) -> float:
+        after = stones[:]
+        gain = SELL[CARD_FAMILY[card]]
+        for c in range(3):
+            after[c] += gain[c]
+        _fit(after, self.limit, self.values)
+        return self.stone_worth(after) - self.stone_worth(stones)
+
+    def _claim(self, texts: list[str]) -> str | None:
+        """The revealed card whose best turn plan (with the cards already claimed) is best."""
+        claimed = [_C[c] for c in self.view["claimed"][self.me]]
+        best, pick = float("-inf"), None
+        for text in texts:
+            value = self._plan([*claimed, _C[text.split()[1]]])[0]
+            if value > best + 1e-9:
+                best, pick = value, text
+        return pick
+
+    def _room(self) -> int:
+        return self.round - len(self.area)
+
+    # ================================================================== action phase
+    def _plan(
+        self, claimed: list[int]
+    ) -> tuple[float, tuple[list[int], list[int], list[str], list[str]] | None]:
+        """The best way to play the turn: (its value, (sells, tames, summons before the
+        sales, summons after))."""
+        base = Sketch(
+            self.stones[:], self.hand[:], self.area[:], self.values, self.limit, self._room()
+        )
+        best_value = float("-inf")
+        best_plan: tuple[list[int], list[int], list[str], list[str]] | None = None
+        k = len(claimed)
+        for mask in range(1 << k):
+            sells = [claimed[i] for i in range(k) if mask >> i & 1]
+            tames = [claimed[i] for i in range(k) if not mask >> i & 1]
+            for spend_first in (False, True):
+                if spend_first and not sells:
+                    continue
+                sk = base.copy()
+                sk.hand.extend(tames)
+                first: list[str] = []
+                if spend_first:
+                    first = self.summons(sk)
+                for c in sells:
+                    gain = SELL[CARD_FAMILY[c]]
+                    for i in range(3):
+                        sk.stones[i] += gain[i]
+                    _fit(sk.stones, sk.limit, sk.values)
+                later = self.summons(sk)
+                value = sk.points + self.stone_worth(sk.stones, sk.values)
+                value += sum(self.in_hand(c, sk) for c in sk.hand)
+                if value > best_value + 1e-9:
+                    best_value = value
+                    best_plan = (sells, tames, first, later)
+        return best_value, best_plan
+
+    def _action_turn(self, view: View, texts: list[str]) -> str | None:
+        best_plan = self._plan([_C[c] for c in view["claimed"][self.me]])[1]
+        if best_plan is None:
+            return None
+        sells, tames, first, later = best_plan
+        for c in tames:
+            return f"tame {CARD_NAME[c]}"
+        for step in first:
+            if step in texts:
+                return step
+        for c in sells:
+            return f"sell {CARD_NAME[c]}"
+        for step in later:
+            if step in texts:
+                return step
+        return "end-turn"
+
+    def best_payment(self, card: int, sk: Sketch) -> tuple[float, tuple[int, int, int]] | None:
+        """The cheapest way to pay for `card` on the sketch: (points lost, payment)."""
+        held = (sk.stones[0], sk.stones[1], sk.stones[2])
+        pays = payments(self.cost(card, sk.area), held, sk.values)
+        if not pays:
+            return None
+        area = sk.area
+        kappa = _C["kappa"] in area
+        gargoyle = _C["gargoyle"] in area
+        phoenix = _C["phoenix"] in area
+        best: tuple[float, tuple[int, int, int]] | None = None
+        for pay in pays:
+            after = [held[0] - pay[0], held[1] - pay[1], held[2] - pay[2]]
+            loss = self.stone_worth(list(held), sk.values) - self.stone_worth(after, sk.values)
+            if kappa and pay[1]:
+                loss -= 2
+            if gargoyle and pay[2]:
+                loss -= 3
+            if phoenix:
+                loss -= pay[0]
+            if best is None or loss < best[0] - 1e-9:
+                best = (loss, pay)
+        return best
+
+    def summons(self, sk: Sketch) -> list[str]:
+        """Greedy summons on the sketch (mutated); their notations in order."""
+        out: list[str] = []
+        for _ in range(6):
+            best_gain = self.threshold
+            best: tuple[int, tuple[int, int, int], int] | None = None
+            removable = -1
+            if sk.room <= 0:
+                removable = self.dead_card(sk)
+                if removable < 0:
+                    break
+            for card in list(sk.hand):
+                if out and card in RECOVERS and f"summon {CARD_NAME[card]}" in " ".join(out):
+                    continue
+                paid = self.best_payment(card, sk)
+                if paid is None:
+                    continue
+                loss, pay = paid
+                gain = self.worth(card, sk) - loss
+                if card not in RECOVERS and card != _C["boreas"]:
+                    gain -= self.in_hand(card, sk)  # it leaves the hand for good
+                if self.left == 0:
+                    gain += 0.5  # the last round: a card in the area breaks ties
+                if _C["sylph"] in sk.area:
+                    gain += 1
+                if card in STONE_GAIN:
+                    gain += self.stone_gain_value(sk, pay, STONE_GAIN[card])
+                if sk.room <= 0:
+                    gain -= self.future(removable, sk.area) + self.rate * self.round * 1.2 + 1.0
+                if gain > best_gain:
+                    best_gain, best = gain, (card, pay, removable)
+            if best is None:
+                break
+            card, pay, removable = best
+            if removable >= 0:
+                rem = self.removal_payment(sk)
+                if rem is None:
+                    break
+                out.append(f"remove {CARD_NAME[removable]} pay {_pay_text(rem)}")
+                for i in range(3):
+                    sk.stones[i] -= rem[i]
+                sk.area.remove(removable)
+                sk.room += 1
+                paid2 = self.best_payment(card, sk)
+                if paid2 is None:
+                    break
+                pay = paid2[1]
+            for i in range(3):
+                sk.stones[i] -= pay[i]
+            out.append(f"summon {CARD_NAME[card]}" + (f" pay {_pay_text(pay)}" if any(pay) else ""))
+            sk.hand.remove(card)
+            sk.area.append(card)
+            sk.room -= 1
+            sk.points += self.instant(card, sk) + self.future(card, sk.area, sk)
+            if _C["sylph"] in sk.area[:-1]:
+                sk.points += 1
+            if card in STONE_GAIN:
+                got = STONE_GAIN[card]
+                for i in range(3):
+                    sk.stones[i] += got[i]
+                _fit(sk.stones, sk.limit, sk.values)
+            if card in (_C["boreas"],):
+                sk.area.pop()
+                sk.room += 1
+                sk.hand.append(card)
+                break  # boreas comes back to hand: replaying it is for another turn
+            if card == _C["tengu"]:
+                sk.area.pop()
+                sk.room += 1
+            if card in RECOVERS:
+                sk.points += self.in_hand(card, sk)  # it comes back at resolution
+            if self.left == 0:
+                sk.points += 0.5
+        return out
+
+    def stone_gain_value(
+        self, sk: Sketch, pay: tuple[int, int, int], gain: tuple[int, int, int]
+    ) -> float:
+        after = [sk.stones[i] - pay[i] for i in range(3)]
+        before = self.stone_worth(after, sk.values)
+        for i in range(3):
+            after[i] += gain[i]
+        _fit(after, sk.limit, sk.values)
+        return self.stone_worth(after, sk.values) - before
+
+    def dead_card(self, sk: Sketch) -> int:
+        """The area card with the least left to give, if removing it is affordable."""
+        if self.removal_payment(sk) is None:
+            return -1
+        worst, pick = float("inf"), -1
+        for c in sk.area:
+            value = self.future(c, sk.area)
+            if value < worst:
+                worst, pick = value, c
+        return pick if worst < 2.5 else -1
+
+    def removal_payment(self, sk: Sketch) -> tuple[int, int, int] | None:
+        held = (sk.stones[0], sk.stones[1], sk.stones[2])
+        pays = payments(self.round, held, sk.values)
+        if not pays:
+            return None
+        return min(pays, key=lambda p: sum(p[i] * sk.values[i] for i in range(3)) + 0.1 * p[2])
+
+    # ================================================================== resolution
+    def _resolve_order(self, texts: list[str]) -> str | None:
+        best, pick = float("inf"), None
+        hand, area = len(self.hand), len(self.area)
+        for text in texts:
+            card = _C[text.split()[1]]
+            name = CARD_NAME[card]
+            if name == "harpy":
+                rank = -2.0 if hand == area else 5.0
+            elif name == "goblin-soldier":
+                rank = -1.0 if self.behind else 11.0
+            elif name == "burning-skull" and self.stones[0] > 1:
+                rank = 2.5  # a spare red: spend it before the gains overflow
+            else:
+                rank = float(RESOLVE_RANK.get(card, 6))
+            if rank < best:
+                best, pick = rank, text
+        return pick
+
+    # ================================================================== choices
+    def _choice(self, view: View, pending: dict[str, Any], texts: list[str]) -> str | None:
+        best, pick = float("-inf"), None
+        for text in texts:
+            value = self.choice_value(pending, text)
+            if value > best + 1e-9:
+                best, pick = value, text
+        return pick
+
+    def choice_value(self, pending: dict[str, Any], text: str) -> float:
+        words = text.split()
         verb = words[0]
         source = pending.get("card")
-        scores = view["scores"]
+        me = self.me
+        sk = Sketch(
+            self.stones[:], self.hand[:], self.area[:], self.values, self.limit, self._room()
+        )
         if verb == "discard-stone":
-            return -{"red": 1, "blue": 3, "purple": 6}[words[1]]
+            colour = COLOUR[words[1]]
+            value = -float(self.values[colour])
+            if colour == 0 and _C["burning-skull"] in self.area:
+                value -= 1.0
+            if colour == 1 and (_C["charybdis"] in self.area or _C["kappa"] in self.area):
+                value -= 2.0
+            if colour == 2 and (_C["troll"] in self.area or _C["gargoyle"] in self.area):
+                value -= 2.0
+            return value
         if verb == "target":
             seat = int(words[1].removeprefix("seat-"))
             if seat == me:
                 return -100.0
-            return float(scores[seat])
+            if source == "goblin":
+                return float(min(1, self.scores[seat])) * 10 + self.scores[seat] * 0.01
+            return float(self.scores[seat]) + 0.1 * len(self.areas[seat])
         if verb == "done":
             return 0.0
         if verb == "choose":
-            return {
-                "points": 4.0,
-                "purple": 3.5,
-                "blue": 3.0 if source == "hydra" else 1.5,
-                "draw": 2.0,
-                "red": 1.0 if scores[me] > 2 else 2.0,
-                "blue-to-purple": 2.0,
-                "purple-to-blue": 1.0,
-            }.get(words[1], 0.0)
-        card = words[1]
-        idx = CARD_BY_NAME[card]
-        cost = CARD_COST[idx]
+            return self.option_value(words[1], source)
+        card = _C[words[1]]
         if verb == "discard":
-            if pending.get("for_seat") != me or source in ("cerberus",):
-                return -cost  # lose the cheapest of your own cards
+            if pending.get("for_seat") != me or (source == "cerberus" and card in self.area):
+                # losing a card of your own area (an attack, Cerberus): keep the best
+                owner = me if card in self.area else -1
+                if source == "cerberus":
+                    return (0.5 if self._room() <= 0 else -1.0) - self.future(card, self.area)
+                return -self.future(card, self.area if owner == me else [])
             if source == "forest-spirit":
-                return cost
-            return -self.keep_value(view, me, card)
+                return CARD_COST[card] - self.in_hand(card)
+            return -self.in_hand(card)
         if verb == "recover":
             if source == "aeris":
-                return cost
-            return self.instant_gain(view, me, card) if HAS_INSTANT[idx] else 0.0
-        if verb in ("copy",):
-            return self.instant_gain(view, me, card) + ACTIVE_WORTH.get(card, 0.0)
+                return CARD_COST[card] - self.future(card, self.area) + 0.3 * self.in_hand(card)
+            return self.instant_guess(card, self.area) - self.future(card, self.area)
+        if verb == "copy":
+            if source == "scorch":
+                return self.instant(card, sk)
+            return self.active_worth(card, self.area)
         if verb == "take":
-            return cost
+            return self.in_hand(card)
         if verb == "summon":
-            return self.worth(view, me, card)
-        if verb == "resolve":
-            return 10.0 - RESOLVE_ORDER.get(card, 6)
+            return self.worth(card, sk)
+        if verb == "resolve":  # Genie: every one is used; order like the resolution phase
+            return -float(RESOLVE_RANK.get(card, 6))
+        return 0.0
+
+    def option_value(self, option: str, source: str | None) -> float:
+        count = sum(self.stones)
+        room = self.limit - count
+        rate = self.rate
+        if option == "points":
+            return 4.0
+        if option == "draw":
+            return 1.5
+        if option == "purple":
+            stone = 6 * rate if room >= 1 else max(0.0, (6 - min(self.values)) * rate)
+            return stone - (2.0 if source == "basilisk" else 0.0)
+        if option == "blue":
+            n = 2 if source == "hydra" else 1
+            stone = 3 * rate * min(n, max(room, 0)) if room > 0 else 0.0
+            return stone - (1.0 if source == "basilisk" else 0.0)
+        if option == "red":
+            return rate if room >= 1 else 0.0
+        if option == "blue-to-purple":
+            return 3 * rate + (1.0 if _C["troll"] in self.area else 0.0)
+        if option == "purple-to-blue":
+            return (3 * rate if room >= 2 else -1.0) + 0.5 * (_C["charybdis"] in self.area)
         return 0.0
 
 
-def _family_name(card: str) -> str:
-    return ("fire", "water", "earth", "wind", "dragon")[CARD_FAMILY[CARD_BY_NAME[card]]]
+def _pay_text(pay: tuple[int, int, int]) -> str:
+    r, b, p = pay
+    return "+".join(["purple"] * p + ["blue"] * b + ["red"] * r)

@@ -110,21 +110,23 @@ def payments(
 
 class _AfterSummon(Step):
     """§5.3.4: your "whenever you summon" permanents, after the instant, never for the
-    summoned card itself. `arg` is the payment, or None for a free summon (Q4)."""
+    summoned card itself. `arg` is (payment or None for a free summon (Q4), bit mask of the
+    cards in the area when the card was summoned): only those that are still there fire, so a
+    card that entered during the instant (Young Forest Spirit bringing in Sylph) does not."""
 
     __slots__ = ()
 
     def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        if arg is None:
+        paid, before = arg
+        if paid is None:
             if st._options["free_summon_triggers"] == "none":
                 return
-            arg = (0, 0, 0)
-        red, blue, purple = arg
-        paid = (red, blue, purple)
+            paid = (0, 0, 0)
+        red = paid[0]
         gained = 0
         for c in st._areas[seat]:
             perm = PERMANENT[c]
-            if perm is None or c == src:
+            if perm is None or not before >> c & 1:
                 continue
             if perm.on_summon_per_red:
                 gained += perm.on_summon_per_red * red
@@ -366,9 +368,10 @@ class ValeState(GameState):
             self._stones[b + 2] -= purple
             self._hands[p].remove(c)
             self._secret &= ~(1 << c)
+            before = self._area_mask(p)
             self._areas[p].append(c)
             self._area_changed(p)
-            self._work.append((AFTER_SUMMON, p, c, (red, blue, purple)))
+            self._work.append((AFTER_SUMMON, p, c, ((red, blue, purple), before)))
             self._push(INSTANT[c], p, c)
         elif kind == SELL_:  # §5.1
             self._claimed[p].remove(c)
@@ -400,15 +403,17 @@ class ValeState(GameState):
             self._area_to_discard(p, c)
 
     def _run(self) -> None:
-        """Carry out pending work until a decision is needed."""
+        """Carry out pending work until a decision is needed. The stone limit (§7) is checked
+        once the effect under way has run in full, its summon triggers included (§5.3 steps
+        3-5): an instant's stones, points and draws all come before the discard."""
         work = self._work
         while self._choice is None:
-            if self._dirty and self._over_limit():
-                break
             if work:
                 step, seat, src, arg = work.pop()
                 step.run(self, seat, src, arg)
                 continue
+            if self._dirty and self._over_limit():
+                break
             if not self._progress():
                 break
         choice = self._choice
@@ -592,6 +597,12 @@ class ValeState(GameState):
     ) -> None:
         self._choice = (chooser, step, seat, src, arg, tuple(options))
 
+    def _area_mask(self, seat: int) -> int:
+        mask = 0
+        for c in self._areas[seat]:
+            mask |= 1 << c
+        return mask
+
     def _has_room(self, seat: int) -> bool:
         return len(self._areas[seat]) < self._round
 
@@ -599,9 +610,10 @@ class ValeState(GameState):
         """Young Forest Spirit, Dragon Egg: summon from hand without paying (Q3, Q4)."""
         self._hands[seat].remove(card)
         self._secret &= ~(1 << card)
+        before = self._area_mask(seat)
         self._areas[seat].append(card)
         self._area_changed(seat)
-        self._work.append((AFTER_SUMMON, seat, card, None))
+        self._work.append((AFTER_SUMMON, seat, card, (None, before)))
         self._push(INSTANT[card], seat, card)
 
     def _instant_feasible(self, seat: int, card: int) -> bool:

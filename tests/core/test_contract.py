@@ -422,9 +422,8 @@ def test_random_agent_is_deterministic(game_id: str) -> None:
 
 def test_agent_refuses_to_move_out_of_turn() -> None:
     """agent.choose(state, seat) requires seat == state.current_player."""
-    state = eterna.load_game(GAME_IDS[0]).new_game(
-        players=eterna.load_game(GAME_IDS[0]).min_players, seed=1
-    )
+    game = next(eterna.load_game(g) for g in GAME_IDS if eterna.load_game(g).max_players > 1)
+    state = game.new_game(players=max(2, game.min_players), seed=1)
     other = (state.current_player + 1) % state.players
     with pytest.raises(eterna.EternaError):
         make_agent("random", seed=1).choose(state, other)

@@ -109,6 +109,22 @@ def renderer_for(game_id: str) -> Renderer:
             rules=vale.rules,
             card_info=vale.card_info,
         )
+    if game_id == "eternitium":
+        from eterna.render import eternitium
+
+        return Renderer(
+            game_id=game_id,
+            verbs=eternitium.VERBS,
+            default_verb=eternitium.DEFAULT_VERB,
+            table=eternitium.table,
+            events=eternitium.events,
+            round_finished=eternitium.round_finished,
+            round_summary=eternitium.round_summary,
+            final=eternitium.final,
+            moves_help=eternitium.moves_help,
+            rules=eternitium.rules,
+            card_info=eternitium.card_info,
+        )
     return plain_renderer(game_id)
 
 

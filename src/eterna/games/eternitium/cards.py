@@ -1,0 +1,380 @@
+"""Eternitium's cards, effects and actions, built once from the package's card data.
+
+An Action card is an int kind 0..22 (copies of one kind are interchangeable):
+0-3 the Portal cards of the four shapes, then the Basic and the Advanced Technology cards in the
+data file's order. An Era card is a shape 0..3; on a player's Era pile it is stored as
+`shape | VISIBLE` when face up. Every technology's effect is a tuple of primitives (`Op`) compiled
+from the data file; the engine interprets them (state.py, `_run`).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Final, NamedTuple
+
+from eterna.core.errors import BadNotation
+from eterna.core.game import Action
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files("eterna.games.eternitium").joinpath("data/cards.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+DATA: Final = _load()
+
+SHAPES: Final[tuple[str, ...]] = tuple(DATA["shapes"])
+SHAPE_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SHAPES)}
+NSHAPES: Final = len(SHAPES)
+VISIBLE: Final = 4  # the face-up bit of an Era card on a pile
+HIDDEN_NAME: Final = "hidden"
+
+# ---------------------------------------------------------------------------- effect primitives
+OP_DISCARD_ERA: Final = 0  # discard your top Era card: a = shape mask it must match, b = any (1)
+OP_REVEAL: Final = 1  # a = who, b = how many, c = depth, d = compensation
+OP_SWAP: Final = 2  # swap your top Era card with a chosen opponent's
+OP_DRAW: Final = 3  # a = how many Action cards
+OP_DISCOUNT: Final = 4  # a = Era cards fewer in step 4 this turn (never more than one in total)
+OP_DISCARD_HAND: Final = 5  # a = how many chosen cards from hand to discard
+OP_CYCLE: Final = 6  # discard or destroy any cards from hand, then draw as many
+OP_STEAL: Final = 7  # take a card from a chosen opponent's discard pile; this card goes there
+OP_RECYCLE: Final = 8  # a chosen card of your discard pile back to hand
+OP_HIDE_SHUFFLE: Final = 9  # a = who, c = depth: turn the top cards face down, shuffle the pile
+OP_ADD_HIDDEN: Final = 10  # a = who: add the common deck's top card face down to the Era pile
+OP_GAIN_TECH: Final = 11  # a = who, b = tier mask (1 basic, 2 advanced), d = compensation
+OP_DESTROY_OLDEST_TECH: Final = 12  # solo AI: destroy the technology nearest your pile's bottom
+
+SELF: Final = 0
+OTHERS: Final = 1
+TIER_BASIC: Final = 1
+TIER_ADVANCED: Final = 2
+
+_OPS: Final = {
+    "discard_era": OP_DISCARD_ERA,
+    "reveal": OP_REVEAL,
+    "swap_top_era": OP_SWAP,
+    "draw": OP_DRAW,
+    "discount": OP_DISCOUNT,
+    "discard_from_hand": OP_DISCARD_HAND,
+    "cycle_hand": OP_CYCLE,
+    "steal": OP_STEAL,
+    "recycle": OP_RECYCLE,
+    "hide_and_shuffle": OP_HIDE_SHUFFLE,
+    "add_hidden_era": OP_ADD_HIDDEN,
+    "gain_tech": OP_GAIN_TECH,
+    "destroy_oldest_tech": OP_DESTROY_OLDEST_TECH,
+}
+
+
+class Op(NamedTuple):
+    code: int
+    a: int = 0
+    b: int = 0
+    c: int = 0
+    d: int = 0
+
+
+def _compile(spec: dict[str, Any]) -> Op:
+    code = _OPS[spec["op"]]
+    who = OTHERS if spec.get("who") == "others" else SELF
+    comp = 1 if spec.get("compensation") else 0
+    if code == OP_DISCARD_ERA:
+        portals = spec["portals"]
+        if portals == "any":
+            return Op(code, (1 << NSHAPES) - 1, 1)
+        mask = 0
+        for s in portals:
+            mask |= 1 << SHAPE_INDEX[s]
+        return Op(code, mask, 0)
+    if code == OP_REVEAL:
+        return Op(code, who, int(spec["count"]), int(spec["depth"]), comp)
+    if code in (OP_DRAW, OP_DISCARD_HAND):
+        return Op(code, int(spec["count"]))
+    if code == OP_DISCOUNT:
+        return Op(code, int(spec["era"]))
+    if code == OP_HIDE_SHUFFLE:
+        return Op(code, who, 0, int(spec["depth"]))
+    if code == OP_ADD_HIDDEN:
+        return Op(code, who)
+    if code == OP_GAIN_TECH:
+        tiers = 0
+        for t in spec["tiers"]:
+            tiers |= TIER_BASIC if t == "basic" else TIER_ADVANCED
+        return Op(code, who, tiers, 0, comp)
+    return Op(code)
+
+
+# ---------------------------------------------------------------------------- card kinds
+PORTAL_IDS: Final = tuple(f"portal-{s}" for s in SHAPES)
+_TECH: Final[list[dict[str, Any]]] = DATA["technologies"]
+
+CARD_NAME: Final[tuple[str, ...]] = PORTAL_IDS + tuple(t["id"] for t in _TECH)
+CARD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAME)}
+NKINDS: Final = len(CARD_NAME)
+PORTALS: Final = tuple(range(NSHAPES))
+TECHS: Final = tuple(range(NSHAPES, NKINDS))
+# Tier of each kind: 0 portal, 1 basic, 2 advanced; technology points are the tier (rules
+# "End of the Game": Basic 1 point, Advanced 2).
+TIER: Final[tuple[int, ...]] = (0,) * NSHAPES + tuple(
+    TIER_BASIC if t["tier"] == "basic" else TIER_ADVANCED for t in _TECH
+)
+BASIC: Final = tuple(k for k in TECHS if TIER[k] == TIER_BASIC)
+ADVANCED: Final = tuple(k for k in TECHS if TIER[k] == TIER_ADVANCED)
+EFFECT: Final[tuple[tuple[Op, ...], ...]] = tuple(
+    (Op(OP_DISCARD_ERA, 1 << s, 0),) for s in range(NSHAPES)
+) + tuple(tuple(_compile(op) for op in t["effect"]) for t in _TECH)
+AI_EFFECT: Final[dict[int, tuple[Op, ...]]] = {
+    CARD_INDEX[t["id"]]: tuple(_compile(op) for op in t["ai_effect"])
+    for t in _TECH
+    if "ai_effect" in t
+}
+PER_TURN: Final[tuple[int, ...]] = (0,) * NSHAPES + tuple(int(t.get("per_turn", 0)) for t in _TECH)
+VOID_IF_VISIBLE: Final[tuple[int, ...]] = (0,) * NSHAPES + tuple(
+    int(t.get("void_if_visible", 0)) for t in _TECH
+)
+# The shape mask a card matches when played on an Era card (0: not a portal-like card).
+MATCHES: Final[tuple[int, ...]] = tuple(
+    next((op.a for op in EFFECT[k] if op.code == OP_DISCARD_ERA and not op.b), 0)
+    for k in range(NKINDS)
+)
+# Parameter a play needs, from its effect: the first primitive that asks for a choice.
+PARAM_NONE: Final = 0
+PARAM_SEAT_SWAP: Final = 1
+PARAM_SEAT_STEAL: Final = 2
+PARAM_PAIR: Final = 3
+PARAM_OWN_DISCARD: Final = 4
+PARAM_TECH: Final = 5
+
+
+def _param(effect: tuple[Op, ...]) -> int:
+    for op in effect:
+        if op.code == OP_SWAP:
+            return PARAM_SEAT_SWAP
+        if op.code == OP_STEAL:
+            return PARAM_SEAT_STEAL
+        if op.code == OP_DISCARD_HAND:
+            return PARAM_PAIR
+        if op.code == OP_RECYCLE:
+            return PARAM_OWN_DISCARD
+        if op.code == OP_GAIN_TECH and op.a == SELF:
+            return PARAM_TECH
+    return PARAM_NONE
+
+
+PARAM: Final[tuple[int, ...]] = tuple(_param(e) for e in EFFECT)
+NEEDS_ERA: Final[tuple[bool, ...]] = tuple(
+    any(op.code in (OP_DISCARD_ERA, OP_SWAP) for op in e) for e in EFFECT
+)
+
+DROID: Final = CARD_INDEX["droid"]
+STARTING_SET: Final = tuple(CARD_INDEX[c] for c in DATA["starting_set"])
+STARTING_SETS: Final[int] = DATA["starting_sets"]
+SOLO_AI_KINDS: Final = tuple(CARD_INDEX[c] for c in DATA["solo"]["ai_deck"])
+SOLO_TURNS: Final[int] = DATA["solo"]["turns"]
+MISSIONS: Final[dict[int, dict[str, Any]]] = {int(k): v for k, v in DATA["missions"].items()}
+ERA_DEALT: Final[dict[int, int]] = {int(k): v for k, v in DATA["era"]["dealt"].items()}
+ERA_DISPLAY: Final[int] = DATA["era"]["display"]
+MARKET_ROW: Final[int] = DATA["market_row"]
+FIRST_HAND: Final[int] = DATA["first_hand"]
+HAND_REFILL: Final[int] = DATA["hand_refill"]
+HAND_AFTER_LUCK: Final[int] = DATA["hand_refill_after_failed_luck"]
+HAND_AFTER_SKIP: Final[int] = DATA["hand_after_skip"]
+KEEP_AFTER_SKIP: Final[int] = DATA["keep_after_skip"]
+MIN_ACTION_CARDS: Final[int] = DATA["min_action_cards"]
+RESERVE_PER_PLAYER: Final[int] = DATA["portals"]["reserve_per_player"]
+
+# Blind picks (the top face-down card of a technology deck) are written as pseudo-cards.
+BLIND_BASIC: Final = NKINDS
+BLIND_ADVANCED: Final = NKINDS + 1
+BLIND_NAME: Final = ("blind-basic", "blind-advanced")
+MAX_SEATS: Final = 5
+
+
+def default_composition() -> dict[str, int]:
+    """Every count the option `composition` may override, with the data file's defaults.
+
+    Technology ids give the copies in the market deck (Droid: besides the 5 starting Droids);
+    `era-<shape>` gives the Era cards of that shape.
+    """
+    out = {t["id"]: int(t["copies"]) for t in _TECH}
+    for s in SHAPES:
+        out[f"era-{s}"] = int(DATA["era"]["per_shape"][s])
+    return out
+
+
+def card_name(kind: int) -> str:
+    if kind >= NKINDS:
+        return BLIND_NAME[kind - NKINDS]
+    return CARD_NAME[kind]
+
+
+def card_id(name: str) -> int:
+    """The Action card kind written `name` (e.g. 'portal-circle'), or BadNotation."""
+    try:
+        return CARD_INDEX[name]
+    except KeyError:
+        raise BadNotation(
+            f"{name!r} is not an Eternitium card: write e.g. 'portal-circle', 'droid', "
+            "'double-portal-circle-square', 'ultimate-portal'"
+        ) from None
+
+
+# ---------------------------------------------------------------------------- actions
+V_PICK: Final = 0  # setup: take a Basic Technology card
+V_TAKE: Final = 1  # step 1: take a Portal card
+V_PLAY: Final = 2  # step 2: play a card
+V_END: Final = 3  # step 2: stop playing
+V_SKIP: Final = 4  # step 2: skip playing
+V_DISCARD: Final = 5  # Data Analyser: discard a card from hand
+V_DESTROY: Final = 6  # destroy a card from hand (skip, Data Analyser, mission 6)
+V_DONE: Final = 7  # Data Analyser: no more cards
+V_STEAL: Final = 8  # Thieving Robot: the card taken
+V_GIFT: Final = 9  # Laboratory: the Basic Technology another player takes
+V_KEEP: Final = 10  # after skipping: the card kept (card -1: none)
+V_ACQUIRE: Final = 11  # step 4
+V_PASS: Final = 12  # step 4: acquire nothing
+V_ERA: Final = 13  # step 4: the visible Era card taken
+
+
+class EternitiumAction(Action):
+    """One interned action; card, card2, card3, seat, shape are its parameters (-1: none)."""
+
+    __slots__ = ("card", "card2", "card3", "seat", "shape", "verb")
+
+    def __init__(
+        self,
+        index: int,
+        text: str,
+        verb: int,
+        card: int = -1,
+        card2: int = -1,
+        card3: int = -1,
+        seat: int = -1,
+        shape: int = -1,
+    ) -> None:
+        super().__init__(index, text)
+        self.verb = verb
+        self.card = card
+        self.card2 = card2
+        self.card3 = card3
+        self.seat = seat
+        self.shape = shape
+
+    @classmethod
+    def from_notation(cls, text: str) -> EternitiumAction:
+        return parse_action(text)
+
+
+_ALL: list[EternitiumAction] = []
+
+
+def _mk(text: str, verb: int, **kw: int) -> EternitiumAction:
+    action = EternitiumAction(len(_ALL), text, verb, **kw)
+    _ALL.append(action)
+    return action
+
+
+_TECH_AND_BLIND: Final = (*TECHS, BLIND_BASIC, BLIND_ADVANCED)
+_BASIC_AND_BLIND: Final = (*BASIC, BLIND_BASIC)
+
+PICK: Final = {k: _mk(f"pick {card_name(k)}", V_PICK, card=k) for k in _BASIC_AND_BLIND}
+TAKE: Final = tuple(_mk(f"take {CARD_NAME[s]}", V_TAKE, card=s, shape=s) for s in PORTALS)
+PLAY: Final = tuple(_mk(f"play {CARD_NAME[k]}", V_PLAY, card=k) for k in range(NKINDS))
+PLAY_SEAT: Final = {
+    k: tuple(_mk(f"play {CARD_NAME[k]} seat-{s}", V_PLAY, card=k, seat=s) for s in range(MAX_SEATS))
+    for k in range(NKINDS)
+    if PARAM[k] in (PARAM_SEAT_SWAP, PARAM_SEAT_STEAL)
+}
+PLAY_PAIR: Final = {
+    k: {
+        (a, b): _mk(
+            f"play {CARD_NAME[k]} discard {CARD_NAME[a]} {CARD_NAME[b]}",
+            V_PLAY,
+            card=k,
+            card2=a,
+            card3=b,
+        )
+        for a in range(NKINDS)
+        for b in range(a, NKINDS)
+    }
+    for k in range(NKINDS)
+    if PARAM[k] == PARAM_PAIR
+}
+PLAY_CARD: Final = {
+    k: {
+        c: _mk(f"play {CARD_NAME[k]} {card_name(c)}", V_PLAY, card=k, card2=c)
+        for c in (range(NKINDS) if PARAM[k] == PARAM_OWN_DISCARD else _TECH_AND_BLIND)
+    }
+    for k in range(NKINDS)
+    if PARAM[k] in (PARAM_OWN_DISCARD, PARAM_TECH)
+}
+END: Final = _mk("end", V_END)
+SKIP: Final = _mk("skip", V_SKIP)
+DISCARD: Final = tuple(_mk(f"discard {CARD_NAME[k]}", V_DISCARD, card=k) for k in range(NKINDS))
+DESTROY: Final = tuple(_mk(f"destroy {CARD_NAME[k]}", V_DESTROY, card=k) for k in range(NKINDS))
+DONE: Final = _mk("done", V_DONE)
+STEAL: Final = tuple(_mk(f"steal {CARD_NAME[k]}", V_STEAL, card=k) for k in range(NKINDS))
+GIFT: Final = {k: _mk(f"gift {card_name(k)}", V_GIFT, card=k) for k in _BASIC_AND_BLIND}
+KEEP: Final = tuple(_mk(f"keep {CARD_NAME[k]}", V_KEEP, card=k) for k in range(NKINDS))
+KEEP_NONE: Final = _mk("keep none", V_KEEP)
+ACQUIRE: Final = {k: _mk(f"acquire {card_name(k)}", V_ACQUIRE, card=k) for k in _TECH_AND_BLIND}
+PASS: Final = _mk("pass", V_PASS)
+ERA: Final = tuple(_mk(f"era {SHAPES[s]}", V_ERA, shape=s) for s in range(NSHAPES))
+
+ACTIONS: Final[tuple[EternitiumAction, ...]] = tuple(_ALL)
+_BY_TEXT: Final[dict[str, EternitiumAction]] = {a.text: a for a in ACTIONS}
+_VERBS: Final = [
+    "pick",
+    "take",
+    "play",
+    "end",
+    "skip",
+    "discard",
+    "destroy",
+    "done",
+    "steal",
+    "gift",
+    "keep",
+    "acquire",
+    "pass",
+    "era",
+]
+
+
+def parse_action(text: str) -> EternitiumAction:
+    """The action written `text` (case and spacing forgiven), or BadNotation."""
+    if not isinstance(text, str):
+        raise BadNotation(f"an Eternitium action is a string like 'play droid', not {text!r}")
+    found = _BY_TEXT.get(text)
+    if found is not None:
+        return found
+    words = text.lower().split()
+    found = _BY_TEXT.get(" ".join(words))
+    if found is not None:
+        return found
+    if words and words[0] == "play" and len(words) == 5 and words[2] == "discard":
+        # the two discarded cards may be written in any order
+        a, b = sorted((card_id(words[3]), card_id(words[4])))
+        found = _BY_TEXT.get(f"play {words[1]} discard {CARD_NAME[a]} {CARD_NAME[b]}")
+        if found is not None:
+            return found
+    if not words or words[0] not in _VERBS:
+        raise BadNotation(
+            f"{text!r} is not an Eternitium action: it starts with one of {', '.join(_VERBS)} "
+            "(docs/eternitium.md, 'Notation')"
+        )
+    for word in words[1:]:
+        if (
+            word not in CARD_INDEX
+            and word not in BLIND_NAME
+            and word not in SHAPE_INDEX
+            and word not in ("discard", "none")
+            and not word.startswith("seat-")
+        ):
+            card_id(word)  # raises, naming the unknown card
+    raise BadNotation(
+        f"{text!r} is not an Eternitium action: see docs/eternitium.md, 'Notation', e.g. "
+        "'take portal-circle', 'play transporter discard portal-triangle portal-diamond'"
+    )

@@ -1,0 +1,257 @@
+"""Eternitium's heuristic agent: a greedy racer that decides from the view and the legal actions.
+
+Step 2 plays, in this order: Portals on a matching visible Era card, card draw, the reveal
+cards when the top card is hidden, sure discards (Transporter, Ultimate Portal), attacks on the
+leading opponent, then tries its luck with a Portal as the last play. It acquires technologies
+while it has Era cards to spare and pays with the Era card its hand can match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eterna.core.agent import ViewAgent
+from eterna.core.errors import EternaError
+from eterna.core.game import Action, View
+
+DEFAULTS: dict[str, float] = {
+    # acquire technology while holding at least this many Era cards
+    "acquire_min_era": 4.0,
+    # ... and Advanced technology while holding at least this many
+    "advanced_min_era": 6.0,
+    # skip step 2 when nothing can be played but a blind try, with this many cards or fewer
+    "skip_hand": 0.0,
+}
+
+VALUE: dict[str, float] = {
+    "ultimate-portal": 10,
+    "transporter": 8,
+    "laboratory": 7,
+    "futuristic-smartphone": 6.5,
+    "giga-droid": 6,
+    "quantum-clock": 6,
+    "time-bomb": 5,
+    "recycler-robot": 5,
+    "thieving-robot": 4.5,
+    "droid": 4,
+    "data-analyser": 3,
+    "digital-wallet": 3,
+    "temporal-blaster": 3.5,
+    "blind-basic": 4.2,
+    "blind-advanced": 6.5,
+}
+
+
+def _value(card: str) -> float:
+    if card.startswith("double-portal"):
+        return 5.0
+    if card.startswith("portal-"):
+        return 2.0
+    return VALUE.get(card, 1.0)
+
+
+def _shapes_of(card: str) -> set[str]:
+    if card.startswith("portal-"):
+        return {card[7:]}
+    if card.startswith("double-portal-"):
+        return set(card[14:].split("-"))
+    return set()
+
+
+class EternitiumHeuristic(ViewAgent):
+    """Greedy: discard Era cards now, reveal before guessing, buy while Era cards are few."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed)
+        unknown = sorted(set(params) - set(DEFAULTS))
+        if unknown:
+            raise EternaError(
+                f"unknown parameter(s) for Eternitium's heuristic: {', '.join(unknown)}; "
+                f"known: {', '.join(DEFAULTS)}"
+            )
+        values = dict(DEFAULTS)
+        for key, value in params.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise EternaError(f"heuristic parameter {key} must be a number, not {value!r}")
+            values[key] = float(value)
+        self.params = values
+        self._turn = -1
+        self._played: list[str] = []  # this turn's plays: robots are played once per turn
+
+    def act(self, view: View, legal: list[Any]) -> Action:
+        if len(legal) == 1:
+            only: Action = legal[0]
+            return only
+        by_text = {str(a): a for a in legal}
+        choice = self._choose(view, list(by_text))
+        if choice not in by_text:
+            choice = self.rng.choice(list(by_text))
+        action: Action = by_text[choice]
+        return action
+
+    # ------------------------------------------------------------------ the decision
+    def _choose(self, view: View, legal: list[str]) -> str:
+        phase = view["phase"]
+        seat: int = view["seat"]
+        hand: list[str] = view["hand"] or []
+        era: list[str] = view["era"][seat]
+        top = era[0] if era else None
+        if phase in ("pick", "gift"):
+            return max(legal, key=lambda a: _value(a.split()[1]))
+        if phase == "portal":
+            return self._portal(legal, hand, era)
+        if phase == "play":
+            if view["turn"] != self._turn:
+                self._turn = view["turn"]
+                self._played = []
+            once = [a for a in legal if not any(a.startswith(p) for p in self._played)]
+            choice = self._play(view, once or legal, hand, era)
+            if "robot" in choice:
+                self._played.append(" ".join(choice.split()[:2]))
+            return choice
+        if phase == "acquire":
+            return self._acquire(view, legal, hand, era)
+        if phase == "era":
+            return self._era(legal, hand)
+        if phase == "steal":  # never the other Robot back: two Robots could loop forever
+            return max(legal, key=lambda a: -1.0 if a.endswith("robot") else _value(a[6:]))
+        if phase in ("destroy", "skipped", "data-analyser"):
+            return self._shed(phase, legal, hand, top)
+        return self.rng.choice(legal)
+
+    def _portal(self, legal: list[str], hand: list[str], era: list[str]) -> str:
+        held = set()
+        for c in hand:
+            held |= _shapes_of(c)
+        for shape in era[:3]:
+            want = f"take portal-{shape}"
+            if shape != "hidden" and shape not in held and want in legal:
+                return want
+            if shape != "hidden":
+                held.discard(shape)
+        missing = [a for a in legal if a.split("-")[-1] not in held]
+        return self.rng.choice(missing or legal)
+
+    def _play(self, view: View, legal: list[str], hand: list[str], era: list[str]) -> str:
+        top = era[0] if era else None
+        plays = [a for a in legal if a.startswith("play ")]
+        if not plays:
+            return "end" if "end" in legal else legal[0]
+        if top is not None and top != "hidden":
+            for prefix in (f"play portal-{top}", "play double-portal"):
+                for a in plays:
+                    if a.startswith(prefix) and top in _shapes_of(a.split()[1]):
+                        return a
+        for a in plays:
+            if a == "play futuristic-smartphone":
+                return a
+        if top == "hidden":
+            for name in ("play droid", "play giga-droid"):
+                if name in plays:
+                    return name
+        if top is not None:
+            if "play ultimate-portal" in plays and (top == "hidden" or len(era) <= 2):
+                return "play ultimate-portal"
+            transports = [a for a in plays if a.startswith("play transporter discard")]
+            if transports:
+                return min(transports, key=lambda a: self._loss(a.split()[3:], top))
+        others = self._opponents(view)
+        if others:
+            leader = min(others, key=lambda s: view["era_counts"][s])
+            if "play quantum-clock" in plays:
+                return "play quantum-clock"
+            if "play time-bomb" in plays and any(
+                c != "hidden" for s in others for c in view["era"][s][:3]
+            ):
+                return "play time-bomb"
+            steal = f"play thieving-robot seat-{leader}"
+            if steal in plays and view["discard_sizes"][leader] >= 3:
+                return steal
+            if "play giga-droid" in plays and top is not None:
+                return "play giga-droid"
+        labs = [a for a in plays if a.startswith("play laboratory")]
+        if labs:
+            return max(labs, key=lambda a: _value(a.split()[-1]))
+        recycles = [  # never a Recycler for a Recycler: two of them would loop forever
+            a
+            for a in plays
+            if a.startswith("play recycler-robot ") and not a.endswith(" recycler-robot")
+        ]
+        if recycles:
+            best = max(recycles, key=lambda a: self._recycle_value(a.split()[-1], top))
+            if self._recycle_value(best.split()[-1], top) >= 5:
+                return best
+        if "play digital-wallet" in plays and len(era) >= self.params["acquire_min_era"]:
+            return "play digital-wallet"
+        if "play data-analyser" in plays and any(
+            c.startswith("portal-") and c[7:] != top for c in hand
+        ):
+            return "play data-analyser"
+        if top == "hidden":
+            tries = [a for a in plays if a.startswith("play portal-")]
+            if tries:
+                if "skip" in legal and len(hand) <= self.params["skip_hand"]:
+                    return "skip"
+                return self.rng.choice(tries)
+        return "end" if "end" in legal else self.rng.choice(plays)
+
+    @staticmethod
+    def _loss(cards: list[str], top: str) -> float:
+        return sum(
+            (8.0 if top in _shapes_of(c) else _value(c) if not c.startswith("portal-") else 1.0)
+            for c in cards
+        )
+
+    @staticmethod
+    def _recycle_value(card: str, top: str | None) -> float:
+        if top is not None and top in _shapes_of(card):
+            return 9.0
+        return _value(card)
+
+    @staticmethod
+    def _opponents(view: View) -> list[int]:
+        seat = view["seat"]
+        return [s for s in range(view["players"]) if s != seat and view["era_counts"][s]]
+
+    def _acquire(self, view: View, legal: list[str], hand: list[str], era: list[str]) -> str:
+        buys = [a for a in legal if a.startswith("acquire ")]
+        if not buys or len(era) < self.params["acquire_min_era"]:
+            return "pass"
+        others = self._opponents(view)
+        if others and min(view["era_counts"][s] for s in others) <= 3:
+            return "pass"  # the race is nearly over: Era cards cost too much now
+        advanced = set(view["advanced_row"]) | {"blind-advanced"}
+
+        def score(a: str) -> float:
+            card = a.split()[1]
+            if card in advanced and len(era) < self.params["advanced_min_era"]:
+                return -1.0
+            return _value(card)
+
+        best = max(buys, key=score)
+        return best if score(best) > 0 else "pass"
+
+    @staticmethod
+    def _era(legal: list[str], hand: list[str]) -> str:
+        held = set()
+        for c in hand:
+            held |= _shapes_of(c)
+        matching = [a for a in legal if a.split()[1] in held]
+        return matching[0] if matching else legal[0]
+
+    def _shed(self, phase: str, legal: list[str], hand: list[str], top: str | None) -> str:
+        if phase == "data-analyser":
+            discards = [
+                a
+                for a in legal
+                if a.startswith("discard portal-") and (top is None or a[15:] != top)
+            ]
+            return discards[0] if discards else "done"
+        if phase == "destroy":
+            return min(legal, key=lambda a: _value(a.split()[1]))
+        keeps = [a for a in legal if a.startswith("keep ") and a != "keep none"]
+        if keeps:
+            return max(keeps, key=lambda a: self._recycle_value(a.split()[1], top))
+        return "keep none" if "keep none" in legal else legal[0]

@@ -1,0 +1,189 @@
+"""Setup and Game Preparation (rulebook: Setup 1-7, Game Preparation)."""
+
+from __future__ import annotations
+
+import pytest
+from eternitium_helpers import legal, make
+
+from eterna.core.errors import BadSetup
+from eterna.games.eternitium import GAME
+
+SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+def _play_picks(state):
+    while state.phase == "pick":
+        state.apply(state.legal_actions()[0])
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_starting_cards_one_portal_of_each_shape_and_a_droid(players):
+    """Setup 2: five starting cards; Game Preparation: the pick makes 6, 5 drawn, 1 left."""
+    state = GAME.new_game(players, seed=players)
+    for seat in range(players):
+        assert sorted(state.deck(seat)) == sorted(
+            ["portal-circle", "portal-square", "portal-triangle", "portal-diamond", "droid"]
+        )
+    _play_picks(state)
+    for seat in range(players):
+        assert len(state.hand(seat)) + (1 if seat == state.current_player else 0) >= 5
+        assert len(state.deck(seat)) == 1
+        assert sum(1 for c in state.hand(seat) + state.deck(seat) if c == "droid") >= 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_starting_sets_are_numbered_by_seat_from_the_first_player(players):
+    """Game Preparation: the first player takes set 1, then clockwise."""
+    state = GAME.new_game(players, seed=3, setup={"first_player": 1})
+    view = state.view(0)
+    assert view["first_player"] == 1
+    assert view["starting_sets"][1] == 1
+    assert view["starting_sets"][0] == players
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_portal_reserve_two_per_player_per_shape(players):
+    """Setup 3: 2 x players Portal cards of each shape, the rest in the box."""
+    state = GAME.new_game(players, seed=1)
+    assert state.view(None)["portal_reserve"] == {s: 2 * players for s in SHAPES}
+
+
+def test_portal_reserve_is_limited():
+    """Setup 3: the number of Portal cards is limited: an empty stack cannot be taken."""
+    state = make(2, portals={"circle": 1}, hands=[[], []], era=[["circle"] * 3, ["square"] * 3])
+    assert legal(state) == ["take portal-circle"]
+    state.apply("take portal-circle")
+    assert state.view(None)["portal_reserve"]["circle"] == 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_markets_show_three_different_cards(seed):
+    """Setup 4-5: three face-up Basic and three Advanced cards, all different."""
+    state = GAME.new_game(3, seed=seed)
+    view = state.view(None)
+    assert len(set(view["basic_row"])) == 3
+    assert len(set(view["advanced_row"])) == 3
+    assert view["basic_deck_size"] == 24 - 3
+    assert view["advanced_deck_size"] == 16 - 3
+
+
+def test_market_all_different_rule_throughout_the_game():
+    """Setup 5 'this applies throughout the game': refills after a take stay all different."""
+    state = make(
+        2,
+        hands=[["futuristic-smartphone"], []],
+        basic_row=["droid", "transporter", "digital-wallet"],
+        basic_deck=["droid", "transporter", "data-analyser"],
+        era=[["circle"] * 4, ["square"] * 4],
+        era_display=["circle", "square"],
+    )
+    state.apply("end")
+    state.apply("acquire digital-wallet")
+    assert state.view(None)["basic_row"] == ["droid", "transporter", "data-analyser"]
+    # Setup 5: the duplicates went to the bottom of the deck, in the order they were revealed
+    assert state.market_deck("basic")[-2:] == ["droid", "transporter"]
+
+
+def test_market_shows_a_duplicate_when_no_different_card_is_left():
+    """R14: 'except when there are not enough cards': the duplicate is shown."""
+    state = make(
+        2,
+        hands=[["droid"], []],
+        decks=[["portal-circle"] * 5, []],
+        era=[["circle"] * 4, ["square"] * 4],
+        era_display=["circle", "square"],
+        basic_row=["droid", "transporter", "digital-wallet"],
+        basic_deck=["droid"],
+        exact=["basic_deck"],  # the whole deck: one Droid
+    )
+    state.apply("end")
+    state.apply("acquire transporter")
+    assert state.view(None)["basic_row"] == ["droid", "digital-wallet", "droid"]
+
+
+@pytest.mark.parametrize(("players", "dealt"), [(1, 10), (2, 10), (3, 10), (4, 9), (5, 8)])
+def test_era_cards_dealt_by_player_count_top_revealed(players, dealt):
+    """Setup 6: 10 / 9 / 8 Era cards, the top card revealed."""
+    state = GAME.new_game(players, seed=5)
+    view = state.view(None)
+    for seat in range(players):
+        assert view["era_counts"][seat] == dealt
+        assert view["era"][seat][0] != "hidden"
+        assert all(c == "hidden" for c in view["era"][seat][1:])
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_common_era_deck_with_two_visible_cards(players):
+    """Setup 7: the remaining Era cards form the common deck; two cards are revealed."""
+    state = GAME.new_game(players, seed=2)
+    view = state.view(None)
+    dealt = {1: 10, 3: 10, 5: 8}[players]
+    assert len(view["era_display"]) == 2
+    assert view["era_deck_size"] == 60 - players * dealt - 2
+
+
+def test_initial_pick_in_turn_order_visible_or_blind():
+    """Game Preparation: from the first player clockwise, a visible card or the blind top."""
+    state = GAME.new_game(3, seed=4, setup={"first_player": 2})
+    assert state.current_player == 2
+    actions = legal(state)
+    assert "pick blind-basic" in actions
+    assert all(a.startswith("pick ") for a in actions)
+    row = state.view(None)["basic_row"]
+    state.apply(f"pick {row[0]}")
+    assert len(state.view(None)["basic_row"]) == 3  # replaced at once
+    assert state.current_player == 0
+    state.apply("pick blind-basic")
+    assert state.current_player == 1
+    state.apply(state.legal_actions()[0])
+    assert state.phase == "portal" and state.current_player == 2
+    assert len(state.hand(2)) == 5
+
+
+def test_picked_card_is_shuffled_into_the_deck():
+    """Game Preparation: the new card goes into the deck, which is shuffled; 5 are drawn."""
+    state = GAME.new_game(1, seed=9)
+    row = state.view(None)["basic_row"]
+    state.apply(f"pick {row[0]}")
+    assert sorted(state.hand(0) + state.deck(0)) == sorted(
+        ["portal-circle", "portal-square", "portal-triangle", "portal-diamond", "droid", row[0]]
+    )
+
+
+def test_first_player_from_the_seed_when_not_given():
+    """Game Preparation: 'if no one is designated, randomly determine the first player'."""
+    firsts = {GAME.new_game(4, seed=s).view(None)["first_player"] for s in range(30)}
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_composition_option_changes_counts():
+    """cards.json counts marked unconfirmed are defaults: option composition corrects them."""
+    state = GAME.new_game(2, seed=1, options={"composition": {"ultimate-portal": 4}})
+    assert state.census()["ultimate-portal"] == 4
+    state = GAME.new_game(2, seed=1, options={"composition": {"era-circle": 20}})
+    assert state.census()["era-circle"] == 20
+
+
+@pytest.mark.parametrize(
+    ("options", "setup", "message"),
+    [
+        ({"composition": {"warp-drive": 1}}, None, "unknown count"),
+        ({"composition": {"droid": -1}}, None, "must be a count"),
+        ({"mission": 3}, None, "solo"),
+        ({}, {"first_player": 7}, "first_player"),
+        ({}, {"hands": [["dragon"], []]}, "not an Eternitium card"),
+        ({}, {"era": [["hexagon"], ["circle"]]}, "shapes"),
+        ({}, {"colour": 1}, "unknown setup key"),
+        ({}, {"hands": [["ultimate-portal"] * 4, []]}, "no ultimate-portal is left"),
+        ({}, {"basic_row": ["ultimate-portal"]}, "not a Basic"),
+    ],
+)
+def test_bad_setup_or_options_raise_badsetup(options, setup, message):
+    with pytest.raises(BadSetup, match=message):
+        GAME.new_game(2, seed=1, options=options, setup=setup)
+
+
+@pytest.mark.parametrize("players", [0, 6, "2", True])
+def test_player_count_is_1_to_5(players):
+    with pytest.raises(BadSetup):
+        GAME.new_game(players, seed=1)

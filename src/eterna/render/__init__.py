@@ -7,6 +7,7 @@ A game without a renderer of its own gets a plain one that prints the view as da
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -76,56 +77,33 @@ def plain_renderer(game_id: str) -> Renderer:
     )
 
 
+# Each game's renderer module, listed explicitly; imported only when that game is shown.
+RENDERER_MODULES: dict[str, str] = {
+    "eternity": "eterna.render.eternity",
+    "eternitium": "eterna.render.eternitium",
+    "vale": "eterna.render.vale",
+}
+
+
 def renderer_for(game_id: str) -> Renderer:
     """The renderer of `game_id` (a plain one for games that have none yet)."""
-    if game_id == "eternity":
-        from eterna.render import eternity
-
-        return Renderer(
-            game_id=game_id,
-            verbs=eternity.VERBS,
-            default_verb=eternity.DEFAULT_VERB,
-            table=eternity.table,
-            events=eternity.events,
-            round_finished=eternity.round_finished,
-            round_summary=eternity.round_summary,
-            final=eternity.final,
-            moves_help=eternity.moves_help,
-            rules=eternity.rules,
-        )
-    if game_id == "vale":
-        from eterna.render import vale
-
-        return Renderer(
-            game_id=game_id,
-            verbs=vale.VERBS,
-            default_verb=vale.DEFAULT_VERB,
-            table=vale.table,
-            events=vale.events,
-            round_finished=vale.round_finished,
-            round_summary=vale.round_summary,
-            final=vale.final,
-            moves_help=vale.moves_help,
-            rules=vale.rules,
-            card_info=vale.card_info,
-        )
-    if game_id == "eternitium":
-        from eterna.render import eternitium
-
-        return Renderer(
-            game_id=game_id,
-            verbs=eternitium.VERBS,
-            default_verb=eternitium.DEFAULT_VERB,
-            table=eternitium.table,
-            events=eternitium.events,
-            round_finished=eternitium.round_finished,
-            round_summary=eternitium.round_summary,
-            final=eternitium.final,
-            moves_help=eternitium.moves_help,
-            rules=eternitium.rules,
-            card_info=eternitium.card_info,
-        )
-    return plain_renderer(game_id)
+    module_name = RENDERER_MODULES.get(game_id)
+    if module_name is None:
+        return plain_renderer(game_id)
+    module = importlib.import_module(module_name)
+    return Renderer(
+        game_id=game_id,
+        verbs=module.VERBS,
+        default_verb=module.DEFAULT_VERB,
+        table=module.table,
+        events=module.events,
+        round_finished=module.round_finished,
+        round_summary=module.round_summary,
+        final=module.final,
+        moves_help=module.moves_help,
+        rules=module.rules,
+        card_info=getattr(module, "card_info", None),
+    )
 
 
 __all__ = ["Renderer", "plain_renderer", "renderer_for"]

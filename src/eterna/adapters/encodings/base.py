@@ -1,0 +1,160 @@
+"""What every game's encoding shares: the action-id map, the mask, the observation buffer.
+
+An encoding turns a game into fixed-size arrays for learning code:
+
+- **actions**: a fixed discrete space `0 .. num_actions - 1`. The id of an action is its interned
+  `index` in the game's action table (`ACTIONS[i].index == i` for every game), so notation,
+  Action object and id map to each other in O(1). `action_digest` fingerprints the whole table
+  (every notation in id order): a test pins it to the game's `ENCODING_VERSION`, so a change of
+  the engine's action table cannot silently renumber a trained policy's outputs.
+- **mask**: an int8 vector, 1 for each legal action id (the current player's).
+- **observation**: a float32 vector built from `state.view(seat)` alone (never from the state),
+  laid out in named fields (`layout`), written into a preallocated buffer. Seats are relative
+  to the observer: slot 0 is the observer, slot 1 the next seat clockwise, and so on; slots past
+  the table size stay zero. Every value lies in [0, 1] (counts are divided by a documented cap
+  and clipped), so the Box space is `Box(0, 1)`.
+
+docs/encodings.md documents each game's layout and version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from eterna.core.game import Action, GameState, View
+from eterna.core.registry import load_game
+
+
+class Encoding:
+    """A game's fixed-size action space and observation vector (see the module docstring)."""
+
+    game_id: ClassVar[str]
+    version: ClassVar[int]
+    max_players: ClassVar[int]
+    actions: ClassVar[tuple[Action, ...]]
+    #: field name -> shape, in layout order; subclasses set it
+    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]]
+
+    def __init__(self, players: int | None = None) -> None:
+        self.players = players
+        self.num_actions = len(self.actions)
+        self.offsets: dict[str, int] = {}
+        size = 0
+        for name, shape in self.fields:
+            self.offsets[name] = size
+            size += int(np.prod(shape))
+        self.size = size
+        self.shape = (size,)
+        self.buffer = np.zeros(size, np.float32)
+        self.mask_buffer = np.zeros(self.num_actions, np.int8)
+        self._mask_set: list[int] = []
+        self._by_text = {a.text: a.index for a in self.actions}
+        self._game = load_game(self.game_id)
+
+    # ------------------------------------------------------------------ actions
+    @classmethod
+    def check_table(cls) -> None:
+        """Ids are the interned indexes: refuse a table that breaks this."""
+        for i, action in enumerate(cls.actions):
+            if action.index != i:
+                raise AssertionError(f"{cls.game_id}: action {action} has index {action.index}")
+
+    @classmethod
+    def action_digest(cls) -> str:
+        """sha256 of every action's notation in id order (pinned per ENCODING_VERSION)."""
+        text = "\n".join(a.text for a in cls.actions)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    @classmethod
+    def layout_digest(cls) -> str:
+        text = ";".join(f"{name}:{'x'.join(map(str, shape))}" for name, shape in cls.fields)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def action_id(self, action: Action | str) -> int:
+        """The id of an Action or of its notation (any spelling the game accepts)."""
+        if isinstance(action, Action):
+            return action.index
+        found = self._by_text.get(action)
+        if found is not None:
+            return found
+        return self._game.parse_action(action).index
+
+    def action(self, action_id: int) -> Action:
+        return self.actions[action_id]
+
+    def notation(self, action_id: int) -> str:
+        return self.actions[action_id].text
+
+    @staticmethod
+    def legal_ids(state: GameState) -> list[int]:
+        return [a.index for a in state.legal_actions()]
+
+    def mask(self, state: GameState, out: np.ndarray | None = None) -> np.ndarray:
+        """int8 legal-action mask of the current player; written into `out` (or the buffer)."""
+        if out is None:
+            out = self.mask_buffer
+            for i in self._mask_set:  # clear only what the last call set
+                out[i] = 0
+            ids = self._mask_set = [a.index for a in state.legal_actions()]
+        else:
+            out.fill(0)
+            ids = [a.index for a in state.legal_actions()]
+        if ids:
+            out[ids] = 1
+        return out
+
+    # ------------------------------------------------------------------ observations
+    def observe(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation of `seat`: `encode(state.view(seat))`."""
+        return self.encode(state.view(seat), out)
+
+    def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
+        """Write the observation of `view` into `out` (default: this encoding's buffer)."""
+        if out is None:
+            out = self.buffer
+        out.fill(0.0)
+        self.write(view, memoryview(out))  # type: ignore[arg-type]
+        return out
+
+    def write(self, view: View, m: Any) -> None:
+        """Fill the zeroed float32 memory `m` from `view` (subclasses)."""
+        raise NotImplementedError
+
+    def split(self, obs: np.ndarray) -> dict[str, np.ndarray]:
+        """The observation's fields by name, as views into `obs` (for reading and tests)."""
+        out = {}
+        for name, shape in self.fields:
+            start = self.offsets[name]
+            out[name] = obs[start : start + int(np.prod(shape))].reshape(shape)
+        return out
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The layout as rows: field, shape, offset (docs/encodings.md is built from this)."""
+        return [
+            {"field": name, "shape": list(shape), "offset": self.offsets[name]}
+            for name, shape in self.fields
+        ]
+
+
+def relative(seat: int, other: int, players: int) -> int:
+    """Slot of `other` in `seat`'s observation: 0 is `seat` itself, then clockwise."""
+    return (other - seat) % players
+
+
+def cap(value: float, scale: float) -> float:
+    """value / scale, clipped to [0, 1]."""
+    x = value / scale
+    return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
+
+
+def index_map(names: Sequence[str]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
+
+
+def seat_of(view: Mapping[str, Any]) -> int:
+    seat = view.get("seat")
+    return 0 if seat is None else int(seat)

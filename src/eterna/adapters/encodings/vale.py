@@ -1,0 +1,182 @@
+"""The Vale of Eternity's encoding: 12 336 action ids, a float observation from the view.
+
+Action id = the interned index of `eterna.games.vale.cards.ACTIONS`, which enumerates every
+parameterised action at import: `summon <card> pay <stones>` for every card and every payment of
+at most 6 stones (84 payments), `remove <card> pay <stones>` likewise (83, a removal costs at
+least 1), `target seat-0..3`, the `choose` options, and one action per card for the other verbs.
+docs/encodings.md has the observation layout.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from eterna.adapters.encodings.base import Encoding, cap
+from eterna.games.vale import cards
+
+ENCODING_VERSION = 1
+
+C = cards.DECK_SIZE  # 70
+MAXP = cards.MAX_SEATS  # 4
+PHASES = ("hunting", "action", "resolution", "over")
+COLOURS = cards.COLOURS  # red, blue, purple
+FAMILIES = cards.FAMILIES  # fire, water, earth, wind, dragon
+# The `pending.kind` values of the view (the engine's step class names), frozen for version 1;
+# anything else falls into the last slot, "other".
+PENDING_KINDS = (
+    "stone-limit",
+    "Recover",
+    "ReturnToHand",
+    "DiscardFromHand",
+    "TakeFromDiscard",
+    "DiscardFromOwnArea",
+    "NamedPlayerDiscards",
+    "StealPoints",
+    "ChooseOne",
+    "CopyInstant",
+    "CopyActive",
+    "ActivateOthers",
+    "DiscardThenSummonFree",
+    "DiscardSelfThenSummonFree",
+    "other",
+)
+SEAT_FEATURES = (
+    "present",
+    "first_player",
+    "turn",
+    "current",
+    "hand_size",
+    "score",
+    "area_size",
+    "stones_red",
+    "stones_blue",
+    "stones_purple",
+    "value_red",
+    "value_blue",
+    "value_purple",
+    "stone_limit",
+    "cut_fire",
+    "cut_water",
+    "cut_earth",
+    "cut_wind",
+    "cut_dragon",
+)
+CAP_HAND = 10.0
+CAP_SCORE = 100.0
+CAP_AREA = float(cards.ROUNDS)
+CAP_STONES = 6.0
+CAP_VALUE = 10.0
+CAP_CUT = 3.0
+CAP_ROUND = float(cards.ROUNDS)
+CAP_END_SCORE = 100.0
+
+
+class ValeEncoding(Encoding):
+    game_id: ClassVar[str] = "vale"
+    version: ClassVar[int] = ENCODING_VERSION
+    max_players: ClassVar[int] = MAXP
+    actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
+        ("hand", (C,)),
+        ("revealed", (C,)),
+        ("claimed", (MAXP, C)),
+        ("known_hands", (MAXP, C)),
+        ("areas", (MAXP, C)),
+        ("discard", (C,)),
+        ("resolved", (C,)),
+        ("deck_top", (C,)),
+        ("phase", (len(PHASES),)),
+        ("clock", (3,)),  # round / 10, end score / 100, deck count / 70
+        ("seats", (MAXP, len(SEAT_FEATURES))),
+        ("pending", (1,)),
+        ("pending_chooser", (MAXP,)),
+        ("pending_for", (MAXP,)),
+        ("pending_card", (C,)),
+        ("pending_kind", (len(PENDING_KINDS),)),
+        ("terminal", (1,)),
+        ("winners", (MAXP,)),
+    )
+
+    def __init__(self, players: int | None = None) -> None:
+        super().__init__(players)
+        self._o = dict(self.offsets)
+        self._card = cards.CARD_BY_NAME
+        self._phase = {name: i for i, name in enumerate(PHASES)}
+        self._kind = {name: i for i, name in enumerate(PENDING_KINDS)}
+
+    def write(self, view: dict[str, Any], m: Any) -> None:
+        o = self._o
+        card = self._card
+        seat = view["seat"] or 0
+        n = view["players"]
+        for name in view["hand"] or ():
+            m[card[name]] = 1.0
+        b = o["revealed"]
+        for name in view["revealed"]:
+            m[b + card[name]] = 1.0
+        for key in ("claimed", "known_hands", "areas"):
+            b = o[key]
+            for s, names in enumerate(view[key]):
+                base = b + ((s - seat) % n) * C
+                for name in names:
+                    m[base + card[name]] = 1.0
+        b = o["discard"]
+        for name in view["discard"]:
+            m[b + card[name]] = 1.0
+        b = o["resolved"]
+        for name in view["resolved"]:
+            m[b + card[name]] = 1.0
+        top = view["deck_top"]
+        if top is not None:
+            m[o["deck_top"] + card[top]] = 1.0
+        m[o["phase"] + self._phase[view["phase"]]] = 1.0
+        b = o["clock"]
+        m[b] = cap(view["round"], CAP_ROUND)
+        m[b + 1] = cap(view["end_score"], CAP_END_SCORE)
+        m[b + 2] = cap(view["deck_count"], float(C))
+        b = o["seats"]
+        k = len(SEAT_FEATURES)
+        first = view["first_player"]
+        turn = view["turn"]
+        current = view["current_player"]
+        hand_sizes = view["hand_sizes"]
+        scores = view["scores"]
+        areas = view["areas"]
+        stones = view["stones"]
+        values = view["stone_values"]
+        limits = view["stone_limits"]
+        cuts = view["cost_reductions"]
+        for s in range(n):
+            base = b + ((s - seat) % n) * k
+            m[base] = 1.0
+            if s == first:
+                m[base + 1] = 1.0
+            if s == turn:
+                m[base + 2] = 1.0
+            if s == current:
+                m[base + 3] = 1.0
+            m[base + 4] = cap(hand_sizes[s], CAP_HAND)
+            m[base + 5] = cap(scores[s], CAP_SCORE)
+            m[base + 6] = cap(len(areas[s]), CAP_AREA)
+            st = stones[s]
+            va = values[s]
+            for i, colour in enumerate(COLOURS):
+                m[base + 7 + i] = cap(st[colour], CAP_STONES)
+                m[base + 10 + i] = cap(va[colour], CAP_VALUE)
+            m[base + 13] = cap(limits[s], CAP_STONES)
+            cut = cuts[s]
+            for i, fam in enumerate(FAMILIES):
+                m[base + 14 + i] = cap(cut[fam], CAP_CUT)
+        pending = view["pending"]
+        if pending is not None:
+            m[o["pending"]] = 1.0
+            m[o["pending_chooser"] + (pending["chooser"] - seat) % n] = 1.0
+            m[o["pending_for"] + (pending["for_seat"] - seat) % n] = 1.0
+            if pending["card"] is not None:
+                m[o["pending_card"] + card[pending["card"]]] = 1.0
+            m[o["pending_kind"] + self._kind.get(pending["kind"], len(PENDING_KINDS) - 1)] = 1.0
+        if view["is_terminal"]:
+            m[o["terminal"]] = 1.0
+        b = o["winners"]
+        for s in view["winners"]:
+            m[b + (s - seat) % n] = 1.0

@@ -1,0 +1,101 @@
+"""The PettingZoo AEC environments pass PettingZoo's own API and seed tests."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from eterna.adapters.pettingzoo import env, raw_env
+
+# Dict observations (with "action_mask") are the classic convention; api_test only whitelists
+# PettingZoo's own classic environments by name for them.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
+]
+
+TABLES = [
+    ("eternity", 3, 100),
+    ("eternity", 4, 40),
+    ("eternity", 5, 30),
+    ("vale", 2, 100),
+    ("vale", 3, 40),
+    ("vale", 4, 30),
+    ("eternitium", 1, 60),
+    ("eternitium", 2, 40),
+    ("eternitium", 3, 20),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "cycles"), TABLES)
+def test_api_test(game_id, players, cycles):
+    api_test(env(game_id, players=players), num_cycles=cycles)
+
+
+@pytest.mark.parametrize(("game_id", "players", "cycles"), TABLES)
+def test_seed_test(game_id, players, cycles):
+    seed_test(functools.partial(env, game_id, players=players), num_cycles=cycles)
+
+
+def play(e, pick):
+    e.reset(seed=3)
+    rewards = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _info = e.last()
+        rewards[agent] = reward
+        e.step(None if terminated or truncated else pick(e, agent, obs))
+    return rewards
+
+
+@pytest.mark.parametrize("game_id", ["eternity", "vale", "eternitium"])
+def test_full_game_rewards_follow_the_winners(game_id):
+    e = env(game_id, players=3, round_limit=5) if game_id == "eternitium" else env(game_id, 3)
+    rng = np.random.default_rng(0)
+
+    def pick(e, agent, obs):
+        return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+    rewards = play(e, pick)
+    state = e.unwrapped.state_
+    assert state.is_terminal
+    assert rewards == {
+        f"player_{s}": (1 if s in state.winners else -1) for s in range(state.players)
+    }
+
+
+def test_illegal_action_ends_the_game_with_a_loss_for_the_mover():
+    e = env("eternity", players=3)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    mask = e.unwrapped.action_mask(agent)
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    e.step(illegal)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1
+    assert sum(e.rewards.values()) == -1
+    assert "illegal_action" in e.infos[agent]
+
+
+def test_mask_matches_the_observation_and_legal_ids():
+    e = env("vale", players=2)
+    e.reset(seed=2)
+    obs, *_ = e.last()
+    fast = e.unwrapped.action_mask()
+    assert np.array_equal(obs["action_mask"], fast)
+    assert sorted(np.flatnonzero(fast).tolist()) == sorted(e.unwrapped.legal_action_ids())
+    other = next(a for a in e.agents if a != e.agent_selection)
+    assert e.observe(other)["action_mask"].sum() == 0
+
+
+def test_render_ansi_shows_the_table():
+    e = env("eternity", players=3, render_mode="ansi")
+    e.reset(seed=4)
+    text = e.render()
+    assert isinstance(text, str) and "trump" in text.lower()
+    assert raw_env("vale", players=2).render() is None

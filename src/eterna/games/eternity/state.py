@@ -534,14 +534,20 @@ class EternityState(GameState):
     def _seated(self, start: int, stop: int) -> list[tuple[int, EternityAction]]:
         """History entries start..stop-1 with the seat that took each."""
         n, per_round = self._n, self._hand_size
-        out = []
-        for j in range(start, stop):
-            k, pos = divmod(j, n)
-            if k % per_round == 0:
-                leader = self._round_leaders[k // per_round]
-            else:
-                leader = self._trick_winners[k - 1]
-            out.append(((leader + pos) % n, self._history[j]))
+        history = self._history
+        out: list[tuple[int, EternityAction]] = []
+        j = start
+        while j < stop:
+            k = j // n  # the trick; its leader is the round's or the last trick's winner
+            first = k * n
+            leader = (
+                self._round_leaders[k // per_round]
+                if k % per_round == 0
+                else self._trick_winners[k - 1]
+            )
+            end = min(stop, first + n)
+            out += [((leader + i - first) % n, history[i]) for i in range(j, end)]
+            j = end
         return out
 
     def _round_log(self) -> list[dict[str, Any]]:
@@ -550,7 +556,7 @@ class EternityState(GameState):
         n = self._n
         first_trick = self._round_start // n
         for i, (seat, action) in enumerate(self._seated(self._round_start, len(self._history))):
-            log.append({"seat": seat, "action": str(action)})
+            log.append({"seat": seat, "action": action.text})
             if i % n == n - 1:
                 log.append({"trick_won_by": self._trick_winners[first_trick + i // n]})
         return log

@@ -23,13 +23,14 @@ from eterna.core.game import Action, GameState
 
 
 class _Node:
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "reward", "score", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.reward = 0.0  # summed reward of the seat that chose the action leading here
+        self.score = 0  # summed final score of that seat (root children only: for hints)
 
 
 class ISMCTSAgent(Agent):
@@ -72,12 +73,15 @@ class ISMCTSAgent(Agent):
         self.reward = reward
         self._rollout_agents: dict[str, Agent] = {}
         self.last_stats: dict[Action, tuple[int, float]] = {}
+        # Mean final score of the deciding seat after each root action (hints, analysis).
+        self.last_scores: dict[Action, float] = {}
 
     # -------------------------------------------------------------- the search
     def decide(self, window: SeatWindow) -> Action:
         legal = window.legal_actions()
         if len(legal) == 1:
             self.last_stats = {legal[0]: (0, 0.0)}
+            self.last_scores = {}
             return legal[0]  # type: ignore[no-any-return]
         root = self.search(window)
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
@@ -95,7 +99,9 @@ class ISMCTSAgent(Agent):
                 break
             self._iterate(root, window.determinize(rng), rng)
             done += 1
-        self.last_stats = {a: (n.visits, n.reward / n.visits) for a, n in root.children.items()}
+        children = root.children
+        self.last_stats = {a: (n.visits, n.reward / n.visits) for a, n in children.items()}
+        self.last_scores = {a: n.score / n.visits for a, n in children.items()}
         return root
 
     def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
@@ -135,6 +141,9 @@ class ISMCTSAgent(Agent):
         for nd, seat in path:
             nd.visits += 1
             nd.reward += rewards[seat]
+        if path:  # the root child records the deciding seat's final score
+            first, seat = path[0]
+            first.score += state.scores[seat]
         root.visits += 1
 
     def _rollout(self, state: GameState) -> None:

@@ -253,9 +253,10 @@ def play(
 
     session = PlaySession(state, seat, agents, console, read_line)
     intro = Text(f"{chosen.name}, {players} players, seed {seed}. ", style="bold")
-    intro.append(f"You are seat {seat}. Bots: ")
-    intro.append(", ".join(f"S{s} {agents[s].spec}" for s in sorted(agents)))
-    intro.append(". Type 'help' for commands and moves, 'rules' for the rules.")
+    intro.append(f"You are seat {seat}. ")
+    if agents:
+        intro.append("Bots: " + ", ".join(f"S{s} {agents[s].spec}" for s in sorted(agents)) + ". ")
+    intro.append("Type 'help' for commands and moves, 'rules' for the rules.")
     console.print(intro)
     code = 0
     try:
@@ -537,3 +538,8 @@ def replay(
 
 def main() -> None:
     app(prog_name="eterna")
+
+
+from eterna.cli.arena_cmd import register  # noqa: E402  (arena, hint, analyze)
+
+register(app)

@@ -29,6 +29,7 @@ from eterna.simulate import derive_seed
 
 COMMANDS: dict[str, str] = {
     "help": "list the commands and your legal moves (also '?')",
+    "hint": "suggest a move (ISMCTS search from your view only)",
     "rules": "a short summary of the rules",
     "show": "show the table again",
     "log": "every move of this round so far",
@@ -182,6 +183,11 @@ class PlaySession:
             self.show_table()
         elif command == "log":
             self.show_log(view)
+        elif command == "hint":
+            from eterna.arena.hints import PLAY_ITERATIONS, advise, hint_table
+
+            hints = advise(self.state, self.human, iterations=PLAY_ITERATIONS)
+            self.console.print(hint_table(hints, f"Hint (ISMCTS, {PLAY_ITERATIONS} iterations)"))
 
     def show_card(self, args: Sequence[str]) -> None:
         info = self.renderer.card_info

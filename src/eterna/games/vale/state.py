@@ -946,6 +946,7 @@ class ValeState(GameState):
                 hidden_slots.append((-1, i))
         if not pool:
             return new
+        pool.sort()  # the draw depends only on what the seat knows, not on where cards are
         rng.shuffle(pool)
         hands = [
             [c for c in h if s == seat or not secret >> c & 1] for s, h in enumerate(new._hands)

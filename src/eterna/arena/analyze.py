@@ -1,0 +1,172 @@
+"""Balance tools over records: seat advantage, score distributions, per-game statistics.
+
+Every record is replayed (so nothing is taken on trust from its `meta`), then summarised with
+nothing game-specific. Statistics particular to one game come from a hook: the game object's own
+`analyze_records(records) -> dict` if it has one, else the entry for its id in `GAME_STATS`
+below (the one registry of per-game statistics), computed from replayed views only.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from eterna.arena import stats_eternity
+from eterna.arena.stats import Line, final_ranks
+from eterna.core.errors import BadRecord, EternaError
+from eterna.core.game import Record
+from eterna.core.records import replay
+from eterna.core.registry import load_game
+
+# Game id -> statistics over that game's records (the per-game hook when the game has none).
+GAME_STATS: dict[str, Callable[[Sequence[Record]], dict[str, Any]]] = {
+    "eternity": stats_eternity.analyze_records,
+}
+
+
+def game_stats_hook(game_id: str) -> Callable[[Sequence[Record]], dict[str, Any]] | None:
+    hook = getattr(load_game(game_id), "analyze_records", None)
+    return hook if callable(hook) else GAME_STATS.get(game_id)
+
+
+def _describe(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "sd": 0.0, "min": 0.0, "median": 0.0, "max": 0.0}
+    return {
+        "mean": statistics.fmean(values),
+        "sd": statistics.pstdev(values),
+        "min": min(values),
+        "median": statistics.median(values),
+        "max": max(values),
+    }
+
+
+def analyze_records(game_id: str, records: Sequence[Record]) -> dict[str, Any]:
+    """Summarise finished records of `game_id` (EternaError if one is of another game or does
+    not replay; unfinished records are counted and left out)."""
+    game = load_game(game_id)
+    finished: list[Record] = []
+    unfinished = 0
+    seat_lines: dict[int, dict[int, Line]] = {}  # players -> seat -> totals
+    seat_scores: dict[int, dict[int, list[int]]] = {}
+    agent_lines: dict[str, Line] = {}
+    lengths: list[int] = []
+    winning: list[int] = []
+    margins: list[int] = []
+    shared = no_winner = 0
+    for number, record in enumerate(records):
+        if not isinstance(record, dict) or record.get("game") != game.id:
+            found = record.get("game") if isinstance(record, dict) else None
+            raise EternaError(f"record {number} is for game {found!r}, not {game.id!r}")
+        try:
+            state = replay(record)
+        except BadRecord as exc:
+            raise EternaError(f"record {number} does not replay: {exc}") from None
+        if not state.is_terminal:
+            unfinished += 1
+            continue
+        finished.append(record)
+        scores, winners, players = state.scores, state.winners, state.players
+        ranks = final_ranks(scores, winners)
+        k = len(winners)
+        meta = record.get("meta")
+        specs = meta.get("agents") if isinstance(meta, dict) else None
+        for seat in range(players):
+            share = 1 / k if seat in winners else 0.0
+            seat_lines.setdefault(players, {}).setdefault(seat, Line()).add(
+                share, scores[seat], ranks[seat]
+            )
+            seat_scores.setdefault(players, {}).setdefault(seat, []).append(scores[seat])
+            if isinstance(specs, list) and len(specs) == players:
+                agent_lines.setdefault(str(specs[seat]), Line()).add(
+                    share, scores[seat], ranks[seat]
+                )
+        lengths.append(len(record.get("actions", [])))
+        shared += k > 1
+        no_winner += k == 0
+        if winners:
+            top = max(scores[s] for s in winners)
+            winning.append(top)
+            others = [scores[s] for s in range(players) if s not in winners]
+            margins.append(top - max(others) if others else 0)
+    n = len(finished)
+    out: dict[str, Any] = {
+        "game": game.id,
+        "records": n,
+        "unfinished": unfinished,
+        "seats": {
+            str(p): [
+                {"seat": s, **line.summary(), "fair_share": 1 / p}
+                for s, line in sorted(lines.items())
+            ]
+            for p, lines in sorted(seat_lines.items())
+        },
+        "scores": {
+            str(p): {str(s): _describe(v) for s, v in sorted(per.items())}
+            for p, per in sorted(seat_scores.items())
+        },
+        "games": {
+            "length": _describe(lengths),
+            "winning_score": _describe(winning),
+            "winning_margin": _describe(margins),
+            "shared_win_rate": shared / n if n else 0.0,
+            "no_winner_rate": no_winner / n if n else 0.0,
+        },
+        "agents": [{"agent": spec, **line.summary()} for spec, line in agent_lines.items()],
+        "game_stats": None,
+    }
+    hook = game_stats_hook(game.id)
+    if hook is not None and finished:
+        out["game_stats"] = hook(finished)
+    out["_score_samples"] = {p: dict(per) for p, per in seat_scores.items()}
+    out["_lengths"] = lengths
+    return out
+
+
+def write_plots(analysis: dict[str, Any], directory: Path) -> list[Path]:
+    """Seat win rates (with 95% Wilson intervals), score histograms per seat and game lengths."""
+    from eterna.arena.plots import plot_bars, plot_histograms
+
+    game = analysis["game"]
+    paths = []
+    for players, rows in analysis["seats"].items():
+        paths.append(
+            plot_bars(
+                [f"seat {r['seat']}" for r in rows],
+                [r["win_rate"] for r in rows],
+                directory / f"{game}-{players}p-seat-win-rate.png",
+                f"{game}, {players} players: win rate by seat (95% Wilson)",
+                "win rate",
+                lows=[r["win_rate_low"] for r in rows],
+                highs=[r["win_rate_high"] for r in rows],
+                reference=1 / int(players),
+            )
+        )
+    for players, per in analysis["_score_samples"].items():
+        paths.append(
+            plot_histograms(
+                {f"seat {s}": v for s, v in sorted(per.items())},
+                directory / f"{game}-{players}p-scores.png",
+                f"{game}, {players} players: final scores by seat",
+                "final score",
+            )
+        )
+    paths.append(
+        plot_histograms(
+            {"actions": analysis["_lengths"]},
+            directory / f"{game}-game-length.png",
+            f"{game}: game length",
+            "actions per game",
+        )
+    )
+    return paths
+
+
+def public(analysis: dict[str, Any]) -> dict[str, Any]:
+    """The analysis without its raw samples (for JSON output)."""
+    return {k: v for k, v in analysis.items() if not k.startswith("_")}
+
+
+__all__ = ["GAME_STATS", "analyze_records", "game_stats_hook", "public", "write_plots"]

@@ -1,0 +1,114 @@
+"""Aggregating arena results: win rates with Wilson intervals, ranks, scores and ratings.
+
+Win rates count a shared win as 1/k to each of its k winners. The 95% interval is Wilson's score
+interval evaluated at the observed (possibly fractional) success count; it stays inside [0, 1],
+is sensible near 0% and 100%, and treats games as independent. Paired seating makes games of a
+rotation set positively correlated in their deal but the comparison *between* agents less noisy,
+so the interval is a fair (slightly conservative) guide for ranking agents; an agent filling
+several seats of the same game counts each seat as a game.
+
+Ranks: winners share rank 1; the other seats follow by score, equal scores sharing a rank
+("1224" competition ranking). Ratings: openskill's Plackett-Luce model, each game rated once, in
+game-index order, by those ranks (see `ratings`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eterna.simulate import GameResult
+
+Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (successes may be fractional); (0, 1) for n = 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = min(1.0, max(0.0, successes / n))
+    z2 = z * z
+    denom = 1 + z2 / n
+    center = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    low = 0.0 if successes <= 0 else max(0.0, center - half)
+    high = 1.0 if successes >= n else min(1.0, center + half)
+    return low, high
+
+
+def final_ranks(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Rank per seat (1 = best): winners share 1, the rest by score, ties shared."""
+    won = set(winners)
+    keys = [(1, 0) if seat in won else (0, score) for seat, score in enumerate(scores)]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+@dataclass
+class Line:
+    """Running totals of one agent or one seat."""
+
+    games: int = 0
+    wins: float = 0.0
+    points: float = 0.0
+    rank_sum: float = 0.0
+
+    def add(self, share: float, score: float, rank: int) -> None:
+        self.games += 1
+        self.wins += share
+        self.points += score
+        self.rank_sum += rank
+
+    def summary(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        n = self.games or 1
+        return {
+            "games": self.games,
+            "wins": round(self.wins, 6),
+            "win_rate": self.wins / n,
+            "win_rate_low": low,
+            "win_rate_high": high,
+            "mean_score": self.points / n,
+            "mean_rank": self.rank_sum / n,
+        }
+
+
+def aggregate(results: Sequence[GameResult], ratings: bool = True) -> dict[str, Any]:
+    """Per agent (win rate with 95% Wilson interval, mean score, mean rank, rating) and per seat
+    (the seat advantage), from results in any order (they are sorted by game index first)."""
+    ordered = sorted(results, key=lambda r: r.index)
+    by_agent: dict[str, Line] = {}
+    by_seat: dict[int, Line] = {}
+    games = []
+    for result in ordered:
+        shares = result.shares()
+        ranks = final_ranks(result.scores, result.winners)
+        for seat, spec in enumerate(result.agents):
+            by_agent.setdefault(spec, Line()).add(shares[seat], result.scores[seat], ranks[seat])
+            by_seat.setdefault(seat, Line()).add(shares[seat], result.scores[seat], ranks[seat])
+        games.append(
+            {
+                "index": result.index,
+                "seed": result.seed,
+                "agents": list(result.agents),
+                "scores": list(result.scores),
+                "winners": list(result.winners),
+                "ranks": ranks,
+            }
+        )
+    agents = {spec: line.summary() for spec, line in by_agent.items()}
+    if ratings and ordered:
+        from eterna.arena.ratings import rate_games
+
+        for spec, rating in rate_games(ordered).items():
+            agents[spec]["rating"] = rating
+    order = sorted(
+        agents,
+        key=lambda s: (-agents[s].get("rating", {}).get("ordinal", 0.0), -agents[s]["win_rate"]),
+    )
+    return {
+        "agents": [{"agent": spec, **agents[spec]} for spec in order],
+        "seats": [{"seat": seat, **by_seat[seat].summary()} for seat in sorted(by_seat)],
+        "games": games,
+    }

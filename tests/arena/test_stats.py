@@ -1,0 +1,96 @@
+"""Win rates with Wilson intervals, ranks and aggregation, on synthetic results."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from eterna.arena.stats import aggregate, final_ranks, wilson
+from eterna.simulate import GameResult
+
+
+def fake(index: int, agents: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]):
+    return GameResult(index, index, agents, scores, winners, None)
+
+
+def test_wilson_bounds_at_the_extremes_and_the_middle():
+    low, high = wilson(0, 100)
+    assert low == 0.0 and 0.03 < high < 0.04  # the rule of three, roughly
+    low, high = wilson(100, 100)
+    assert high == 1.0 and 0.96 < low < 0.97
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    # fractional successes (shared wins) are allowed and give an interval in between
+    assert wilson(10, 40)[0] < wilson(10.5, 40)[0] < wilson(11, 40)[0]
+    # more games, narrower interval
+    assert wilson(500, 1000)[1] - wilson(500, 1000)[0] < wilson(50, 100)[1] - wilson(50, 100)[0]
+
+
+def test_wilson_covers_the_true_rate_about_95_percent_of_the_time():
+    rng = random.Random(1)
+    for p in (0.1, 0.25, 0.5):
+        n, trials = 120, 800
+        covered = 0
+        for _ in range(trials):
+            wins = sum(rng.random() < p for _ in range(n))
+            low, high = wilson(wins, n)
+            covered += low <= p <= high
+        assert 0.92 <= covered / trials <= 0.98, (p, covered / trials)
+
+
+def test_final_ranks_share_wins_and_ties():
+    assert final_ranks([10, 5, 7, 5], [0]) == [1, 3, 2, 3]
+    assert final_ranks([9, 9, 3], [0, 1]) == [1, 1, 3]
+    assert final_ranks([4, 8, 8], []) == [3, 1, 1]  # no winner: by score alone
+    assert final_ranks([1, 9], [0]) == [1, 2]  # winners first whatever the score
+
+
+def test_an_agent_that_always_wins_against_one_that_never_does():
+    results = []
+    for g in range(40):
+        agents = ("strong", "weak") if g % 2 == 0 else ("weak", "strong")
+        winner = agents.index("strong")
+        scores = (10, 2) if winner == 0 else (2, 10)
+        results.append(fake(g, agents, scores, (winner,)))
+    summary = aggregate(list(reversed(results)))  # order of arrival does not matter
+    strong, weak = summary["agents"]
+    assert strong["agent"] == "strong" and weak["agent"] == "weak"
+    assert strong["win_rate"] == 1.0 and strong["win_rate_high"] == 1.0
+    assert strong["win_rate_low"] > 0.9
+    assert weak["win_rate"] == 0.0 and weak["win_rate_low"] == 0.0
+    assert weak["win_rate_high"] < 0.1
+    assert strong["mean_rank"] == 1.0 and weak["mean_rank"] == 2.0
+    assert strong["mean_score"] == 10 and weak["mean_score"] == 2
+    assert strong["rating"]["low"] > weak["rating"]["high"]  # intervals apart
+    assert [s["win_rate"] for s in summary["seats"]] == [0.5, 0.5]
+    assert [g["index"] for g in summary["games"]] == list(range(40))
+
+
+def test_shared_wins_count_one_over_k_and_seat_advantage_shows():
+    results = [fake(g, ("a", "b", "c"), (5, 5, 1), (0, 1)) for g in range(10)]
+    summary = aggregate(results)
+    rates = {row["agent"]: row["win_rate"] for row in summary["agents"]}
+    assert rates == {"a": 0.5, "b": 0.5, "c": 0.0}
+    seats = summary["seats"]
+    assert [s["win_rate"] for s in seats] == [0.5, 0.5, 0.0]
+    assert sum(s["wins"] for s in seats) == 10
+
+
+def test_known_strengths_are_ordered_and_covered():
+    """Agents winning 60/30/10% of 3-player games: each interval covers its true rate and the
+    ratings keep the order."""
+    rng = random.Random(4)
+    truth = {"p60": 0.6, "p30": 0.3, "p10": 0.1}
+    names = list(truth)
+    results = []
+    for g in range(600):
+        seats = tuple(names[(s + g) % 3] for s in range(3))
+        winner = rng.choices(range(3), weights=[truth[n] for n in seats])[0]
+        scores = tuple(10 if s == winner else rng.randrange(9) for s in range(3))
+        results.append(fake(g, seats, scores, (winner,)))
+    summary = aggregate(results)
+    assert [row["agent"] for row in summary["agents"]] == names
+    for row in summary["agents"]:
+        assert row["win_rate_low"] <= truth[row["agent"]] <= row["win_rate_high"]

@@ -252,7 +252,8 @@ def play(
             raise EndOfInput("Interrupted", interrupted=True) from None
 
     session = PlaySession(state, seat, agents, console, read_line)
-    intro = Text(f"{chosen.name}, {players} players, seed {seed}. ", style="bold")
+    table_size = "solo" if players == 1 else f"{players} players"
+    intro = Text(f"{chosen.name}, {table_size}, seed {seed}. ", style="bold")
     intro.append(f"You are seat {seat}. ")
     if agents:
         intro.append("Bots: " + ", ".join(f"S{s} {agents[s].spec}" for s in sorted(agents)) + ". ")

@@ -61,7 +61,14 @@ def test_beats_random_players_at_eternity():
 
 @pytest.mark.parametrize(
     "spec",
-    ["ismcts:iterations=0", "ismcts:seconds=-1", "ismcts:rollout=magic", "ismcts:reward=fun"],
+    [
+        "ismcts:iterations=0",
+        "ismcts:seconds=-1",
+        "ismcts:rollout=magic",
+        "ismcts:reward=fun",
+        "ismcts:epsilon=1.5",
+        "ismcts:depth=-2",
+    ],
 )
 def test_bad_parameters_are_refused(spec):
     with pytest.raises(eterna.EternaError, match="ismcts"):
@@ -73,3 +80,53 @@ def test_time_budget_searches_at_least_once():
     agent = ISMCTSAgent(seed=1, seconds=0.01)
     assert agent.choose(state, state.current_player) in state.legal_actions()
     assert sum(visits for visits, _ in agent.last_stats.values()) >= 1
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:iterations=30,depth=6,reward=score",
+        "ismcts:iterations=8,rollout=heuristic,depth=10,epsilon=0.3",
+    ],
+)
+@pytest.mark.parametrize(("game_id", "players"), [("eternity", 4), ("vale", 2)])
+def test_cut_off_and_heuristic_rollouts_are_legal_and_reproducible(spec, game_id, players):
+    state = _midgame(game_id, players, seed=4, moves=7)
+    seat = state.current_player
+    first = make_agent(spec, seed=3).choose(state, seat)
+    assert first in state.legal_actions()
+    assert make_agent(spec, seed=3).choose(state, seat) == first
+
+
+def test_a_cut_off_position_is_scored_by_its_current_leaders():
+    state = _midgame("vale", 2, seed=6, moves=30)
+    agent = ISMCTSAgent(seed=1, reward="win")
+    scores = state.scores
+    rewards = agent._rewards(state)
+    top = max(scores)
+    leaders = [s for s in range(2) if scores[s] == top]
+    assert rewards == [1 / len(leaders) if s in leaders else 0.0 for s in range(2)]
+    assert all(0.0 <= r <= 1.0 for r in ISMCTSAgent(seed=1, reward="score")._rewards(state))
+
+
+def test_a_depth_limited_rollout_stops_after_depth_moves():
+    state = _midgame("eternity", 4, seed=2, moves=3)  # every Eternity game is 120 moves long
+    for rollout in ("random", "heuristic"):
+        probe = state.clone()
+        ISMCTSAgent(seed=1, depth=5, rollout=rollout)._rollout(probe)
+        assert len(probe._history) == 3 + 5
+    probe = state.clone()
+    ISMCTSAgent(seed=1, depth=0)._rollout(probe)
+    assert probe.is_terminal
+
+
+def test_defaults_follow_the_rollout_policy():
+    strong = ISMCTSAgent(seed=1)
+    assert (strong.rollout, strong.depth, strong.reward, strong.iterations) == (
+        "heuristic",
+        40,
+        "score",
+        60,
+    )
+    plain = ISMCTSAgent(seed=1, rollout="random")
+    assert (plain.depth, plain.reward) == (0, "win")

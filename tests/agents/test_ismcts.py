@@ -48,7 +48,9 @@ def test_beats_random_players_at_eternity():
         state = game.new_game(4, seed=500 + g)
         me = g % 4
         agents = [
-            make_agent("ismcts:iterations=40" if s == me else "random", seed=10 * g + s)
+            make_agent(
+                "ismcts:iterations=40,rollout=random" if s == me else "random", seed=10 * g + s
+            )
             for s in range(4)
         ]
         while not state.is_terminal:

@@ -124,6 +124,14 @@ class Game(ABC):
             )
         return players
 
+    def check_seed(self, seed: Any) -> int:
+        """The game's seed: 0 .. 2**62 - 1, or one drawn from the OS (and recorded) when None."""
+        if seed is None:
+            return random.SystemRandom().getrandbits(62)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
+            raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
+        return seed
+
     @abstractmethod
     def new_game(
         self,

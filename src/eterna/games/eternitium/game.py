@@ -4,7 +4,6 @@ Game Preparation, Solo Mode, Solo Mode Special Missions)."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -115,10 +114,7 @@ class Eternitium(Game):
             raise BadSetup("option mission is for the solo game (players=1) only")
         comp = check_composition(opts["composition"])
         fixed = parse_setup(setup, n)
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
-            raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
+        seed = self.check_seed(seed)
         rules = MISSIONS.get(mission, {}) if n == 1 else {}
 
         st = object.__new__(EternitiumState)

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from eterna.core.agent import Agent
-from eterna.core.errors import BadSetup
 from eterna.core.game import Game
 from eterna.core.options import Option
 from eterna.games.eternity.cards import (
@@ -76,10 +75,7 @@ class Eternity(Game):
         n = self.check_players(players)
         opts = self.resolve_options(options)
         columns, first_leader, deals = parse_setup(setup, n)
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
-            raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
+        seed = self.check_seed(seed)
         rng = random.Random(seed)
         if columns is None:  # §3: the tiles are laid in any order (Q4: kept all game)
             columns = list(range(len(FAMILIES)))

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from eterna.core.agent import Agent
-from eterna.core.errors import BadSetup
 from eterna.core.game import Game
 from eterna.core.options import Option
 from eterna.games.vale.cards import DECK_SIZE, FAMILIES, STARTING_POINTS, ValeAction, parse_action
@@ -76,10 +75,7 @@ class Vale(Game):
         n = self.check_players(players)
         opts = self.resolve_options(options)
         fixed = parse_setup(setup, n)
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
-            raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
+        seed = self.check_seed(seed)
         rng = random.Random(seed)  # shuffle 0: the first player, then the opening deck
         first = fixed.first_player if fixed.first_player is not None else rng.randrange(n)
         placed = fixed.placed()

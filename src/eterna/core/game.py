@@ -97,6 +97,12 @@ class GameState(ABC):
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen."""
 
+    def public_notation(self, action: Any) -> str | None:
+        """What every other seat learns of `action` (legal here, not yet applied): its notation
+        when the action is played in the open, None when only the player may know it. Front ends
+        publish move logs through this (the views already hold everything else)."""
+        return str(action)
+
 
 class Game(ABC):
     """A registered game: its identity, player range and documented options."""

@@ -1284,6 +1284,12 @@ class EternitiumState(GameState):
         return IllegalAction(f"{act}: {explain(self, act)}")
 
     # ------------------------------------------------------------------ views
+    def public_notation(self, action: Any) -> str | None:
+        """Every action is played in the open but a `keep` after a skip: which card a player
+        keeps is theirs alone (see docs/eternitium.md, "Determinization")."""
+        text = str(action)
+        return None if text.startswith("keep") else text
+
     def view(self, seat: int | None) -> View:
         from eterna.games.eternitium.views import build_view
 

@@ -138,7 +138,7 @@ class EternaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # ------------------------------------------------------------------ observations
     def _obs(self) -> np.ndarray:
-        return self.encoding.observe(self._state(), self.seat).copy()
+        return self.encoding.new_observation(self._state(), self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8)}

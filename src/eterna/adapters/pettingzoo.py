@@ -11,9 +11,12 @@
 
 - Agents `player_0 .. player_{N-1}` are the seats. `agent_selection` is the seat that must decide
   now (Eternitium's Laboratory gifts and The Vale's attack victims decide out of turn).
-- Observation: `{"observation": float32[size], "action_mask": int8[num_actions]}` built from
-  `state.view(seat)` alone (eterna.adapters.encodings). It is computed lazily when observed
-  and cached until the next step; `env.action_mask(agent)` gives the mask alone (cheap).
+- Observation: `{"observation": float32[size], "action_mask": int8[num_actions]}`, a function
+  of `state.view(seat)` alone (eterna.adapters.encodings; written by the encoding's fast path
+  straight from the engine). It is computed lazily when observed and cached until the next
+  step (observing the same agent twice is free); its arrays are fresh, so an agent may keep
+  them. `env.action_mask(agent)` gives the mask alone and `env.unwrapped.legal_action_ids()`
+  the legal ids (cheaper still: both skip the observation).
 - Rewards arrive at the end: +1 for each winner (shared wins included), -1 for every other seat
   (a lost solo game: -1). An illegal action (one the mask forbids) ends the game at once: the
   mover gets -1, the others 0, and `infos[agent]["illegal_action"]` names the rule broken.
@@ -62,7 +65,8 @@ def _hot(name: str) -> property:
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's OrderEnforcingWrapper with direct forwarding of the per-step attributes."""
+    """PettingZoo's OrderEnforcingWrapper with direct forwarding of the per-step attributes
+    and a leaner `last` and `agent_iter` (same checks)."""
 
     agent_selection = _hot("agent_selection")
     agents = _hot("agents")
@@ -82,8 +86,45 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("last() cannot be called before reset")
-        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
-        return result
+        raw = self.env  # AECEnv.last, inlined
+        agent = raw.agent_selection
+        return (
+            raw.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterator:
+        if not self._has_reset:
+            super().agent_iter(max_iter)  # PettingZoo's own error
+        return _AgentIterator(self, max_iter)
+
+
+class _AgentIterator:
+    """PettingZoo's AECOrderEnforcingIterator, reading the raw env directly."""
+
+    __slots__ = ("left", "raw", "wrapper")
+
+    def __init__(self, wrapper: OrderEnforcing, max_iter: int) -> None:
+        self.wrapper = wrapper
+        self.raw = wrapper.env
+        self.left = max_iter
+
+    def __iter__(self) -> _AgentIterator:
+        return self
+
+    def __next__(self) -> str:
+        raw = self.raw
+        if not raw.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        wrapper = self.wrapper
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -126,6 +167,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.state_: GameState | None = None
         self._cache: dict[str, dict[str, np.ndarray]] = {}
+        self._legal: list[int] | None = None  # legal ids of this step, once observe() needs them
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -150,6 +192,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cache = {}
+        self._legal = None
         self.agent_selection = self.possible_agents[self.state_.current_player or 0]
 
     @property
@@ -163,11 +206,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_or_raise
-        # Rewards are only ever set at the end, so there is nothing to clear before then.
-        self._cumulative_rewards[agent] = 0
+        state = self.state_
+        if state is None:
+            raise EternaError("call reset() first")
+        # Rewards are only ever set at the end (every seat's at once), so until then there is
+        # nothing to clear: the mover's _cumulative_rewards entry is still 0.
         if self._cache:
             self._cache = {}
+        self._legal = None
         try:
             if action < 0:
                 raise IndexError(f"action id {action} is negative")
@@ -197,12 +243,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         state = self.state_or_raise
         seat = self._seat[agent]
         enc = self.encoding
-        obs = enc.observe(state, seat).copy()
+        legal = bytearray(enc.num_actions)  # zeroed; faster than np.zeros + fancy indexing
         if state.current_player == seat:
-            mask = enc.mask(state).copy()
-        else:
-            mask = np.zeros(enc.num_actions, np.int8)
-        result = {"observation": obs, "action_mask": mask}
+            for i in self._legal_ids():
+                legal[i] = 1
+        result = {
+            "observation": enc.new_observation(state, seat),
+            "action_mask": np.frombuffer(legal, np.int8),  # writable, owns its bytearray
+        }
         self._cache[agent] = result
         return result
 
@@ -216,7 +264,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def legal_action_ids(self) -> list[int]:
         """Ids of the legal actions of the agent to move (the fastest way to pick one)."""
-        return self.encoding.legal_ids(self.state_or_raise)
+        ids = self._legal
+        if ids is not None:  # observe() computed them this step: a copy (the mask's stay intact)
+            return ids[:]
+        state = self.state_
+        if state is None:
+            raise EternaError("call reset() first")
+        return self.encoding.legal_ids(state)
+
+    def _legal_ids(self) -> list[int]:
+        """The legal ids of this step, computed once (shared: never modified)."""
+        ids = self._legal
+        if ids is None:
+            ids = self._legal = self.encoding.legal_ids(self.state_or_raise)
+        return ids
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> str | None:

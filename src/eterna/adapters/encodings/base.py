@@ -8,11 +8,23 @@ An encoding turns a game into fixed-size arrays for learning code:
   (every notation in id order): a test pins it to the game's `ENCODING_VERSION`, so a change of
   the engine's action table cannot silently renumber a trained policy's outputs.
 - **mask**: an int8 vector, 1 for each legal action id (the current player's).
-- **observation**: a float32 vector built from `state.view(seat)` alone (never from the state),
-  laid out in named fields (`layout`), written into a preallocated buffer. Seats are relative
-  to the observer: slot 0 is the observer, slot 1 the next seat clockwise, and so on; slots past
-  the table size stay zero. Every value lies in [0, 1] (counts are divided by a documented cap
-  and clipped), so the Box space is `Box(0, 1)`.
+- **observation**: a float32 vector that is a function of `state.view(seat)` alone (never of
+  hidden state), laid out in named fields (`layout`), written into a preallocated buffer. Seats
+  are relative to the observer: slot 0 is the observer, slot 1 the next seat clockwise, and so
+  on; slots past the table size stay zero. Every value lies in [0, 1] (counts are divided by a
+  documented cap and clipped), so the Box space is `Box(0, 1)`.
+
+Two ways to the same observation:
+
+- `encode(view)` (`write`): from a view dict; the reference, and the only way for a spectator
+  (seat None) or for a state of another class.
+- `observe(state, seat)` (`write_state`, the fast path): the same floats written straight from
+  the engine's fields, without building the view dict (which costs more than the encoding
+  itself: logs, names, the legal actions as text). Each game's `write_state` reads exactly the
+  fields its `view` exposes to that seat -- never another seat's hand, a deck order or anything
+  else hidden. tests/adapters/test_fast_observe.py checks, with Hypothesis over random
+  reachable states (determinized ones too) and every seat, that `observe(state, seat)` equals
+  `encode(state.view(seat))` float for float, so the two cannot drift apart.
 
 docs/encodings.md documents each game's layout and version.
 """
@@ -108,9 +120,39 @@ class Encoding:
         return out
 
     # ------------------------------------------------------------------ observations
+    #: the engine state class whose fields `write_state` reads (None: no fast path)
+    state_class: ClassVar[type | None] = None
+
     def observe(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The observation of `seat`: `encode(state.view(seat))`."""
-        return self.encode(state.view(seat), out)
+        """The observation of `seat`: equal to `encode(state.view(seat), out)`, written by the
+        fast path (`write_state`) when the state is the engine's own class."""
+        if out is None:
+            out = self.buffer
+        out.fill(0.0)
+        self._observe(state, seat, out)
+        return out
+
+    def new_observation(self, state: GameState, seat: int) -> np.ndarray:
+        """`observe` into a fresh array (the caller may keep it; no copy of the buffer)."""
+        out = np.zeros(self.size, np.float32)
+        self._observe(state, seat, out)
+        return out
+
+    def _observe(self, state: GameState, seat: int, out: np.ndarray) -> None:
+        """Fill the zeroed `out` with `seat`'s observation."""
+        if (
+            state.__class__ is self.state_class
+            and seat.__class__ is int
+            and 0 <= seat < state.players
+        ):
+            self.write_state(state, seat, memoryview(out))  # type: ignore[arg-type]
+        else:  # the reference path; view() also refuses a bad seat
+            self.write(state.view(seat), memoryview(out))  # type: ignore[arg-type]
+
+    def write_state(self, state: Any, seat: int, m: Any) -> None:
+        """Fill the zeroed float32 memory `m` as `write(state.view(seat), m)` would, from the
+        fields of `state` that view exposes to `seat` (subclasses with a `state_class`)."""
+        raise NotImplementedError
 
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """Write the observation of `view` into `out` (default: this encoding's buffer)."""

@@ -9,10 +9,15 @@ for the other verbs. docs/encodings.md has the observation layout.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Any, ClassVar
+
+import numpy as np
 
 from eterna.adapters.encodings.base import Encoding, cap
 from eterna.games.eternitium import cards
+from eterna.games.eternitium import state as engine
+from eterna.games.eternitium.state import EternitiumState
 
 ENCODING_VERSION = 1
 
@@ -58,6 +63,22 @@ CAP_ERA = 15.0
 CAP_SCORE = 30.0
 CAP_RESERVE = 10.0
 CAP_ROUND = 100.0
+_TIER = cards.TIER  # technology points of each card kind
+_FACE_UP = cards.VISIBLE
+_FACE_UP_KNOWN = cards.VISIBLE | engine.ERA_KNOWN
+
+
+def _count_values(scale: float, top: int = 64) -> tuple[float, ...]:
+    """value[c]: what `_counts` leaves in a float32 slot after adding 1/scale c times (the
+    fast path writes counts in one go; the float32 rounding of every step is replayed)."""
+    slot: Any = memoryview(np.zeros(1, np.float32))  # type: ignore[arg-type]
+    step = 1.0 / scale
+    out = [0.0]
+    for _ in range(top):
+        v = slot[0] + step
+        slot[0] = v if v < 1.0 else 1.0
+        out.append(slot[0])
+    return tuple(out)
 
 
 class EternitiumEncoding(Encoding):
@@ -65,6 +86,7 @@ class EternitiumEncoding(Encoding):
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    state_class: ClassVar[type | None] = EternitiumState
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (K,)),
         ("discard", (K,)),
@@ -96,6 +118,10 @@ class EternitiumEncoding(Encoding):
         self._card = dict(cards.CARD_INDEX)
         self._shape = dict(cards.SHAPE_INDEX)
         self._phase = {name: i for i, name in enumerate(PHASES)}
+        # fast path: the engine's phase number -> this layout's phase slot
+        self._phase_slot = tuple(self._phase[name] for name in engine.PHASE_NAME)
+        self._count_hand = _count_values(CAP_COUNT)
+        self._count_era = _count_values(CAP_ERA)
 
     def _counts(self, m: Any, base: int, names: Any, scale: float) -> None:
         card = self._card
@@ -225,3 +251,166 @@ class EternitiumEncoding(Encoding):
         b = o["winners"]
         for s in view["winners"]:
             m[b + (s - seat) % n] = 1.0
+
+    def write_state(self, st: EternitiumState, seat: int, m: Any) -> None:
+        """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
+        `seat`'s own hand and discard pile, the pile a thief is looking through (the thief
+        only), every zone's size, the face (visible or not) of each Era card, and the scores,
+        which count every card a seat owns -- exactly what the view shows."""
+        o = self._o
+        n = st._n
+        phase = st._phase
+        # Action cards, counted as `_counts` does (one float32 step per card)
+        base = o["hand"]
+        table = self._count_hand
+        for k, c in enumerate(st._hands[seat]):
+            if c:
+                m[base + k] = table[c] if c < len(table) else 1.0
+        self._ids(m, o["discard"], st._discards[seat], CAP_PILE)
+        stealing = phase == engine.PH_STEAL
+        if stealing and seat == st._active:
+            self._ids(m, o["victim_discard"], st._discards[st._target], CAP_PILE)
+        self._ids(m, o["basic_row"], st._basic_row, CAP_COUNT)
+        self._ids(m, o["advanced_row"], st._adv_row, CAP_COUNT)
+        self._ids(m, o["portal_row"], st._portal_row, CAP_COUNT)
+        self._ids(m, o["ai_cards"], st._ai_log, CAP_COUNT)
+        if st._in_play >= 0:
+            m[o["in_play"] + st._in_play] = 1.0
+        # Era piles, top first: a face-up card shows its shape, a face-down one only that
+        # (a pile holds shape codes: bit VISIBLE face up, bit ERA_KNOWN seen face down)
+        top = o["era_top"]
+        vis = o["era_visible"]
+        eras = st._eras
+        era_table = self._count_era
+        hidden_count = [0] * n
+        for s in range(n):
+            pile = eras[s]
+            if not pile:
+                continue
+            r = (s - seat) % n
+            vbase = vis + r * S
+            shown = 0
+            for j in range(S):
+                count = pile.count(_FACE_UP | j) + pile.count(_FACE_UP_KNOWN | j)
+                if count:
+                    m[vbase + j] = era_table[count] if count < len(era_table) else 1.0
+                    shown += count
+            hidden_count[s] = len(pile) - shown
+            base = top + r * ERA_DEPTH * (S + 1)
+            for depth in range(min(ERA_DEPTH, len(pile))):
+                c = pile[-1 - depth]
+                m[base + depth * (S + 1) + (c & 3 if c & _FACE_UP else S)] = 1.0
+        b = o["seats"]
+        k = len(SEAT_FEATURES)
+        first = st._first
+        current = st._current
+        active = -1 if st.is_terminal else st._active
+        victim = st._target if stealing else -1
+        gifts = st._gifts if phase == engine.PH_GIFT else ()
+        hand_sizes = st._hsize
+        decks = st._decks
+        discards = st._discards
+        hands = st._hands
+        tier = _TIER.__getitem__
+        in_play = st._in_play
+        for s in range(n):
+            base = b + ((s - seat) % n) * k
+            m[base] = 1.0
+            if s == first:
+                m[base + 1] = 1.0
+            if s == current:
+                m[base + 2] = 1.0
+            if s == active:
+                m[base + 3] = 1.0
+            era_count = len(eras[s])
+            if not era_count:
+                m[base + 4] = 1.0
+            # cap(v, scale) of counts, which are never negative, inlined
+            x = hand_sizes[s] / CAP_HAND
+            m[base + 5] = x if x < 1.0 else 1.0
+            deck = decks[s]
+            x = len(deck) / CAP_DECK
+            m[base + 6] = x if x < 1.0 else 1.0
+            pile = discards[s]
+            x = len(pile) / CAP_DECK
+            m[base + 7] = x if x < 1.0 else 1.0
+            x = era_count / CAP_ERA
+            m[base + 8] = x if x < 1.0 else 1.0
+            x = hidden_count[s] / CAP_ERA
+            m[base + 9] = x if x < 1.0 else 1.0
+            # the view's score: the engine's _points(s)[0] (every card the seat owns), summed
+            # here without the advanced count the view does not encode
+            score = sum(map(tier, deck)) + sum(map(tier, pile)) + sum(map(mul, hands[s], _TIER))
+            if s == st._active and in_play >= 0:
+                score += _TIER[in_play]
+            x = score / CAP_SCORE
+            m[base + 10] = x if x < 1.0 else 1.0
+            x = ((s - first) % n + 1) / MAXP
+            m[base + 11] = x if x < 1.0 else 1.0
+            if s == victim:
+                m[base + 12] = 1.0
+            if s in gifts:
+                m[base + 13] = 1.0
+        base = o["portal_reserve"]
+        for i, count in enumerate(st._reserve):
+            m[base + i] = cap(count, CAP_RESERVE)
+        era_discard = [0] * S
+        for c in st._era_discard:
+            era_discard[c] += 1
+        base = o["era_discard"]
+        for i in range(S):
+            m[base + i] = cap(era_discard[i], CAP_ERA)
+        base = o["era_display"]
+        for c in st._era_display:
+            m[base + c] += 0.5
+        base = o["deck_sizes"]
+        m[base] = cap(len(st._portal_deck), 8.0)
+        m[base + 1] = cap(len(st._basic_deck), CAP_DECK)
+        m[base + 2] = cap(len(st._adv_deck), CAP_DECK)
+        m[base + 3] = cap(len(st._era_deck), 60.0)
+        m[base + 4] = cap(len(st._ai_deck), 9.0)
+        m[o["phase"] + self._phase_slot[phase]] = 1.0
+        mission = st._mission
+        if 0 <= mission < MISSIONS:
+            m[o["mission"] + mission] = 1.0
+        base = o["clock"]
+        m[base] = cap(st._round + 1, CAP_ROUND)
+        if n == 1:
+            m[base + 1] = cap(max(st._limit_turns - st._turn, 0), 8.0)
+            m[base + 3] = 1.0
+        if st._last_turn:
+            m[base + 2] = 1.0
+        base = o["turn_state"]
+        if st._played:
+            m[base] = 1.0
+        if st._skipped:
+            m[base + 1] = 1.0
+        if st._failed:
+            m[base + 2] = 1.0
+        m[base + 3] = cap(st._limited, 3.0)
+        if st._wallet:
+            m[base + 4] = 1.0
+        base = o["pending"]
+        if phase == engine.PH_CYCLE:
+            mode = st._cycle_mode
+            if mode == 1:  # ("any", "discard", "destroy")
+                m[base] = 1.0
+            elif mode == 2:
+                m[base + 1] = 1.0
+            m[base + 2] = cap(st._cycle_count, 6.0)
+        elif phase == engine.PH_ERA:
+            m[base + 3] = cap(st._pay_left, 2.0)
+        if st.is_terminal:
+            m[o["terminal"]] = 1.0
+        b = o["winners"]
+        for s in st._winners:
+            m[b + (s - seat) % n] = 1.0
+
+    @staticmethod
+    def _ids(m: Any, base: int, ids: list[int], scale: float) -> None:
+        """`_counts` of card ids instead of names."""
+        step = 1.0 / scale
+        for k in ids:
+            i = base + k
+            v = m[i] + step
+            m[i] = v if v < 1.0 else 1.0

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from eterna.adapters.encodings.base import Encoding, cap
 from eterna.games.eternity import cards
+from eterna.games.eternity.state import EternityState
 
 ENCODING_VERSION = 1
 
@@ -37,11 +38,32 @@ CAP_BONUS = 7.0
 CAP_SUPPLY = float(cards.TREE_TOKENS_IN_BOX)
 
 
+# The fast path's card tables. A hand holds one 14-bit chunk per family (the engine's layout),
+# read here as two 7-bit halves: _LO[f][h] / _HI[f][h] are the cards of family f whose value
+# bits are set in the low / high half h, ascending (small tables, built at once).
+_HALF = 7
+_HALF_MASK = (1 << _HALF) - 1
+
+
+def _half_rows(first: int) -> tuple[tuple[int, ...], ...]:
+    """rows[h]: first + v for each bit v set in the 7-bit `h`, ascending."""
+    return tuple(tuple(first + v for v in range(_HALF) if h >> v & 1) for h in range(1 << _HALF))
+
+
+_LO = tuple(_half_rows(f * cards.PER_FAMILY) for f in range(F))
+_HI = tuple(_half_rows(f * cards.PER_FAMILY + _HALF) for f in range(F))
+_PER_FAMILY = cards.PER_FAMILY
+_CHUNK = cards.CHUNK
+_TWO = 2 * cards.PER_FAMILY
+assert cards.PER_FAMILY == 2 * _HALF
+
+
 class EternityEncoding(Encoding):
     game_id: ClassVar[str] = "eternity"
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    state_class: ClassVar[type | None] = EternityState
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (C,)),
         ("board", (C,)),
@@ -83,6 +105,18 @@ class EternityEncoding(Encoding):
         self._family = cards.FAMILY_INDEX
         # notation -> card number, for the log ("play sea-3" and "pledge sea-3" alike)
         self._log_card = {a.text: a.card for a in cards.ACTIONS}
+        # fast path, per table size n: _seat_bases[n][observer][s] = where seat s's features
+        # start; _played_bases[n][j] = the round_played offset of relative slot j % n, j < 2n
+        k = len(SEAT_FEATURES)
+        self._seat_bases = {
+            n: tuple(
+                tuple(self._o_seats + ((s - seat) % n) * k for s in range(n)) for seat in range(n)
+            )
+            for n in range(1, MAXP + 1)
+        }
+        self._played_bases = {
+            n: tuple(self._o_played + (j % n) * C for j in range(2 * n)) for n in range(1, MAXP + 1)
+        }
 
     def write(self, view: dict[str, Any], m: Any) -> None:
         card = self._card
@@ -153,4 +187,120 @@ class EternityEncoding(Encoding):
             m[self._o_terminal] = 1.0
         o = self._o_winners
         for s in view["winners"]:
+            m[o + (s - seat) % n] = 1.0
+
+    def write_state(self, st: EternityState, seat: int, m: Any) -> None:
+        """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
+        `seat`'s own hand, and every hand's size -- exactly what the view shows."""
+        n = st._n
+        lo, hi = _LO, _HI
+        k = _HALF_MASK
+        hands = st._hands
+        b = seat * F
+        for f in range(F):  # own hand
+            chunk = hands[b + f]
+            for c in lo[f][chunk & k]:
+                m[c] = 1.0
+            for c in hi[f][chunk >> _HALF]:
+                m[c] = 1.0
+        o = self._o_board
+        mask = st._board_mask
+        for f in range(F):
+            chunk = mask >> (f * _PER_FAMILY) & _CHUNK
+            for c in lo[f][chunk & k]:
+                m[o + c] = 1.0
+            for c in hi[f][chunk >> _HALF]:
+                m[o + c] = 1.0
+        o = self._o_display
+        mask = st._display
+        if mask:
+            for f in range(F):
+                chunk = mask >> (f * _PER_FAMILY) & _CHUNK
+                for c in lo[f][chunk & k]:
+                    m[o + c] = 1.0
+                for c in hi[f][chunk >> _HALF]:
+                    m[o + c] = 1.0
+        # This round's actions (the view's "log") and the unfinished trick ("trick",
+        # "pledges"), with the seat of each: trick k is history[k*n:(k+1)*n], led by the
+        # round's leader (a round's first trick) or by the winner of trick k-1.
+        history = st._history
+        done = len(history)
+        per_round = st._hand_size
+        round_leaders = st._round_leaders
+        winners = st._trick_winners
+        bases = self._played_bases[n]  # bases[j] = round_played offset of slot j % n
+        first = st._round_start
+        k = first // n
+        while first < done:
+            leader = round_leaders[k // per_round] if k % per_round == 0 else winners[k - 1]
+            rel = (leader - seat) % n
+            end = first + n
+            if end > done:  # the unfinished trick
+                o_trick = self._o_trick - self._o_played
+                o_pledge = self._o_pledge - self._o_played
+                for a in history[first:done]:
+                    c = bases[rel] + a.card
+                    m[c] = 1.0
+                    m[c + (o_pledge if a.pledge else o_trick)] = 1.0
+                    rel += 1
+                break
+            for a in history[first:end]:  # (zip() is slower for so few items)
+                m[bases[rel] + a.card] = 1.0
+                rel += 1
+            first = end
+            k += 1
+        led = st._led
+        if led >= 0:
+            m[self._o_led + led] = 1.0
+        m[self._o_trump + st._trump] = 1.0
+        o = self._o_columns
+        for i, f in enumerate(st._col_order):
+            m[o + i * F + f] = 1.0
+        rnd = st._round
+        m[self._o_round + min(rnd, ROUNDS) - 1] = 1.0
+        o = self._o_misc
+        v = st._trick_no + 1
+        m[o] = cap(v if v < per_round else per_round, per_round)
+        m[o + 1] = cap(st._game_bonus(rnd), CAP_BONUS)
+        if st._pledges_left:
+            m[o + 2] = cap(st._pledges_left, CAP_PLEDGES)
+        supply = st._supply_left
+        if supply >= 0:
+            m[o + 3] = 1.0
+            m[o + 4] = cap(supply, CAP_SUPPLY)
+        seat_base = self._seat_bases[n][seat]  # seat_base[s]: where seat s's features start
+        tricks = st._tricks
+        trees = st._trees
+        scores = st._scores
+        for s in range(n):
+            b = seat_base[s]
+            m[b] = 1.0
+            # cap() of counts, which are never negative, inlined (0 is already there)
+            h = s * F
+            v = (hands[h] | hands[h + 1] << _PER_FAMILY | hands[h + 2] << _TWO).bit_count()
+            if v:
+                x = v / CAP_HAND
+                m[b + 3] = x if x < 1.0 else 1.0
+            v = tricks[s]
+            if v:
+                x = v / CAP_TRICKS
+                m[b + 4] = x if x < 1.0 else 1.0
+            v = trees[s]
+            if v:
+                x = v / CAP_TREES
+                m[b + 5] = x if x < 1.0 else 1.0
+            v = scores[s]
+            if v:
+                x = v / CAP_SCORE
+                m[b + 6] = x if x < 1.0 else 1.0
+        if st._trick_leader >= 0:
+            m[seat_base[st._trick_leader] + 1] = 1.0
+        if st._current >= 0:
+            m[seat_base[st._current] + 2] = 1.0
+        if winners:  # the last trick's winner
+            m[seat_base[winners[-1]] + 7] = 1.0
+        if st.is_terminal:
+            m[self._o_terminal] = 1.0
+        o = self._o_winners
+        for s in st._winners:
             m[o + (s - seat) % n] = 1.0

@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 
 from eterna.adapters.encodings.base import Encoding, cap
 from eterna.games.vale import cards
+from eterna.games.vale import state as engine
+from eterna.games.vale.state import ValeState
 
 ENCODING_VERSION = 1
 
@@ -76,6 +78,7 @@ class ValeEncoding(Encoding):
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    state_class: ClassVar[type | None] = ValeState
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (C,)),
         ("revealed", (C,)),
@@ -103,6 +106,9 @@ class ValeEncoding(Encoding):
         self._card = cards.CARD_BY_NAME
         self._phase = {name: i for i, name in enumerate(PHASES)}
         self._kind = {name: i for i, name in enumerate(PENDING_KINDS)}
+        # fast path: the engine's phase number -> this layout's phase slot
+        self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
+        self._resolution = engine.PHASES.index("resolution")
 
     def write(self, view: dict[str, Any], m: Any) -> None:
         o = self._o
@@ -179,4 +185,126 @@ class ValeEncoding(Encoding):
             m[o["terminal"]] = 1.0
         b = o["winners"]
         for s in view["winners"]:
+            m[b + (s - seat) % n] = 1.0
+
+    def write_state(self, st: ValeState, seat: int, m: Any) -> None:
+        """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
+        `seat`'s own hand, every hand's size, and the cards of other hands that are not secret
+        (the view's `known_hands`) -- exactly what the view shows."""
+        o = self._o
+        n = st._n
+        hands = st._hands
+        for c in hands[seat]:
+            m[c] = 1.0
+        b = o["revealed"]
+        for c in st._revealed:
+            m[b + c] = 1.0
+        b_claimed = o["claimed"]
+        b_known = o["known_hands"]
+        b_areas = o["areas"]
+        secret = st._secret
+        claimed = st._claimed
+        areas = st._areas
+        for s in range(n):
+            r = ((s - seat) % n) * C
+            base = b_claimed + r
+            for c in claimed[s]:
+                m[base + c] = 1.0
+            base = b_known + r
+            if s == seat:
+                for c in hands[s]:
+                    m[base + c] = 1.0
+            else:
+                for c in hands[s]:
+                    if not secret >> c & 1:
+                        m[base + c] = 1.0
+            base = b_areas + r
+            for c in areas[s]:
+                m[base + c] = 1.0
+        b = o["discard"]
+        for c in st._discard:
+            m[b + c] = 1.0
+        if st._phase == self._resolution:
+            b = o["resolved"]
+            activated = st._activated
+            while activated:
+                low = activated & -activated
+                m[b + low.bit_length() - 1] = 1.0
+                activated ^= low
+        top = st._deck_top_known
+        if top >= 0:
+            m[o["deck_top"] + top] = 1.0
+        m[o["phase"] + self._phase_slot[st._phase]] = 1.0
+        b = o["clock"]
+        m[b] = cap(st._round, CAP_ROUND)
+        m[b + 1] = cap(st._game_end_score(), CAP_END_SCORE)
+        m[b + 2] = cap(len(st._deck), float(C))
+        b = o["seats"]
+        k = len(SEAT_FEATURES)
+        first = st._first
+        turn = -1 if st.is_terminal else st._turn
+        current = st._current
+        scores = st._scores
+        stones = st._stones
+        values = st._value
+        limits = st._limit
+        cuts = st._cut
+        for s in range(n):
+            base = b + ((s - seat) % n) * k
+            m[base] = 1.0
+            if s == first:
+                m[base + 1] = 1.0
+            if s == turn:
+                m[base + 2] = 1.0
+            if s == current:
+                m[base + 3] = 1.0
+            # cap(v, scale) inlined: 0 stays 0 (the memory is zeroed), negatives clip to 0
+            v = len(hands[s])
+            if v > 0:
+                x = v / CAP_HAND
+                m[base + 4] = x if x < 1.0 else 1.0
+            v = scores[s]
+            if v > 0:
+                x = v / CAP_SCORE
+                m[base + 5] = x if x < 1.0 else 1.0
+            v = len(areas[s])
+            if v > 0:
+                x = v / CAP_AREA
+                m[base + 6] = x if x < 1.0 else 1.0
+            j = s * 3
+            for i in range(3):
+                v = stones[j + i]
+                if v > 0:
+                    x = v / CAP_STONES
+                    m[base + 7 + i] = x if x < 1.0 else 1.0
+                v = values[j + i]
+                if v > 0:
+                    x = v / CAP_VALUE
+                    m[base + 10 + i] = x if x < 1.0 else 1.0
+            v = limits[s]
+            if v > 0:
+                x = v / CAP_STONES
+                m[base + 13] = x if x < 1.0 else 1.0
+            j = s * 5
+            for i in range(5):
+                v = cuts[j + i]
+                if v > 0:
+                    x = v / CAP_CUT
+                    m[base + 14 + i] = x if x < 1.0 else 1.0
+        choice = st._choice
+        if choice is not None:
+            chooser, step, who, src, _arg, _options = choice
+            m[o["pending"]] = 1.0
+            m[o["pending_chooser"] + (chooser - seat) % n] = 1.0
+            m[o["pending_for"] + (who - seat) % n] = 1.0
+            if src >= 0:
+                m[o["pending_card"] + src] = 1.0
+                kind = self._kind.get(type(step).__name__, len(PENDING_KINDS) - 1)
+            else:
+                kind = self._kind["stone-limit"]
+            m[o["pending_kind"] + kind] = 1.0
+        if st.is_terminal:
+            m[o["terminal"]] = 1.0
+        b = o["winners"]
+        for s in st._winners:
             m[b + (s - seat) % n] = 1.0

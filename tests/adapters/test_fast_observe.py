@@ -1,0 +1,162 @@
+"""The encodings' fast path (`observe`, written from the engine's fields) equals the reference
+(`encode(state.view(seat))`) float for float: Hypothesis draws the table, the options, the seed
+and the random play; every reachable state along the game is checked for every seat, and so
+are determinized copies (states built from a seat's knowledge, as ISMCTS uses them).
+
+Since the reference reads the view alone, so does the fast path: nothing hidden can leak.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import eterna
+from eterna.adapters.encodings import make_encoding
+from eterna.core.errors import EternaError
+
+CHECK = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+seeds = st.integers(min_value=0, max_value=2**62 - 1)
+
+eternity_tables = st.tuples(
+    st.sampled_from([3, 4, 5]),
+    st.fixed_dictionaries(
+        {
+            "next_round_leader": st.sampled_from(["rotate", "last_trick_winner", "lowest_score"]),
+            "column_order": st.sampled_from(["fixed", "shuffle_each_round"]),
+            "tree_supply": st.sampled_from([0, 1, 3, 18]),
+            "tie_break": st.sampled_from(["shared", "harmony_rounds"]),
+        }
+    ),
+)
+vale_tables = st.tuples(
+    st.sampled_from([2, 3, 4]),
+    st.fixed_dictionaries(
+        {
+            "dragon_attack_targets": st.sampled_from(["any", "opponents"]),
+            "young_spirit_area_limit": st.sampled_from(["required", "ignored"]),
+            "free_summon_triggers": st.sampled_from(["fire", "none"]),
+            "exalted_recover": st.sampled_from(["copied", "copier"]),
+            "allow_superfluous_payment": st.booleans(),
+        }
+    ),
+)
+eternitium_tables = st.one_of(
+    st.tuples(  # solo: the base game or a Special Mission
+        st.just(1),
+        st.fixed_dictionaries({"mission": st.integers(0, 10), "double_portal_luck": st.booleans()}),
+    ),
+    st.tuples(
+        st.sampled_from([2, 3, 4, 5]),
+        st.fixed_dictionaries(
+            {"round_limit": st.integers(1, 5), "double_portal_luck": st.booleans()}
+        ),
+    ),
+)
+TABLES = {"eternity": eternity_tables, "vale": vale_tables, "eternitium": eternitium_tables}
+
+
+def check_game(game_id: str, players: int, options: dict, seed: int, play_seed: int) -> int:
+    """Play one random game; compare both paths at every state for every seat."""
+    game = eterna.load_game(game_id)
+    fast = make_encoding(game_id, players)
+    reference = make_encoding(game_id, players)
+    dirty = np.full(fast.size, 0.5, np.float32)  # observe(out=...) must clear what was there
+    rng = random.Random(play_seed)
+    state = game.new_game(players=players, seed=seed, options=options)
+    checked = 0
+    for step in range(400):
+        states = [state]
+        if not state.is_terminal and step % 4 == 0:
+            states.append(state.determinize(rng.randrange(players), rng))
+        for s in states:
+            for seat in range(players):
+                expected = reference.encode(s.view(seat))
+                if (step + seat) % 2:
+                    got = fast.observe(s, seat, dirty)
+                else:
+                    got = fast.new_observation(s, seat)
+                if not np.array_equal(got, expected):
+                    diff = {k: v for k, v in fast.split(got - expected).items() if v.any()}
+                    raise AssertionError(f"step {step}, seat {seat}: fields differ: {diff}")
+                checked += 1
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return checked
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_fast_observation_equals_the_view_encoding(game_id):
+    @CHECK
+    @given(TABLES[game_id], seeds, seeds)
+    def check(table, seed, play_seed):
+        players, options = table
+        assert check_game(game_id, players, options, seed, play_seed) > 0
+
+    check()
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_the_fast_path_is_the_one_taken(game_id, monkeypatch):
+    """observe() of a seat never builds the view; a spectator or a bad seat goes to view()."""
+    players = 2 if game_id != "eternity" else 3
+    enc = make_encoding(game_id, players)
+    state = eterna.load_game(game_id).new_game(players=players, seed=3)
+    expected = enc.encode(state.view(1)).copy()
+
+    def no_view(seat):
+        raise AssertionError("view() called on the fast path")
+
+    cls = type(state)
+    original = cls.view
+    monkeypatch.setattr(cls, "view", lambda self, seat: no_view(seat))
+    assert np.array_equal(enc.observe(state, 1), expected)
+    monkeypatch.setattr(cls, "view", original)
+    spectator = enc.encode(state.view(None)).copy()
+    assert np.array_equal(enc.observe(state, None), spectator)  # type: ignore[arg-type]
+    for bad in (players, -1, True, "0"):
+        with pytest.raises(EternaError):
+            enc.observe(state, bad)  # type: ignore[arg-type]
+
+
+def test_new_observation_is_a_fresh_array():
+    enc = make_encoding("eternity", 3)
+    state = eterna.load_game("eternity").new_game(players=3, seed=1)
+    a = enc.new_observation(state, 0)
+    b = enc.new_observation(state, 1)
+    assert a is not b and a.base is None and not np.shares_memory(a, enc.buffer)
+    assert np.array_equal(a, enc.encode(state.view(0)))
+
+
+def test_eternitium_rare_phases_thief_and_gifts():
+    """A Thieving Robot's steal (the thief alone sees the victim's pile), Laboratory gifts and
+    the Data Analyser are rare in short random games: seek them out in longer ones."""
+    from eterna.games.eternitium.state import PH_CYCLE, PH_GIFT, PH_STEAL
+
+    game = eterna.load_game("eternitium")
+    wanted = {PH_STEAL: 4, PH_GIFT: 4, PH_CYCLE: 4}
+    seen = dict.fromkeys(wanted, 0)
+    for seed in range(60):
+        if all(seen[p] >= wanted[p] for p in wanted):
+            break
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        fast = make_encoding("eternitium", players)
+        state = game.new_game(players=players, seed=seed, options={"round_limit": 20})
+        while not state.is_terminal:
+            if state._phase in seen:
+                seen[state._phase] += 1
+                for s in (state, state.determinize(state._active, rng)):
+                    for seat in range(players):
+                        expected = fast.encode(s.view(seat)).copy()
+                        assert np.array_equal(fast.observe(s, seat), expected), (seed, seat)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    assert all(seen[p] >= wanted[p] for p in wanted), seen

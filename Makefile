@@ -22,7 +22,7 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
-	$(BIN)/eterna play eternity --players 4 --seat 0 --bots heuristic
+	$(BIN)/eterna serve  # the web table on http://127.0.0.1:8000 (SQLite under ./data)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests bench

@@ -544,3 +544,7 @@ def main() -> None:
 from eterna.cli.arena_cmd import register  # noqa: E402  (arena, hint, analyze)
 
 register(app)
+
+from eterna.cli.serve_cmd import register as register_serve  # noqa: E402  (serve)
+
+register_serve(app)

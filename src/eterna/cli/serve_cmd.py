@@ -1,0 +1,98 @@
+"""`eterna serve`: the web table (FastAPI on uvicorn), see docs/web.md.
+
+Registered on the main Typer app by `register(app)` (called at the end of `eterna.cli.app`).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from eterna.cli.app import fail
+
+SERVE_HELP = (
+    "Serve the web table: a lobby, tables for humans and bots, history and replays.\n\n"
+    "Open http://HOST:PORT/ in a browser. Games are stored in SQLite under --data-dir "
+    "(default ./data) or in the database of --database-url "
+    "(postgresql+psycopg://user@host/db); every accepted move is committed before anyone sees "
+    "it, so a restarted server resumes every game where it was."
+)
+
+WS_MAX_SIZE = 64 * 1024  # bytes: uvicorn drops bigger WebSocket frames (the protocol's are 4 KiB)
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port.", min=0, max=65535)] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            envvar="ETERNA_DATABASE_URL",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://eterna@localhost/eterna.",
+            show_default="SQLite in --data-dir",
+        ),
+    ] = None,
+    data_dir: Annotated[
+        Path,
+        typer.Option("--data-dir", envvar="ETERNA_DATA_DIR", help="Folder of the SQLite database."),
+    ] = Path("data"),
+    bot_delay: Annotated[
+        float,
+        typer.Option("--bot-delay", min=0.0, max=30.0, help="Seconds between a bot's moves."),
+    ] = 0.8,
+    hint_iterations: Annotated[
+        int,
+        typer.Option("--hint-iterations", min=1, max=20000, help="ISMCTS iterations of a hint."),
+    ] = 500,
+    log_level: Annotated[
+        str, typer.Option("--log-level", help="debug, info, warning or error.")
+    ] = "info",
+) -> None:
+    import uvicorn
+
+    from eterna.server.app import create_app, database_url_for
+    from eterna.server.storage import Storage
+
+    level = log_level.strip().lower()
+    if level not in ("debug", "info", "warning", "error"):
+        fail(f"--log-level must be debug, info, warning or error, not {log_level!r}")
+    logging.basicConfig(level=level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    if level != "debug":  # Alembic narrates every migration step at INFO
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+    try:
+        url = database_url_for(database_url, data_dir)
+        Storage(url).close()  # open and migrate now: a bad URL or database fails in one line
+        app = create_app(
+            database_url=database_url,
+            data_dir=data_dir,
+            bot_delay=bot_delay,
+            hint_iterations=hint_iterations,
+        )
+    except OSError as exc:
+        fail(f"cannot use the data folder {data_dir}: {exc.strerror or exc}")
+    except Exception as exc:  # a bad URL, driver or server: say it in one line
+        detail = str(exc).strip().splitlines()
+        fail(f"cannot open the database: {detail[0] if detail else type(exc).__name__}")
+    where = database_url.split("@")[-1] if database_url else f"SQLite in {data_dir}/"
+    typer.echo(f"Eterna web table on http://{host}:{port}/ (games stored: {where})")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=level,
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,
+        timeout_graceful_shutdown=5,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add `serve` to the main app."""
+    app.command(name="serve", help=SERVE_HELP)(serve)
+
+
+__all__ = ["register"]

@@ -1,0 +1,144 @@
+"""The messages of docs/web-protocol.md: client frames and HTTP bodies as Pydantic models.
+
+Everything a client sends is checked here before the server looks at it: size first, then JSON,
+then the schema (a discriminated union on `type`, unknown fields refused). Server frames are
+built as plain dicts (see `tables.py`): they come from the server's own data, and building them
+without validation keeps a broadcast cheap.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_FRAME = 4096  # bytes of one client frame (UTF-8)
+MAX_BODY = 16 * 1024  # bytes of one HTTP request body
+MAX_NOTATION = 200
+MAX_NAME = 40
+
+ERROR_CODES = (
+    "illegal_action",
+    "bad_notation",
+    "not_your_turn",
+    "spectator",
+    "stale",
+    "bad_frame",
+    "too_large",
+    "rate_limited",
+    "game_over",
+    "server_error",
+)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# ------------------------------------------------------------------------------ client frames
+
+
+class ActFrame(Strict):
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=MAX_NOTATION)]
+    ply: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
+
+
+class HintFrame(Strict):
+    type: Literal["hint"]
+
+
+class PingFrame(Strict):
+    type: Literal["ping"]
+
+
+ClientFrame = Annotated[ActFrame | HintFrame | PingFrame, Field(discriminator="type")]
+_client_frame: TypeAdapter[ActFrame | HintFrame | PingFrame] = TypeAdapter(ClientFrame)
+
+
+class FrameError(Exception):
+    """A client frame refused before it reaches the game; `code` is the error frame's code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse_frame(data: str | bytes | None) -> ActFrame | HintFrame | PingFrame:
+    """Check one client frame: size, JSON, schema. Raises FrameError (never anything else)."""
+    if data is None:
+        raise FrameError("bad_frame", "empty frame")
+    if isinstance(data, bytes):
+        raise FrameError("bad_frame", "frames are JSON text, not binary")
+    if len(data) > MAX_FRAME or len(data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
+        raise FrameError("too_large", f"a frame is at most {MAX_FRAME} bytes")
+    try:
+        raw = json.loads(data)
+    except (ValueError, RecursionError):
+        raise FrameError("bad_frame", "a frame is one JSON object") from None
+    if not isinstance(raw, dict):
+        raise FrameError("bad_frame", "a frame is one JSON object")
+    try:
+        return _client_frame.validate_python(raw)
+    except ValidationError as exc:
+        raise FrameError("bad_frame", _first_error(exc)) from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    errors = exc.errors(include_url=False, include_input=False)
+    if not errors:
+        return "invalid frame"
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "frame"
+    return f"{where}: {first.get('msg', 'invalid')}"[:200]
+
+
+def error_frame(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+# ------------------------------------------------------------------------------ HTTP bodies
+
+
+def clean_name(name: str | None) -> str | None:
+    """A player's name as others will see it: no control or format characters (no hidden
+    right-to-left overrides), no lone surrogates, spaces collapsed; empty means none. The
+    client still escapes it."""
+    if name is None:
+        return None
+    hidden = ("Cc", "Cf", "Cs", "Zl", "Zp")  # controls, format marks, lone surrogates, breaks
+    kept = "".join(" " if unicodedata.category(ch) in hidden else ch for ch in name)
+    return " ".join(kept.split()) or None
+
+
+Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(clean_name)]
+
+
+class SeatSpec(Strict):
+    kind: Literal["human", "bot"]
+    name: Name | None = None
+    agent: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+    players: Annotated[int, Field(ge=1, le=16)]
+    options: Annotated[dict[str, Any], Field(max_length=32)] = Field(default_factory=dict)
+    seed: Annotated[int, Field(ge=0, lt=1 << 62)] | None = None
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
+    turn_timer: Annotated[float, Field(ge=1.0, le=86400.0)] | None = None
+    public: bool = True
+    bot_delay: Annotated[float, Field(ge=0.0, le=30.0)] | None = None
+
+
+class JoinTable(Strict):
+    name: Name | None = None
+
+
+class RematchRequest(Strict):
+    token: Annotated[str, Field(min_length=1, max_length=64)]

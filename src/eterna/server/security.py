@@ -1,0 +1,70 @@
+"""Seat tokens and per-connection rate limits.
+
+A seat token is 24 random bytes (URL-safe base64). The server keeps only its SHA-256: a leaked
+database does not let anyone act for a seat, and a token's entropy makes a plain hash (no salt, no
+key stretching) enough. Tokens are compared with `hmac.compare_digest` so timing says nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Sequence
+
+TOKEN_BYTES = 24
+TOKEN_MAX_LENGTH = 64  # anything longer is not one of ours: refused before hashing
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    """A short URL-safe id: 12 characters, 72 random bits (ids are public, not secrets)."""
+    return secrets.token_urlsafe(9)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def find_seat(token: str, hashes: Sequence[str | None]) -> int | None:
+    """The seat whose stored hash matches `token`, or None. Every seat is compared (no early
+    exit), each in constant time."""
+    if not token or len(token) > TOKEN_MAX_LENGTH:
+        return None
+    digest = hash_token(token)
+    found: int | None = None
+    for seat, stored in enumerate(hashes):
+        if stored is not None and hmac.compare_digest(digest, stored):
+            found = seat
+    return found
+
+
+class TokenBucket:
+    """`rate` frames per second on average, bursts up to `burst`; `take()` says if one may pass.
+
+    `strikes` counts frames refused in a row, so a connection that keeps flooding can be closed.
+    """
+
+    __slots__ = ("burst", "rate", "strikes", "tokens", "updated")
+
+    def __init__(self, rate: float = 20.0, burst: float = 20.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.updated = time.monotonic()
+        self.strikes = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False

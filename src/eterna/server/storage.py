@@ -1,0 +1,404 @@
+"""Durable storage of tables, seats and actions (SQLAlchemy 2, typed ORM).
+
+A table's state is never stored: only what replays it (game, players, seed, options, setup) and
+the accepted actions, one row each, committed before anyone hears of them. Restarting replays
+every table that is not over. The schema is created and upgraded by the Alembic migrations in
+`eterna/server/migrations` (run at startup), so the same code drives SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+TABLE_ID_LENGTH = 16
+NOTATION_LENGTH = 200
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table: what replays its game, its settings, and its result once over."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    setup: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    public: Mapped[bool] = mapped_column(Boolean)
+    turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # "playing" | "over"
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(TABLE_ID_LENGTH), nullable=True)
+
+
+class SeatRow(Base):
+    """One seat of a table. Human seats keep only the SHA-256 of their token."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(TABLE_ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "human" | "bot"
+    agent: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    """One accepted action: ply is its 0-based index in the record's action list."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(TABLE_ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(NOTATION_LENGTH))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+# ----------------------------------------------------------------------------- plain records
+
+
+@dataclass
+class SeatData:
+    seat: int
+    kind: str
+    agent: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+
+
+@dataclass
+class TableData:
+    """A table as the live side needs it, detached from any session."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    setup: dict[str, Any] | None
+    public: bool
+    turn_timer: float | None
+    bot_delay: float | None
+    status: str
+    created_at: float
+    finished_at: float | None = None
+    scores: list[int] | None = None
+    winners: list[int] | None = None
+    rematch_id: str | None = None
+    seats: list[SeatData] = field(default_factory=list)
+    actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, notation) by ply
+
+
+def _table_data(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> TableData:
+    return TableData(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        seed=row.seed,
+        options=dict(row.options or {}),
+        setup=row.setup,
+        public=row.public,
+        turn_timer=row.turn_timer,
+        bot_delay=row.bot_delay,
+        status=row.status,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+        scores=list(row.scores) if row.scores is not None else None,
+        winners=list(row.winners) if row.winners is not None else None,
+        rematch_id=row.rematch_id,
+        seats=[
+            SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed)
+            for s in sorted(seats, key=lambda s: s.seat)
+        ],
+        actions=[(a.seat, a.notation) for a in sorted(actions, key=lambda a: a.ply)],
+    )
+
+
+@dataclass
+class PendingAction:
+    """An action to store: ply is its 0-based index; `result` (scores, winners) ends the game."""
+
+    table_id: str
+    ply: int
+    seat: int
+    notation: str
+    result: tuple[list[int], list[int]] | None = None
+
+
+class PlyConflict(Exception):
+    """The action's ply is already stored: another writer got there first."""
+
+
+# ----------------------------------------------------------------------------- the store
+
+
+def sqlite_url(data_dir: Path) -> str:
+    return f"sqlite:///{(data_dir / 'eterna.sqlite3').resolve()}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`. SQLite runs in WAL mode with synchronous=NORMAL: a commit survives
+    the process being killed (the WAL is written before COMMIT returns); only a power loss can
+    drop the last transactions. Foreign keys are switched on so cascades work as on PostgreSQL."""
+    if url.startswith("sqlite"):
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            pool_size=4,
+            max_overflow=4,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            # No checkpoint inside a commit (it would fsync on the event loop): the server runs
+            # them from a worker thread every few seconds (`Storage.checkpoint`).
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4)
+
+
+class Storage:
+    """Synchronous storage calls; the server runs them in a worker thread, never on the loop."""
+
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        self._insert_sql = (
+            "INSERT INTO actions (table_id, ply, seat, notation, created_at) "
+            f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})"
+        )
+        if migrate:
+            from eterna.server.migrations import upgrade
+
+            upgrade(self.engine)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def close(self) -> None:
+        self.checkpoint(final=True)
+        self.engine.dispose()
+
+    def checkpoint(self, final: bool = False) -> None:
+        """SQLite: copy the write-ahead log into the database (PASSIVE: never blocks a writer;
+        TRUNCATE at shutdown, leaving an empty log). Nothing to do elsewhere."""
+        if self.dialect != "sqlite":
+            return
+        mode = "TRUNCATE" if final else "PASSIVE"
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+        except Exception:  # a busy database: the next checkpoint will do
+            if final:
+                raise
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions() as session, session.begin():
+            yield session
+
+    # --------------------------------------------------------------------- writes
+    def create_table(self, table: TableData) -> None:
+        with self.session() as s:
+            s.add(
+                TableRow(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    seed=table.seed,
+                    options=table.options,
+                    setup=table.setup,
+                    public=table.public,
+                    turn_timer=table.turn_timer,
+                    bot_delay=table.bot_delay,
+                    status=table.status,
+                    created_at=table.created_at,
+                )
+            )
+            s.flush()  # the table row first: seats reference it
+            for seat in table.seats:
+                s.add(
+                    SeatRow(
+                        table_id=table.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        agent=seat.agent,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                        claimed=seat.claimed,
+                    )
+                )
+
+    def add_action(
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        notation: str,
+        result: tuple[list[int], list[int]] | None = None,
+    ) -> float:
+        """Insert one action and commit; `result` (scores, winners) also marks the game over, in
+        the same transaction. Returns the time it recorded. PlyConflict if the ply is taken."""
+        outcome = self.add_actions([PendingAction(table_id, ply, seat, notation, result)])[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def add_actions(self, batch: Sequence[PendingAction]) -> list[float | Exception]:
+        """Insert many actions (of different tables) in one transaction: one commit for all, the
+        cost that dominates. Each gets its recorded time, or PlyConflict (the batch is then
+        retried one action per transaction, so the others still go in)."""
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                self._insert(conn, batch, now)
+            return [now] * len(batch)
+        except IntegrityError:
+            if len(batch) == 1:
+                item = batch[0]
+                return [PlyConflict(f"table {item.table_id} already has ply {item.ply}")]
+        out: list[float | Exception] = []
+        for item in batch:
+            out.extend(self.add_actions([item]))
+        return out
+
+    def _insert(self, conn: Connection, batch: Sequence[PendingAction], now: float) -> None:
+        # The hot path of the server (one call per commit): driver SQL skips SQLAlchemy's
+        # statement compilation, which costs more than SQLite's own insert.
+        conn.exec_driver_sql(
+            self._insert_sql,
+            [(item.table_id, item.ply, item.seat, item.notation, now) for item in batch],
+        )
+        for item in batch:
+            if item.result is not None:
+                conn.execute(
+                    update(TableRow)
+                    .where(TableRow.id == item.table_id)
+                    .values(
+                        status="over",
+                        finished_at=now,
+                        scores=item.result[0],
+                        winners=item.result[1],
+                    )
+                )
+
+    def claim_seat(
+        self, table_id: str, seat: int, name: str | None, token_hash: str | None = None
+    ) -> None:
+        """Mark a seat claimed (with a new token hash when joined from the lobby)."""
+        values: dict[str, Any] = {"claimed": True, "name": name}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self.session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(**values)
+            )
+
+    def set_rematch(self, table_id: str, rematch: TableData) -> None:
+        """Create the rematch table and link it, in one transaction."""
+        self.create_table(rematch)
+        with self.session() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_id=rematch.id))
+
+    # --------------------------------------------------------------------- reads
+    def _load(self, s: Session, rows: list[TableRow]) -> list[TableData]:
+        if not rows:
+            return []
+        ids = [r.id for r in rows]
+        seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        actions: dict[str, list[ActionRow]] = {i: [] for i in ids}
+        for seat in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))):
+            seats[seat.table_id].append(seat)
+        for action in s.scalars(select(ActionRow).where(ActionRow.table_id.in_(ids))):
+            actions[action.table_id].append(action)
+        return [_table_data(r, seats[r.id], actions[r.id]) for r in rows]
+
+    def load_table(self, table_id: str) -> TableData | None:
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            return self._load(s, [row])[0] if row is not None else None
+
+    def load_unfinished(self) -> list[TableData]:
+        with self.session() as s:
+            rows = list(s.scalars(select(TableRow).where(TableRow.status != "over")))
+            return self._load(s, rows)
+
+    def history(self, limit: int, offset: int) -> tuple[int, list[tuple[TableData, int]]]:
+        """Finished tables, newest first, each without its actions but with their count, and how
+        many finished tables there are in all."""
+        with self.session() as s:
+            total = s.scalar(select(func.count()).where(TableRow.status == "over")) or 0
+            rows = list(
+                s.scalars(
+                    select(TableRow)
+                    .where(TableRow.status == "over")
+                    .order_by(TableRow.finished_at.desc(), TableRow.id)
+                    .limit(limit)
+                    .offset(offset)
+                )
+            )
+            ids = [r.id for r in rows]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            plies: dict[str, int] = dict.fromkeys(ids, 0)
+            if ids:
+                for seat in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))):
+                    seats[seat.table_id].append(seat)
+                counted = s.execute(
+                    select(ActionRow.table_id, func.count())
+                    .where(ActionRow.table_id.in_(ids))
+                    .group_by(ActionRow.table_id)
+                )
+                for table_id, count in counted:
+                    plies[table_id] = count
+            return int(total), [(_table_data(r, seats[r.id], []), plies[r.id]) for r in rows]

@@ -1,0 +1,212 @@
+"""Helpers of the web table's tests: a real server (uvicorn in a thread), HTTP and WebSocket
+clients with timeouts, and the databases to test storage against. Imported as `server_helpers`
+(conftest.py puts this folder on sys.path).
+
+Storage tests always run on SQLite, and on PostgreSQL when ETERNA_TEST_POSTGRES_URL is set
+(`.ci/run` starts one). Under CI a missing URL is a failure, not a skip. Each PostgreSQL test gets
+its own schema (tests run in parallel with pytest-xdist), dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from eterna.cli.serve_cmd import WS_MAX_SIZE
+from eterna.server.app import create_app
+from eterna.server.tables import Settings
+
+PG_ENV = "ETERNA_TEST_POSTGRES_URL"
+TIMEOUT = 10.0
+ACT_PACE = 0.06  # seconds between a test client's moves
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+# ------------------------------------------------------------------------------ databases
+
+
+def postgres_base_url() -> str | None:
+    url = os.environ.get(PG_ENV)
+    if not url and os.environ.get("CI"):
+        pytest.fail(f"CI is set but {PG_ENV} is not: the PostgreSQL storage tests must run")
+    return url or None
+
+
+def database_params() -> list[Any]:
+    """'sqlite' always; 'postgresql' when a server is available (a failure under CI if not)."""
+    params: list[Any] = ["sqlite"]
+    if os.environ.get(PG_ENV) or os.environ.get("CI"):
+        params.append("postgresql")
+    return params
+
+
+# ------------------------------------------------------------------------------ clients
+
+
+class WS:
+    """A WebSocket client with timeouts and JSON frames."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.frames: list[dict[str, Any]] = []  # every frame received, in order
+        self.raw: list[str] = []
+        self.last_act = 0.0
+
+    def act(self, action: str, ply: int | None = None) -> None:
+        """Send an `act`, paced under the server's 20 frames a second (bots answer at once,
+        so a client that plays as soon as it is asked would otherwise be rate-limited)."""
+        wait = self.last_act + ACT_PACE - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.last_act = time.monotonic()
+        frame: dict[str, Any] = {"type": "act", "action": action}
+        if ply is not None:
+            frame["ply"] = ply
+        self.send(frame)
+
+    def send(self, frame: dict[str, Any] | str | bytes) -> None:
+        self.conn.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
+
+    def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        text = self.conn.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.raw.append(text)
+        frame: dict[str, Any] = json.loads(text)
+        self.frames.append(frame)
+        return frame
+
+    def until(
+        self, pred: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.recv(timeout=max(0.01, deadline - time.monotonic()))
+            if pred(frame):
+                return frame
+
+    def update(self, ply: int | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next update (at `ply` or later when given)."""
+        return self.until(
+            lambda f: f["type"] == "update" and (ply is None or f["ply"] >= ply), timeout
+        )
+
+    def error(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        return self.until(lambda f: f["type"] == "error", timeout)
+
+    def close_code(self, timeout: float = TIMEOUT) -> int | None:
+        """Read until the server closes; its close code."""
+        deadline = time.monotonic() + timeout
+        try:
+            while time.monotonic() < deadline:
+                self.conn.recv(timeout=max(0.01, deadline - time.monotonic()))
+        except ConnectionClosed as exc:
+            return exc.rcvd.code if exc.rcvd is not None else None
+        raise AssertionError("the server did not close the connection")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class Server:
+    """A running server: base URL, an HTTP client and WebSocket connections."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=TIMEOUT, trust_env=False)
+        self.sockets: list[WS] = []
+        self.stack = contextlib.ExitStack()  # every WebSocket opened, closed at the end
+
+    def ws(self, table_id: str, token: str | None = None) -> WS:
+        path = f"/ws/tables/{table_id}" + (f"?token={token}" if token is not None else "")
+        conn = connect(
+            self.base.replace("http://", "ws://") + path,
+            proxy=None,
+            open_timeout=TIMEOUT,
+            close_timeout=2,
+            max_size=2**22,
+            compression=None,
+        )
+        client = WS(self.stack.enter_context(conn))
+        self.sockets.append(client)
+        return client
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        response = self.http.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        return created
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        response = self.http.get(f"/api/tables/{table_id}")
+        assert response.status_code == 200, response.text
+        summary: dict[str, Any] = response.json()
+        return summary
+
+    def close(self) -> None:
+        self.stack.close()
+        self.http.close()
+
+
+class ThreadServer(Server):
+    """The app on uvicorn in a background thread (same settings as `eterna serve`)."""
+
+    def __init__(self, app: Any) -> None:
+        port = free_port()
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws_max_size=WS_MAX_SIZE,
+            ws_per_message_deflate=False,
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        super().__init__(f"http://127.0.0.1:{port}")
+
+    def stop(self) -> None:
+        self.close()
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+
+def start_server(
+    database_url: str | None = None,
+    data_dir: Path | None = None,
+    web_dir: Path | None = None,
+    **settings: Any,
+) -> ThreadServer:
+    options = {"bot_delay": 0.0, "hint_iterations": 30, **settings}
+    app = create_app(
+        database_url=database_url, data_dir=data_dir, web_dir=web_dir, settings=Settings(**options)
+    )
+    return ThreadServer(app)
+
+
+def human_seats(players: int) -> list[dict[str, Any]]:
+    return [{"kind": "human", "name": f"P{seat}"} for seat in range(players)]

@@ -1,0 +1,153 @@
+"""Storage on every database it supports (SQLite always, PostgreSQL when available): the
+migrations, tables, seats and actions, the one-row-per-ply rule, history, and a whole game
+played through a server, stopped and resumed on the same database."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from server_helpers import start_server
+from sqlalchemy import inspect, text
+
+import eterna
+from eterna.server.migrations import downgrade, upgrade
+from eterna.server.storage import PlyConflict, SeatData, Storage, TableData
+
+
+def table_data(table_id: str, status: str = "playing", created: float | None = None) -> TableData:
+    return TableData(
+        id=table_id,
+        game="eternity",
+        players=3,
+        seed=(1 << 62) - 1,  # the largest seed fits
+        options={"tie_break": "shared"},
+        setup=None,
+        public=True,
+        turn_timer=30.0,
+        bot_delay=None,
+        status=status,
+        created_at=created if created is not None else time.time(),
+        seats=[
+            SeatData(0, "human", None, "Ada", "a" * 64),
+            SeatData(1, "human", None, None, "b" * 64),
+            SeatData(2, "bot", "heuristic", "heuristic"),
+        ],
+    )
+
+
+def test_migrations_are_idempotent_and_reversible(db_url: str) -> None:
+    storage = Storage(db_url)
+    names = set(inspect(storage.engine).get_table_names())
+    assert {"tables", "seats", "actions", "alembic_version"} <= names
+    with storage.engine.connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+    upgrade(storage.engine)  # already at head: nothing happens
+    storage.create_table(table_data("keep"))
+    storage.close()
+    again = Storage(db_url)  # a restart keeps the data
+    assert again.load_table("keep") is not None
+    downgrade(again.engine, "base")
+    assert "tables" not in set(inspect(again.engine).get_table_names())
+    upgrade(again.engine)
+    assert again.load_table("keep") is None
+    again.close()
+
+
+def test_tables_seats_and_actions_round_trip(db_url: str) -> None:
+    storage = Storage(db_url)
+    storage.create_table(table_data("t1"))
+    storage.add_action("t1", 0, 1, "play sea-3")
+    storage.add_action("t1", 1, 2, "pledge sky-11")
+    with pytest.raises(PlyConflict):
+        storage.add_action("t1", 1, 0, "play earth-1")  # one row per ply
+    storage.claim_seat("t1", 1, "Bob", "c" * 64)
+    loaded = storage.load_table("t1")
+    assert loaded is not None
+    assert loaded.seed == (1 << 62) - 1 and loaded.options == {"tie_break": "shared"}
+    assert loaded.turn_timer == 30.0 and loaded.bot_delay is None
+    assert loaded.actions == [(1, "play sea-3"), (2, "pledge sky-11")]
+    assert [(s.kind, s.name, s.claimed) for s in loaded.seats] == [
+        ("human", "Ada", False),
+        ("human", "Bob", True),
+        ("bot", "heuristic", False),
+    ]
+    assert loaded.seats[1].token_hash == "c" * 64
+    assert [t.id for t in storage.load_unfinished()] == ["t1"]
+    finished_at = storage.add_action("t1", 2, 0, "play earth-1", ([1, 2, 3], [2]))
+    done = storage.load_table("t1")
+    assert done is not None and done.status == "over"
+    assert done.finished_at == pytest.approx(finished_at)
+    assert done.scores == [1, 2, 3] and done.winners == [2]
+    assert storage.load_unfinished() == []
+    assert storage.load_table("missing") is None
+    storage.close()
+
+
+def test_a_refused_write_leaves_nothing_behind(db_url: str) -> None:
+    storage = Storage(db_url)
+    storage.create_table(table_data("t2"))
+    storage.add_action("t2", 0, 0, "play sea-3")
+    with pytest.raises(PlyConflict):
+        storage.add_action("t2", 0, 0, "play sea-4", ([0, 0, 0], [0]))
+    loaded = storage.load_table("t2")
+    assert loaded is not None and loaded.status == "playing"  # the result was rolled back
+    assert loaded.actions == [(0, "play sea-3")]
+    storage.close()
+
+
+def test_history_and_rematch_links(db_url: str) -> None:
+    storage = Storage(db_url)
+    for number in range(3):
+        storage.create_table(table_data(f"h{number}"))
+        storage.add_action(f"h{number}", 0, 0, "play sea-3")
+        storage.add_action(f"h{number}", 1, 1, "play sea-4", ([number, 0, 0], [0]))
+        time.sleep(0.01)
+    storage.create_table(table_data("live"))
+    total, rows = storage.history(limit=2, offset=0)
+    assert total == 3
+    assert [(data.id, plies) for data, plies in rows] == [("h2", 2), ("h1", 2)]
+    _total, rest = storage.history(limit=10, offset=2)
+    assert [data.id for data, _ in rest] == ["h0"]
+    storage.set_rematch("h0", table_data("r0"))
+    old = storage.load_table("h0")
+    assert old is not None and old.rematch_id == "r0"
+    assert storage.load_table("r0") is not None
+    storage.close()
+
+
+def play_until(server: Any, created: dict[str, Any], plies: int) -> None:
+    """Seat 0 plays first-legal moves (bots play the others) until `plies` actions."""
+    ws = server.ws(created["table_id"], created["seats"][0]["token"])
+    while True:
+        update = ws.update()
+        if update["ply"] >= plies or update["table"]["status"] == "over":
+            return
+        if "legal_actions" in update["view"]:
+            ws.act(update["view"]["legal_actions"][0], update["ply"])
+
+
+def test_a_stopped_server_resumes_its_games(db_url: str) -> None:
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot"}, {"kind": "bot", "agent": "random"}]
+    first = start_server(database_url=db_url)
+    try:
+        created = first.create(game="eternity", players=3, seed=12, seats=seats)
+        play_until(first, created, 20)
+        before = first.summary(created["table_id"])
+    finally:
+        first.stop()
+    second = start_server(database_url=db_url)
+    try:
+        resumed = second.summary(created["table_id"])
+        assert resumed["plies"] >= before["plies"] >= 20
+        play_until(second, created, 10_000)
+        deadline = time.monotonic() + 30
+        while second.summary(created["table_id"])["status"] != "over":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        record = second.http.get(f"/api/tables/{created['table_id']}/record").json()
+        state = eterna.replay(record)
+        assert state.is_terminal and state.scores == record["meta"]["scores"]
+    finally:
+        second.stop()

@@ -1,0 +1,146 @@
+// Eternitium: hand, Era piles (hidden cards as backs, visible shapes), Portal reserve, Era display,
+// Basic and Advanced markets, discard pile, solo AI cards, scores (technology points).
+import { el } from "../page.js";
+import { t, tOr } from "../i18n.js";
+import { section, row, stat } from "./common.js";
+
+const SHAPE_COLOURS = { circle: "#ef6c00", square: "#1565c0", triangle: "#2e7d32", diamond: "#8e24aa" };
+const TIER_COLOURS = { basic: "#00838f", advanced: "#b8860b" };
+let data = null;
+
+export async function load() {
+  if (!data) data = await (await fetch("/static/cards/eternitium.json")).json();
+  return data;
+}
+
+// Card ids repeat across zones (a Droid in hand and one in the market), so a click matches only
+// the verbs of its zone.
+export const zones = {
+  hand: { rules: [["play", 1], ["destroy", 1], ["keep", 1], ["discard", 1]], natural: "play" },
+  market: { rules: [["acquire", 1], ["pick", 1], ["gift", 1], ["play laboratory", 2]], natural: "acquire" },
+  reserve: { rules: [["take", 1]], natural: "take" },
+  display: { rules: [["era", 1]], natural: "era" },
+  victim: { rules: [["steal", 1]], natural: "steal" },
+  discard: { rules: [["play recycler-robot", 2]], natural: null },
+};
+
+function shapeName(shape) {
+  return tOr(`eternitium.shape.${shape}`, shape);
+}
+
+export function eraSpec(shape) {
+  if (shape === "hidden") return { back: true, label: t("eternitium.hiddenEra"), backLabel: "Era" };
+  return { label: t("eternitium.eraCard", { shape: shapeName(shape) }), colour: SHAPE_COLOURS[shape], tint: "#fffdf5", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: [shapeName(shape)], footer: "Era" };
+}
+
+export function cardSpec(card) {
+  if (card === "blind-basic" || card === "blind-advanced") {
+    const tier = card.split("-")[1];
+    return { back: true, label: t(`eternitium.blind.${tier}`), backLabel: t(`eternitium.tier.${tier}`) };
+  }
+  if (card.startsWith("portal-")) {
+    const shape = card.slice(7);
+    return { label: `Portal ${shapeName(shape)}`, colour: SHAPE_COLOURS[shape], tint: "#f5f5ff", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: ["Portal"], footer: shapeName(shape) };
+  }
+  const info = (data && data.cards[card]) || { name: card, tier: "basic", text: "" };
+  if (card.startsWith("double-portal-")) {
+    const shapes = card.slice(14).split("-");
+    return { label: `${info.name} (${shapes.map(shapeName).join(", ")})`, title: info.text, colour: TIER_COLOURS[info.tier], tint: "#f5f5ff",
+      glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: ["Double", "Portal"], footer: t(`eternitium.tier.${info.tier}`) };
+  }
+  return { label: `${info.name} (${t(`eternitium.tier.${info.tier}`)}): ${info.text}`, title: `${info.name}: ${info.text}`, colour: TIER_COLOURS[info.tier],
+    tint: info.tier === "advanced" ? "#fff8e1" : "#e0f7fa", name: info.name, corner: info.tier === "advanced" ? "2" : "1",
+    footer: t(`eternitium.tier.${info.tier}`) };
+}
+
+export function render(view, ctx) {
+  const root = el("div", { class: "game eternitium" });
+  const infos = [
+    stat("eternitium.round", view.round),
+    stat("eternitium.turn", view.turn),
+    stat("eternitium.phase", tOr(`eternitium.phase.${view.phase}`, view.phase)),
+  ];
+  if (view.turns_left !== null && view.turns_left !== undefined) infos.push(stat("eternitium.turnsLeft", view.turns_left));
+  if (view.mission) infos.push(stat("eternitium.mission", view.mission));
+  if (view.last_turn) infos.push(el("span", { class: "stat warn" }, t("eternitium.lastTurn")));
+  root.append(el("div", { class: "infobar" }, infos));
+
+  // Each seat's Era pile, top first.
+  const piles = el("div", { class: "era-piles" });
+  for (let s = 0; s < view.players; s++) {
+    const pile = view.era[s] || [];
+    const gem = view.gem && view.gem.includes(s);
+    const cards = pile.map((shape, i) => ctx.card(eraSpec(shape), shape, `era-${s}`, { small: true, extraClass: i === 0 ? "top" : "" }));
+    piles.append(el("div", { class: `era-pile${s === ctx.seat ? " me" : ""}${s === view.current_player ? " current" : ""}`, dataset: { seat: s } },
+      el("div", { class: "pile-head" }, el("strong", {}, ctx.name(s)), " ",
+        gem ? el("span", { class: "gem" }, "◆ ", t("eternitium.gem")) : null,
+        stat("eternitium.eraLeft", view.era_counts[s]),
+        stat("common.score", view.scores[s]),
+        stat("eternitium.advanced", view.advanced_counts ? view.advanced_counts[s] : 0),
+        stat("eternitium.handDeckDiscard", `${view.hand_sizes[s]}/${view.deck_sizes[s]}/${view.discard_sizes[s]}`)),
+      el("div", { class: "cards era-row" }, cards.length ? cards : el("span", { class: "empty" }, t("eternitium.noEra")))));
+  }
+  root.append(section("era-zone", "eternitium.eraPiles", piles));
+
+  // Portal reserve (or the mission 4 Portal row) and the common Era cards.
+  const reserve = Object.entries(view.portal_reserve || {}).map(([shape, n]) =>
+    ctx.card(cardSpec(`portal-${shape}`), `portal-${shape}`, "reserve", { small: true, badge: n }));
+  const commons = [];
+  const missionDeck = (view.portal_row && view.portal_row.length) || view.portal_deck_size > 0;
+  if (!missionDeck) commons.push(section("reserve", "eternitium.portalReserve", row("", reserve)));
+  else {
+    commons.push(section("portal-row", "eternitium.portalRow", row("", (view.portal_row || []).map((c) => ctx.card(cardSpec(c), c, "reserve", { small: true }))),
+      el("p", { class: "note" }, t("eternitium.portalDeck", { n: view.portal_deck_size }))));
+  }
+  const discardCounts = Object.entries(view.era_discard || {}).map(([shape, n]) => `${shapeName(shape)} ${n}`).join(" · ");
+  commons.push(section("era-display", "eternitium.eraDisplay",
+    row("", (view.era_display || []).map((shape) => ctx.card(eraSpec(shape), shape, "display", { small: true }))),
+    el("p", { class: "note" }, t("eternitium.eraDeck", { n: view.era_deck_size }), " · ", t("eternitium.eraDiscard"), " ", discardCounts)));
+  root.append(el("div", { class: "commons" }, commons));
+
+  // Markets, each with the blind top card of its deck.
+  const market = (tier, cards, size) => {
+    const items = cards.map((c) => ctx.card(cardSpec(c), c, "market"));
+    if (size > 0) items.push(ctx.card(cardSpec(`blind-${tier}`), `blind-${tier}`, "market", { badge: size }));
+    return section(`market market-${tier}`, `eternitium.market.${tier}`, row("", items));
+  };
+  root.append(el("div", { class: "markets" }, market("basic", view.basic_row || [], view.basic_deck_size), market("advanced", view.advanced_row || [], view.advanced_deck_size)));
+
+  if (view.players === 1) {
+    root.append(section("ai", "eternitium.aiCards", el("p", { class: "note" }, t("eternitium.aiDeck", { n: view.ai_deck_size })),
+      row("", (view.ai_cards || []).map((c) => ctx.card(cardSpec(c), c, "ai", { small: true })))));
+  }
+
+  if (view.in_play) {
+    root.append(section("in-play", "eternitium.inPlay", row("", [ctx.card(cardSpec(view.in_play), view.in_play, "inplay")])));
+  }
+  const pending = view.pending || {};
+  if (pending.victim_discard) {
+    root.append(section("victim", null, el("h3", {}, t("eternitium.victimDiscard", { name: ctx.name(pending.victim) })),
+      row("", pending.victim_discard.map((c) => ctx.card(cardSpec(c), c, "victim", { small: true })))));
+  }
+  if (pending.mode) root.append(el("p", { class: "note" }, t("eternitium.analyserMode", { mode: pending.mode })));
+
+  if (view.hand) {
+    root.append(section("hand-zone", "common.yourHand", row("hand", view.hand.map((c) => ctx.card(cardSpec(c), c, "hand")))));
+  }
+  if (view.discard && view.discard.length) {
+    root.append(section("discard-zone", "eternitium.yourDiscard", row("", view.discard.map((c) => ctx.card(cardSpec(c), c, "discard", { small: true })))));
+  }
+  return root;
+}
+
+export function logExtras() {
+  return [];
+}
+
+export function scoreDetails(view, ctx) {
+  const table = el("table", { class: "rounds-table" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("eternitium.eraLeft")), el("th", {}, t("eternitium.advanced")))));
+  const body = el("tbody");
+  for (let s = 0; s < view.players; s++) {
+    body.append(el("tr", {}, el("th", {}, ctx.name(s)), el("td", {}, view.era_counts[s]), el("td", {}, view.advanced_counts ? view.advanced_counts[s] : "")));
+  }
+  table.append(body);
+  return table;
+}

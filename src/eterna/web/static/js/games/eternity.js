@@ -1,0 +1,138 @@
+// Eternity: hand, trump board (three columns, trump highlighted), current trick with pledges,
+// the 3-player display, and per seat: trees against tricks, scores.
+import { el } from "../page.js";
+import { t } from "../i18n.js";
+import { section, row, stat } from "./common.js";
+
+const COLOURS = { earth: "#2e7d32", sea: "#1565c0", sky: "#c62828" };
+const TINTS = { earth: "#e8f5e9", sea: "#e3f2fd", sky: "#ffebee" };
+let data = null;
+
+export async function load() {
+  if (!data) data = await (await fetch("/static/cards/eternity.json")).json();
+  return data;
+}
+
+export function familyName(family, lang) {
+  const info = data && data.families.find((f) => f.id === family);
+  return info ? info.names[lang] || info.names.en : family;
+}
+
+export function trees(value) {
+  const band = data ? data.trees_by_value.find((b) => value >= b.from && value <= b.to) : null;
+  return band ? band.trees : value >= 10 ? 2 : value >= 5 ? 1 : 0;
+}
+
+// Click zones: every card is unique, so the card is the action's second word.
+export const zones = {
+  hand: { rules: [["", 1]], natural: "play" },
+};
+
+export function cardSpec(card, lang, extra = {}) {
+  const [family, valueText] = card.split("-");
+  const value = Number(valueText);
+  const n = trees(value);
+  const fname = familyName(family, lang);
+  return {
+    label: `${fname} ${value}${n ? ` (${t("eternity.treesOnCard", { n })})` : ""}`,
+    colour: COLOURS[family], tint: TINTS[family],
+    corner: value, lines: [String(value)], footer: fname,
+    glyphs: Array.from({ length: n }, () => ({ shape: "tree", r: 8 })),
+    ...extra,
+  };
+}
+
+export function render(view, ctx) {
+  const lang = ctx.lang;
+  const root = el("div", { class: "game eternity" });
+  root.append(el("div", { class: "infobar" },
+    stat("eternity.round", `${view.round}/${view.rounds}`),
+    stat("eternity.trick", `${Math.min(view.trick_number, view.tricks_per_round)}/${view.tricks_per_round}`),
+    stat("eternity.harmony", view.harmony_bonus),
+    stat("eternity.trump", view.trump ? familyName(view.trump, lang) : "-"),
+    stat("eternity.pledgesLeft", view.pledges_left)));
+
+  // Trump board: three columns in the board's order, the trump one highlighted.
+  const columns = el("div", { class: "trump-board" });
+  for (const family of view.columns) {
+    const cards = (view.board[family] || []).map((c) => ctx.card(cardSpec(c, lang), c, "board", { small: true }));
+    const isTrump = family === view.trump;
+    columns.append(el("div", { class: `column${isTrump ? " trump" : ""}`, dataset: { family } },
+      el("div", { class: "column-head", style: `background:${COLOURS[family]}` }, familyName(family, lang),
+        isTrump ? el("span", { class: "trump-badge" }, " ★ ", t("eternity.trumpBadge")) : null,
+        el("span", { class: "count" }, ` (${(view.board[family] || []).length})`)),
+      el("div", { class: "column-cards" }, cards)));
+  }
+  root.append(section("board-zone", "eternity.trumpBoard", columns));
+
+  // The current trick: participating cards, then pledges.
+  const trick = [];
+  for (const play of view.trick) {
+    trick.push(el("figure", { class: "played" }, ctx.card(cardSpec(play.card, lang), play.card, "trick"), el("figcaption", {}, ctx.name(play.seat))));
+  }
+  for (const pledge of view.pledges) {
+    trick.push(el("figure", { class: "played pledge" }, ctx.card(cardSpec(pledge.card, lang), pledge.card, "trick"),
+      el("figcaption", {}, t("eternity.pledgedBy", { name: ctx.name(pledge.seat) }))));
+  }
+  const led = view.led ? t("eternity.led", { family: familyName(view.led, lang) }) : "";
+  root.append(section("trick-zone", "eternity.currentTrick", el("p", { class: "note" }, led), row("trick", trick)));
+
+  if (view.last_trick) {
+    const lt = view.last_trick;
+    const cards = lt.cards.map((p) => el("figure", { class: "played" }, ctx.card(cardSpec(p.card, lang), p.card, "last", { small: true }), el("figcaption", {}, ctx.name(p.seat))));
+    const pledges = (lt.pledges || []).map((p) => el("figure", { class: "played pledge" }, ctx.card(cardSpec(p.card, lang), p.card, "last", { small: true }), el("figcaption", {}, t("eternity.pledgedBy", { name: ctx.name(p.seat) }))));
+    root.append(section("last-trick", null, el("h3", {}, t("eternity.lastTrick", { name: ctx.name(lt.winner) })), row("", [...cards, ...pledges])));
+  }
+
+  if (view.display && view.display.length) {
+    root.append(section("display", "eternity.display", row("", view.display.map((c) => ctx.card(cardSpec(c, lang), c, "display", { small: true })))));
+  }
+
+  // Per seat: hand size, trees vs tricks (harmony when equal), score.
+  const table = el("table", { class: "seats-table" },
+    el("thead", {}, el("tr", {}, ...["common.player", "eternity.cards", "eternity.trees", "eternity.tricks", "common.score"].map((k) => el("th", { scope: "col" }, t(k))))));
+  const body = el("tbody");
+  for (let s = 0; s < view.players; s++) {
+    const harmony = view.trees[s] === view.tricks[s];
+    body.append(el("tr", { class: `${s === view.current_player ? "current" : ""} ${s === ctx.seat ? "me" : ""}`, dataset: { seat: s } },
+      el("th", { scope: "row" }, ctx.name(s)),
+      el("td", {}, view.hand_sizes[s]),
+      el("td", { class: "trees" }, view.trees[s]),
+      el("td", { class: "tricks" }, view.tricks[s], harmony ? el("span", { class: "harmony", title: t("eternity.harmonyHint") }, " ☯") : null),
+      el("td", {}, view.scores[s])));
+  }
+  table.append(body);
+  root.append(section("seats-zone", "eternity.treesAndTricks", table));
+
+  if (view.round_results && view.round_results.length) {
+    root.append(section("rounds", "eternity.roundResults", roundsTable(view, ctx)));
+  }
+
+  if (view.hand) {
+    const hand = view.hand.map((c) => ctx.card(cardSpec(c, lang), c, "hand"));
+    root.append(section("hand-zone", "common.yourHand", row("hand", hand)));
+  }
+  return root;
+}
+
+function roundsTable(view, ctx) {
+  const table = el("table", { class: "rounds-table" });
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, t("eternity.roundCol")), ...Array.from({ length: view.players }, (_, s) => el("th", {}, ctx.name(s))))));
+  const body = el("tbody");
+  view.round_results.forEach((result, i) => {
+    body.append(el("tr", {}, el("th", {}, i + 1), ...result.map((r) => el("td", { title: `${t("eternity.trees")} ${r.trees} · ${t("eternity.tricks")} ${r.tricks}` }, r.points, el("small", {}, ` (${r.trees}/${r.tricks})`)))));
+  });
+  table.append(body);
+  return table;
+}
+
+// Extra lines for the game log that the events do not say: who won the trick that just ended.
+export function logExtras(view, ctx, previous) {
+  if (!previous || !view.last_trick) return [];
+  if (JSON.stringify(previous.last_trick) === JSON.stringify(view.last_trick)) return [];
+  return [t("eternity.trickWon", { name: ctx.name(view.last_trick.winner) })];
+}
+
+export function scoreDetails(view, ctx) {
+  return view.round_results && view.round_results.length ? roundsTable(view, ctx) : null;
+}

@@ -1,0 +1,112 @@
+// The Vale of Eternity: hunting board (revealed and claimed cards), hand, areas, stones per
+// colour, scores, round and phase.
+import { el } from "../page.js";
+import { t, tOr } from "../i18n.js";
+import { section, row, stat } from "./common.js";
+
+const FAMILY_COLOURS = { fire: "#d84315", water: "#1565c0", earth: "#6d4c41", wind: "#00897b", dragon: "#6a1b9a" };
+const FAMILY_TINTS = { fire: "#fbe9e7", water: "#e3f2fd", earth: "#efebe9", wind: "#e0f2f1", dragon: "#f3e5f5" };
+const STONE_COLOURS = { red: "#e53935", blue: "#1e88e5", purple: "#8e24aa" };
+let data = null;
+
+export async function load() {
+  if (!data) data = await (await fetch("/static/cards/vale.json")).json();
+  return data;
+}
+
+// One copy of each card, and a card is in one place: the card is always the action's second word.
+const ANY = [["", 1]];
+export const zones = {
+  revealed: { rules: ANY, natural: "claim" },
+  claimed: { rules: ANY, natural: "sell" },
+  hand: { rules: ANY, natural: "summon" },
+  area: { rules: ANY, natural: "resolve" },
+  others: { rules: ANY, natural: null },
+  discard: { rules: ANY, natural: null },
+};
+
+export function cardSpec(card, extra = {}) {
+  const info = (data && data.cards[card]) || { name: card, family: "", cost: "?", text: "" };
+  const family = tOr(`vale.family.${info.family}`, info.family);
+  return {
+    label: `${info.name} (${family}, ${t("vale.cost", { n: info.cost })})`,
+    title: `${info.name} · ${family} · ${t("vale.cost", { n: info.cost })}\n${info.text}`,
+    colour: FAMILY_COLOURS[info.family], tint: FAMILY_TINTS[info.family],
+    cornerRight: info.cost, name: info.name, footer: family, ...extra,
+  };
+}
+
+function stones(counts, values) {
+  const out = el("span", { class: "stones" });
+  for (const colour of ["red", "blue", "purple"]) {
+    const n = counts ? counts[colour] || 0 : 0;
+    out.append(el("span", { class: "stone", title: `${tOr(`vale.stone.${colour}`, colour)} = ${values ? values[colour] : ""}`, "aria-label": `${n} ${tOr(`vale.stone.${colour}`, colour)}` },
+      el("span", { class: "dot", style: `background:${STONE_COLOURS[colour]}` }), n));
+  }
+  return out;
+}
+
+export function render(view, ctx) {
+  const root = el("div", { class: "game vale" });
+  root.append(el("div", { class: "infobar" },
+    stat("vale.round", `${view.round}/${view.rounds}`),
+    stat("vale.phase", tOr(`vale.phase.${view.phase}`, view.phase)),
+    stat("vale.areaLimit", view.area_limit),
+    stat("vale.endScore", view.end_score),
+    stat("vale.firstPlayer", ctx.name(view.first_player)),
+    stat("vale.deck", view.deck_count)));
+
+  // Hunting board: the revealed cards left to claim and each seat's claims.
+  const claims = [];
+  (view.claimed || []).forEach((cards, s) => {
+    for (const c of cards) {
+      claims.push(el("figure", { class: "played" }, ctx.card(cardSpec(c), c, s === ctx.seat ? "claimed" : "others", { small: true }), el("figcaption", {}, ctx.name(s))));
+    }
+  });
+  root.append(section("hunting", "vale.huntingBoard",
+    row("revealed", (view.revealed || []).map((c) => ctx.card(cardSpec(c), c, "revealed"))),
+    claims.length ? el("div", { class: "claims" }, el("h4", {}, t("vale.claimed")), row("", claims)) : null));
+
+  const pending = view.pending || {};
+  if (pending.kind) {
+    root.append(el("p", { class: "pending note" }, t("vale.pending", { name: ctx.name(pending.chooser), kind: tOr(`vale.pendingKind.${pending.kind}`, pending.kind), card: pending.card || "" })));
+  }
+
+  // Every seat: score, stones, hand size, area.
+  const seats = el("div", { class: "vale-seats" });
+  for (let s = 0; s < view.players; s++) {
+    const area = (view.areas[s] || []).map((c) => ctx.card(cardSpec(c, { highlight: (view.resolved || []).includes(c) }), c, s === ctx.seat ? "area" : "others", { small: true }));
+    const known = s === ctx.seat ? [] : (view.known_hands ? view.known_hands[s] : []) || [];
+    seats.append(el("div", { class: `vale-seat${s === ctx.seat ? " me" : ""}${s === view.current_player ? " current" : ""}`, dataset: { seat: s } },
+      el("div", { class: "pile-head" }, el("strong", {}, ctx.name(s)), " ",
+        stat("common.score", view.scores[s]),
+        stones(view.stones[s], view.stone_values ? view.stone_values[s] : null),
+        stat("vale.limit", view.stone_limits ? view.stone_limits[s] : 4),
+        stat("vale.handSize", view.hand_sizes[s])),
+      el("div", { class: "area-label" }, t("vale.area", { n: area.length, limit: view.area_limit })),
+      row("area", area),
+      known.length ? el("p", { class: "note" }, t("vale.knownHand"), " ", known.join(", ")) : null));
+  }
+  root.append(section("seats-zone", "vale.players", seats));
+
+  if (view.hand) {
+    root.append(section("hand-zone", "common.yourHand", row("hand", view.hand.map((c) => ctx.card(cardSpec(c), c, "hand")))));
+  }
+  const discard = view.discard || [];
+  root.append(section("discard-zone", "vale.discard", el("p", { class: "note" }, t("vale.discardCount", { n: discard.length })),
+    row("", discard.slice(-8).map((c) => ctx.card(cardSpec(c), c, "discard", { small: true })))));
+  return root;
+}
+
+export function logExtras() {
+  return [];
+}
+
+export function scoreDetails(view, ctx) {
+  const table = el("table", { class: "rounds-table" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("vale.areaCards")))));
+  const body = el("tbody");
+  for (let s = 0; s < view.players; s++) body.append(el("tr", {}, el("th", {}, ctx.name(s)), el("td", {}, (view.areas[s] || []).length)));
+  table.append(body);
+  return table;
+}

@@ -1,0 +1,107 @@
+// What every page shares: the language, the header's switch, small DOM and HTTP helpers.
+import { LANGUAGES, applyI18n, currentLanguage, loadLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
+
+const LANGUAGE_NAMES = { en: "English", fr: "Français", de: "Deutsch" };
+
+export async function setupPage(titleKey) {
+  await loadLanguage(pickLanguage());
+  const select = document.getElementById("lang-select");
+  if (select) {
+    select.replaceChildren(...LANGUAGES.map((code) => el("option", { value: code }, LANGUAGE_NAMES[code])));
+    select.value = currentLanguage();
+    select.addEventListener("change", () => setLanguage(select.value));
+  }
+  const setTitle = () => { if (titleKey) document.title = `${t(titleKey)} · Eterna`; };
+  setTitle();
+  document.addEventListener("eterna:language", setTitle);
+  applyI18n(document);
+}
+
+// el("button", {class: "x", dataset: {action: "end"}, onclick: f}, "text", child, ...)
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (name === "class") node.className = value;
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else node.append(child instanceof Node ? child : String(child));
+  }
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    const detail = data && data.detail ? (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)) : "";
+    throw new ApiError(response.status, error.code || String(response.status), error.message || detail || response.statusText);
+  }
+  return data;
+}
+
+export function formatTime(value) {
+  if (value === null || value === undefined || value === "") return "";
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(currentLanguage());
+}
+
+// The display name of a seat from a table summary; "#n" added when two seats share a name.
+export function seatName(table, seat) {
+  const seats = (table && table.seats) || [];
+  const base = (info) => {
+    if (!info) return t("common.seat", { n: seat });
+    if (info.name) return info.name;
+    if (info.kind === "bot") return t("common.bot", { agent: info.agent || "bot", n: info.seat });
+    return t("common.seat", { n: info.seat });
+  };
+  const info = seats.find((s) => s.seat === seat);
+  const name = base(info);
+  const shared = seats.some((s) => s.seat !== seat && base(s) === name);
+  return shared ? `${name} #${seat}` : name;
+}
+
+export async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = el("textarea", {}, text);
+    document.body.append(area);
+    area.select();
+    try { document.execCommand("copy"); } catch { /* nothing more to try */ }
+    area.remove();
+  }
+  if (button) {
+    button.textContent = t("common.copied");
+    setTimeout(() => { button.textContent = t("common.copy"); }, 1500);
+  }
+}
+
+export function absoluteUrl(path) {
+  return new URL(path, location.origin).href;
+}

@@ -1,0 +1,85 @@
+// A finished game move by move: the spectator view after each ply, prev/next/slider, the record.
+import { setupPage, el, api, seatName } from "./page.js";
+import { t, tOr } from "./i18n.js";
+import { installDefs } from "./cards.js";
+import { gameModule } from "./games/index.js";
+import { renderBoard } from "./board.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const tableId = decodeURIComponent(parts[parts.length - 1]);
+const $ = (id) => document.getElementById(id);
+const R = { table: null, mod: null, plies: 0, ply: 0, frame: null, cache: new Map(), loading: null };
+
+async function fetchPly(ply) {
+  if (!R.cache.has(ply)) R.cache.set(ply, await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${ply}`));
+  return R.cache.get(ply);
+}
+
+async function show(ply) {
+  ply = Math.max(0, Math.min(R.plies, ply));
+  R.ply = ply;
+  $("replay-slider").value = String(ply);
+  const token = Symbol("load");
+  R.loading = token;
+  let frame;
+  try { frame = await fetchPly(ply); } catch (error) { showError(error.message); return; }
+  if (R.loading !== token) return;
+  R.frame = frame;
+  if (typeof frame.plies === "number" && frame.plies !== R.plies) { R.plies = frame.plies; $("replay-slider").max = String(R.plies); }
+  render();
+}
+
+function render() {
+  const frame = R.frame;
+  if (!frame) return;
+  document.body.dataset.ply = String(R.ply);
+  $("replay-position").textContent = t("replay.position", { ply: R.ply, plies: R.plies });
+  const who = frame.seat === null || frame.seat === undefined ? "" : seatName(R.table, frame.seat);
+  const last = frame.action ? t("replay.lastAction", { action: frame.action, name: who }) : t("replay.start");
+  $("replay-action").textContent = last;
+  $("replay-prev").disabled = R.ply <= 0;
+  $("replay-first").disabled = R.ply <= 0;
+  $("replay-next").disabled = R.ply >= R.plies;
+  $("replay-last").disabled = R.ply >= R.plies;
+  const seats = $("seats");
+  const scores = (frame.view && frame.view.scores) || [];
+  seats.replaceChildren(...(R.table.seats || []).map((s) => el("li", { class: `seat-chip${frame.view && frame.view.current_player === s.seat ? " current" : ""}`, dataset: { seat: s.seat } },
+    el("span", { class: "seat-name" }, seatName(R.table, s.seat)), el("span", { class: "seat-score" }, scores[s.seat] !== undefined ? String(scores[s.seat]) : ""))));
+  renderBoard($("board"), { mod: R.mod, view: frame.view, table: R.table, seat: null, interactive: false });
+}
+
+function showError(text) {
+  const box = $("message");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+async function main() {
+  await setupPage("replay.title");
+  installDefs();
+  $("table-id").textContent = tableId;
+  try {
+    R.table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) { showError(error.message); return; }
+  $("game-title").textContent = tOr(`game.${R.table.game}`, R.table.game);
+  $("rules-link").href = `/rules/${R.table.game}`;
+  $("replay-download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("replay-download").setAttribute("download", `eterna-${R.table.game}-${tableId}.json`);
+  R.mod = await gameModule(R.table.game);
+  R.plies = R.table.plies || 0;
+  $("replay-slider").max = String(R.plies);
+  $("replay-first").addEventListener("click", () => show(0));
+  $("replay-prev").addEventListener("click", () => show(R.ply - 1));
+  $("replay-next").addEventListener("click", () => show(R.ply + 1));
+  $("replay-last").addEventListener("click", () => show(R.plies));
+  $("replay-slider").addEventListener("input", (e) => show(Number(e.target.value)));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT") return;
+    if (e.key === "ArrowLeft") show(R.ply - 1);
+    if (e.key === "ArrowRight") show(R.ply + 1);
+  });
+  document.addEventListener("eterna:language", render);
+  await show(0);
+}
+
+main();

@@ -1,0 +1,383 @@
+// The table page: one WebSocket to the table, a view per update, clickable legal moves.
+import { setupPage, el, api, seatName, copyText, absoluteUrl } from "./page.js";
+import { t, tOr } from "./i18n.js";
+import { installDefs } from "./cards.js";
+import { gameModule } from "./games/index.js";
+import { renderBoard, makeContext } from "./board.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const tableId = decodeURIComponent(parts[parts.length - 1]);
+const token = new URLSearchParams(location.search).get("token");
+
+const S = {
+  seat: null, table: null, view: null, ply: null, mod: null, ws: null,
+  log: [], logKeys: new Set(), hint: null, hintPending: false, deadline: null,
+  retries: 0, stopped: false, sending: false, message: null, connected: false,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function showMessage(text, kind = "error") {
+  S.message = text ? { text, kind } : null;
+  const box = $("message");
+  box.replaceChildren();
+  box.className = `message ${kind}`;
+  box.hidden = !text;
+  if (text) {
+    box.append(el("span", { class: "message-text" }, text),
+      el("button", { type: "button", class: "close", "aria-label": t("common.close"), onclick: () => showMessage(null) }, "×"));
+  }
+}
+
+function name(s) {
+  if (s === null || s === undefined) return "-";
+  const base = seatName(S.table, s);
+  return s === S.seat && S.seat !== null ? `${base} (${t("common.you")})` : base;
+}
+
+// --- the socket -------------------------------------------------------------------------------
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
+  S.ws = ws;
+  ws.addEventListener("open", () => { S.retries = 0; S.connected = true; renderConnection(); });
+  ws.addEventListener("message", (event) => {
+    let frame;
+    try { frame = JSON.parse(event.data); } catch { return; }
+    onFrame(frame);
+  });
+  ws.addEventListener("close", (event) => {
+    S.connected = false;
+    S.sending = false;
+    if (S.ws !== ws) return;
+    if (event.code === 4404) { S.stopped = true; showMessage(t("table.unknownTable")); }
+    else if (event.code === 4403) { S.stopped = true; showMessage(t("table.badToken")); }
+    renderConnection();
+    if (!S.stopped) {
+      const delay = Math.min(500 * 2 ** S.retries, 8000);
+      S.retries += 1;
+      setTimeout(connect, delay);
+    }
+  });
+}
+
+function send(frame) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+    showMessage(t("table.notConnected"));
+    return false;
+  }
+  S.ws.send(JSON.stringify(frame));
+  return true;
+}
+
+function act(action) {
+  if (S.seat === null) { showMessage(t("table.spectatorCannotPlay")); return; }
+  closeChoice();
+  showMessage(null); // the last refusal is answered by this new try
+  if (send({ type: "act", action, ply: S.ply })) {
+    S.sending = true;
+    document.body.dataset.sending = "1";
+    renderActions();
+  }
+}
+
+function onFrame(frame) {
+  switch (frame.type) {
+    case "welcome":
+      S.seat = frame.seat === undefined ? null : frame.seat;
+      S.table = frame.table;
+      document.body.dataset.seat = S.seat === null ? "spectator" : String(S.seat);
+      ensureModule().then(render);
+      break;
+    case "update": {
+      S.table = frame.table || S.table;
+      const previous = S.view;
+      if (frame.ply !== S.ply) { S.hint = null; S.hintPending = false; S.sending = false; }
+      S.view = frame.view || S.view;
+      S.ply = frame.ply;
+      S.deadline = frame.deadline || null;
+      seedLog(frame);
+      for (const event of frame.events || []) addLog(`${event.ply}`, event.seat, event.action);
+      ensureModule().then(() => {
+        for (const line of S.mod.logExtras(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }), previous)) addLog(`${frame.ply}w`, null, null, line);
+        if (S.message && S.message.kind !== "error") showMessage(null);
+        render();
+      });
+      break;
+    }
+    case "error":
+      S.sending = false;
+      S.hintPending = false;
+      // a double click: the first click was played, the second is stale; nothing to say
+      if (frame.code !== "stale") showMessage(errorText(frame));
+      renderActions();
+      break;
+    case "hint":
+      S.hint = frame;
+      S.hintPending = false;
+      renderActions();
+      break;
+    case "rematch":
+      if (S.seat !== null && frame.url) location.href = frame.url;
+      else if (frame.url) { S.table = { ...S.table, rematch: frame.table_id }; S.rematchUrl = frame.url; render(); }
+      break;
+    default:
+      break;
+  }
+}
+
+function errorText(frame) {
+  const label = tOr(`error.${frame.code}`, frame.code || "");
+  return frame.message ? `${label}: ${frame.message}` : label;
+}
+
+async function ensureModule() {
+  if (!S.mod && S.table) S.mod = await gameModule(S.table.game);
+  return S.mod;
+}
+
+function addLog(key, seat, action, text) {
+  if (S.logKeys.has(key)) return;
+  S.logKeys.add(key);
+  S.log.push({ key, seat, action, text, order: parseInt(key, 10) + (text ? 0.5 : 0) });
+  S.log.sort((a, b) => a.order - b.order);
+}
+
+// Moves played before this page connected (or while it was away): the view's own log of the
+// round (Eternity, The Vale) lists them, the last one being the update's ply.
+function seedLog(frame) {
+  const log = frame.view && Array.isArray(frame.view.log) ? frame.view.log : null;
+  if (!log || typeof frame.ply !== "number") return;
+  const moves = log.filter((entry) => entry.action);
+  let ply = frame.ply - moves.length;
+  for (const entry of log) {
+    if (entry.action) {
+      ply += 1;
+      addLog(`${ply}`, entry.seat, entry.action);
+    } else if (entry.trick_won_by !== undefined && ply > 0) {
+      addLog(`${ply}w`, null, null, t("eternity.trickWon", { name: name(entry.trick_won_by) }));
+    }
+  }
+}
+
+// --- rendering --------------------------------------------------------------------------------
+
+function isOver() {
+  return Boolean((S.view && S.view.is_terminal) || (S.table && S.table.status === "over"));
+}
+
+function myTurn() {
+  return Boolean(S.view && S.view.legal_actions && S.view.legal_actions.length && !isOver());
+}
+
+function render() {
+  if (!S.table) return;
+  document.body.dataset.game = S.table.game;
+  document.body.dataset.ply = S.ply === null ? "" : String(S.ply);
+  document.body.dataset.status = isOver() ? "over" : "playing";
+  document.body.dataset.myTurn = myTurn() ? "1" : "0";
+  if (S.sending) document.body.dataset.sending = "1";
+  else delete document.body.dataset.sending;
+  $("game-title").textContent = S.table.game ? tOr(`game.${S.table.game}`, S.table.game) : "";
+  $("rules-link").href = `/rules/${S.table.game}`;
+  $("spectator-note").hidden = S.seat !== null;
+  renderStatus();
+  renderSeats();
+  if (S.mod) {
+    renderBoard($("board"), {
+      mod: S.mod, view: S.view, table: S.table, seat: S.seat,
+      interactive: S.seat !== null && !isOver(),
+      onCard,
+    });
+  }
+  renderActions();
+  renderLog();
+  renderScoresheet();
+  renderConnection();
+}
+
+function renderStatus() {
+  const status = $("status");
+  status.className = "status";
+  if (!S.view) { status.textContent = t("table.connecting"); return; }
+  if (isOver()) { status.textContent = t("table.gameOver"); status.classList.add("over"); return; }
+  if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
+  else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
+  if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));
+  tickCountdown();
+}
+
+function tickCountdown() {
+  const node = document.getElementById("countdown");
+  if (!node || !S.deadline) return;
+  const left = Math.max(0, Math.round(S.deadline - Date.now() / 1000));
+  node.textContent = t("table.secondsLeft", { n: left });
+}
+setInterval(tickCountdown, 1000);
+
+function renderConnection() {
+  const box = $("connection");
+  box.hidden = S.connected || S.stopped;
+  box.textContent = t("table.reconnecting");
+}
+
+function renderSeats() {
+  const list = $("seats");
+  list.replaceChildren();
+  const scores = (S.view && S.view.scores) || S.table.scores || [];
+  for (const seat of S.table.seats || []) {
+    const s = seat.seat;
+    const current = S.view && !isOver() && S.view.current_player === s;
+    list.append(el("li", { class: `seat-chip${current ? " current" : ""}${s === S.seat ? " me" : ""}`, dataset: { seat: s } },
+      el("span", { class: `dot ${seat.kind === "bot" || seat.connected ? "on" : "off"}`, title: seat.kind === "bot" ? t("common.botSeat") : seat.connected ? t("table.connected") : t("table.disconnected") }),
+      el("span", { class: "seat-name" }, name(s)),
+      seat.kind === "bot" ? el("span", { class: "tag" }, t("common.botTag")) : null,
+      el("span", { class: "seat-score" }, scores[s] !== undefined ? String(scores[s]) : "")));
+  }
+}
+
+function onCard(card, zone, actions, node) {
+  if (actions.length === 1) { act(actions[0]); return; }
+  if (actions.length > 1) { openChoice(actions, node); return; }
+  const natural = S.mod.zones[zone] && S.mod.zones[zone].natural;
+  if (natural) act(`${natural} ${card}`);
+}
+
+function openChoice(actions, anchor) {
+  closeChoice();
+  const menu = el("div", { id: "choice", class: "choice-menu", role: "menu", "aria-label": t("table.chooseAction") },
+    el("p", {}, t("table.chooseAction")),
+    ...actions.map((a) => el("button", { type: "button", role: "menuitem", class: "action", dataset: { choice: a }, onclick: () => act(a) }, a)),
+    el("button", { type: "button", class: "secondary", onclick: closeChoice }, t("common.cancel")));
+  document.body.append(menu);
+  const rect = anchor.getBoundingClientRect();
+  const top = Math.min(window.innerHeight - menu.offsetHeight - 8, rect.bottom + 4);
+  const left = Math.max(8, Math.min(window.innerWidth - menu.offsetWidth - 8, rect.left));
+  menu.style.top = `${Math.max(8, top)}px`;
+  menu.style.left = `${left}px`;
+  menu.querySelector("button").focus();
+}
+
+function closeChoice() {
+  const menu = document.getElementById("choice");
+  if (menu) menu.remove();
+}
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeChoice(); });
+
+function renderActions() {
+  const panel = $("actions");
+  const list = $("action-list");
+  const hintButton = $("hint-button");
+  const legal = (S.view && S.view.legal_actions) || [];
+  panel.hidden = S.seat === null || isOver();
+  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", dataset: { action: a }, disabled: S.sending, onclick: () => act(a) }, a)));
+  $("actions-note").textContent = legal.length ? t("table.pickAction") : t("table.notYourTurn");
+  hintButton.disabled = !legal.length || S.hintPending;
+  const hintBox = $("hint");
+  hintBox.replaceChildren();
+  if (S.hintPending) hintBox.append(el("p", { class: "note" }, t("table.thinking")));
+  if (S.hint && S.hint.candidates) {
+    const table = el("table", { class: "hint-table" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("hint.action")), el("th", {}, t("hint.win")), el("th", {}, t("hint.score")), el("th", {}, t("hint.visits")))));
+    const body = el("tbody");
+    S.hint.candidates.forEach((c, i) => {
+      body.append(el("tr", { class: i === 0 ? "best" : "" },
+        el("td", {}, el("button", { type: "button", class: "action small", dataset: { hintAction: c.action }, disabled: !legal.includes(c.action), onclick: () => act(c.action) }, c.action)),
+        el("td", {}, c.win === null || c.win === undefined ? "-" : `${Math.round(c.win * 100)}%`),
+        el("td", {}, c.score === null || c.score === undefined ? "-" : Number(c.score).toFixed(1)),
+        el("td", {}, c.visits)));
+    });
+    table.append(body);
+    hintBox.append(el("p", { class: "note" }, t("hint.explain", { n: S.hint.iterations || "" })), table);
+  }
+}
+
+function renderLog() {
+  const list = $("log");
+  list.replaceChildren(...S.log.map((entry) => el("li", {},
+    entry.text ? el("em", {}, entry.text)
+      : [el("span", { class: "log-ply" }, `${entry.key}.`), " ", el("strong", {}, name(entry.seat)), " ",
+        entry.action ? el("code", {}, entry.action) : el("span", { class: "note" }, t("table.hiddenAction"))])));
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderScoresheet() {
+  const sheet = $("scoresheet");
+  if (!isOver()) { sheet.hidden = true; return; }
+  sheet.hidden = false;
+  const scores = (S.table && S.table.scores) || (S.view && S.view.scores) || [];
+  const winners = (S.table && S.table.winners) || (S.view && S.view.winners) || [];
+  const order = scores.map((_, s) => s).sort((a, b) => scores[b] - scores[a]);
+  const table = el("table", { class: "score-table" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("common.score")), el("th", {}, ""))));
+  const body = el("tbody");
+  for (const s of order) {
+    const won = winners.includes(s);
+    body.append(el("tr", { class: won ? "winner" : "", dataset: { seat: s, score: scores[s], winner: won ? "1" : "0" } },
+      el("th", {}, name(s)), el("td", { class: "score" }, scores[s]), el("td", {}, won ? `★ ${t("score.winner")}` : "")));
+  }
+  table.append(body);
+  const names = winners.map((s) => name(s));
+  const children = [
+    el("h2", {}, t("score.title")),
+    el("p", { class: "winners", dataset: { winners: winners.join(",") } }, winners.length ? t("score.winners", { names: names.join(", ") }) : t("score.noWinner")),
+    table,
+  ];
+  if (S.mod && S.view) {
+    const details = S.mod.scoreDetails(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }));
+    if (details) children.push(details);
+  }
+  const buttons = el("div", { class: "buttons" });
+  if (S.seat !== null && token) {
+    buttons.append(el("button", { type: "button", id: "rematch-button", class: "primary", onclick: rematch }, t("score.rematch")));
+  } else if (S.table && S.table.rematch) {
+    buttons.append(el("a", { class: "button", href: S.rematchUrl || `/table/${S.table.rematch}` }, t("score.watchRematch")));
+  }
+  buttons.append(el("a", { class: "button secondary", href: `/replay/${encodeURIComponent(tableId)}` }, t("score.replay")),
+    el("a", { class: "button secondary", href: "/" }, t("nav.lobby")));
+  children.push(buttons);
+  sheet.replaceChildren(...children);
+}
+
+async function rematch() {
+  const button = $("rematch-button");
+  if (button) button.disabled = true;
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
+    // The rematch frame brings our seat's link; a seat keeps its token, so the answer's table
+    // id is enough if the frame is late.
+    if (answer && answer.table_id) setTimeout(() => { location.href = `/table/${encodeURIComponent(answer.table_id)}?token=${encodeURIComponent(token)}`; }, 1500);
+  } catch (error) {
+    showMessage(error.message);
+    if (button) button.disabled = false;
+  }
+}
+
+// --- start ------------------------------------------------------------------------------------
+
+async function main() {
+  await setupPage("table.title");
+  installDefs();
+  $("hint-button").addEventListener("click", () => {
+    if (send({ type: "hint" })) {
+      S.hintPending = true;
+      S.hint = null;
+      renderActions();
+      const ply = S.ply;
+      setTimeout(() => {
+        if (S.hintPending && S.ply === ply) { S.hintPending = false; showMessage(t("table.hintFailed")); renderActions(); }
+      }, 90000);
+    }
+  });
+  $("spectator-copy").addEventListener("click", (event) => copyText(absoluteUrl(`/table/${tableId}`), event.currentTarget));
+  $("table-id").textContent = tableId;
+  document.addEventListener("eterna:language", render);
+  // For tests and the curious: drop the socket as a network failure would (the page reconnects).
+  window.eternaTable = { dropConnection: () => { if (S.ws) S.ws.close(); } };
+  setInterval(() => { if (S.connected) send({ type: "ping" }); }, 25000);
+  connect();
+}
+
+main();

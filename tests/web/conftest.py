@@ -1,0 +1,282 @@
+"""Fixtures of the browser tests: the real server (`python -m eterna serve`) and Debian's Chromium.
+
+The server runs as a subprocess on a free port with its own SQLite database and no bot pacing, so
+bots answer at once. Chromium is Debian's (`/usr/bin/chromium`, installed with apt-get when
+missing, as CI runs as root): Playwright's own browser download does not work here. Screenshots
+go to `test-output/screenshots/` at the repository root; the run's summary lists them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-output" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+_SESSION_START = time.time()
+
+
+def ensure_chromium() -> str:
+    """Debian's Chromium, installed with apt-get when missing (CI runs as root)."""
+    if os.path.exists(CHROMIUM):
+        return CHROMIUM
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = ["apt-get", "install", "-y", "-q", "chromium"]
+        if subprocess.run(install, env=env, capture_output=True).returncode != 0:
+            subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True)
+            subprocess.run(install, env=env, capture_output=True, check=False)
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing and could not be installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """The running server: its base URL and a small JSON client for the API."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url(path), timeout=10) as response:
+            return json.loads(response.read())
+
+    def post(self, path: str, body: Any) -> Any:
+        request = urllib.request.Request(
+            self.url(path),
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    def create(self, game: str, seats: list[dict[str, Any]], **extra: Any) -> Any:
+        body = {"game": game, "players": len(seats), "seats": seats, "bot_delay": 0, **extra}
+        return self.post("/api/tables", body)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("eterna-web")
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "eterna",
+        "serve",
+        "--port",
+        str(port),
+        "--database-url",
+        f"sqlite:///{data / 'db.sqlite'}",
+        "--bot-delay",
+        "0",
+        "--hint-iterations",
+        "60",
+        "--log-level",
+        "warning",
+    ]
+    log = open(data / "server.log", "w")  # noqa: SIM115 (closed below, after the process)
+    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/api/health", timeout=2) as response:
+                    if json.loads(response.read()).get("ok"):
+                        break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail("the server did not start:\n" + (data / "server.log").read_text())
+            time.sleep(0.2)
+        yield Server(base)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = ensure_chromium()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not SCREENSHOTS.is_dir():
+        return
+    fresh = sorted(p for p in SCREENSHOTS.glob("*.png") if p.stat().st_mtime >= _SESSION_START)
+    if fresh:
+        terminalreporter.write_line(f"web screenshots ({len(fresh)}) in {SCREENSHOTS}:")
+        for path in fresh:
+            terminalreporter.write_line(f"  {path}")
+
+
+# --------------------------------------------------------------------------- driving the pages
+
+# True once the page waits for nothing: the game is over, or it is the seat's turn and no move
+# is on its way to the server.
+_SETTLED = (
+    "document.body.dataset.status === 'over' || "
+    "(document.body.dataset.myTurn === '1' && !document.body.dataset.sending)"
+)
+
+
+class UI:
+    """Steps a test takes through the pages, as a player would."""
+
+    def __init__(self, server: Server, shots: Path) -> None:
+        self.server = server
+        self.shots = shots
+
+    def shot(self, page: Any, name: str) -> Path:
+        path = self.shots / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        print(f"screenshot: {path}")
+        return path
+
+    def create_from_lobby(self, page: Any, game: str, players: int, seed: int | None = None) -> str:
+        """Fill the lobby's form (seat 0 human, the others heuristic bots), create, take seat 0."""
+        page.goto(self.server.url("/"))
+        page.select_option("#game-select", game)
+        page.select_option("#players-select", str(players))
+        page.fill("#player-name", "Ada")
+        rows = page.locator("#seat-rows .seat-row")
+        assert rows.count() == players
+        for seat in range(1, players):
+            assert page.locator(f"[data-seat-kind='{seat}']").input_value() == "bot"
+            assert page.locator(f"[data-seat-agent='{seat}']").input_value() == "heuristic"
+        page.click("#options-box summary")
+        page.fill("#bot-delay", "0")
+        if seed is not None:
+            page.fill("#seed", str(seed))
+        page.click("#create-button")
+        page.wait_for_selector("#created:not([hidden])")
+        table_id: str = page.get_attribute("#created", "data-table-id")
+        assert page.locator("#created [data-seat-link='0']").count() == 1
+        assert page.locator("#created [data-watch-link]").count() == 1
+        page.click("#created [data-seat-link='0']")
+        page.wait_for_url(f"**/table/{table_id}?token=*")
+        page.wait_for_function(_SETTLED)
+        return table_id
+
+    def wait_settled(self, page: Any) -> None:
+        page.wait_for_function(_SETTLED)
+
+    def state(self, page: Any) -> dict[str, str]:
+        data: dict[str, str] = page.evaluate("({...document.body.dataset})")
+        return data
+
+    def move(self, page: Any, button: Any, choice: str | None = None) -> None:
+        """Click a move (an action button or a card) and wait until the server answered.
+
+        A card several moves name opens a menu: `choice` is the prefix of the one to take.
+        """
+        ply = self.state(page).get("ply", "")
+        button.click()
+        if choice is not None:
+            menu = page.locator("#choice")
+            if menu.count():
+                menu.locator(f"[data-choice^='{choice}']").first.click()
+        page.wait_for_function(
+            "ply => document.body.dataset.ply !== ply || document.body.dataset.status === 'over'",
+            arg=ply,
+        )
+        self.wait_settled(page)
+
+    def play_to_end(self, page: Any, name: str | None = None, limit: int = 600) -> int:
+        """Click the first legal move until the score sheet shows; a screenshot half-way."""
+        moves = 0
+        self.wait_settled(page)
+        while self.state(page).get("status") != "over":
+            assert moves < limit, "the game did not end"
+            self.move(page, page.locator("#action-list button[data-action]").first)
+            moves += 1
+            if name and moves == 12:
+                self.shot(page, f"{name}-mid")
+        page.wait_for_selector("#scoresheet:not([hidden])")
+        return moves
+
+    def scoresheet(self, page: Any) -> tuple[dict[int, int], list[int]]:
+        rows = page.locator("#scoresheet tr[data-seat]")
+        scores: dict[int, int] = {}
+        winners: list[int] = []
+        for i in range(rows.count()):
+            row = rows.nth(i)
+            seat = int(row.get_attribute("data-seat"))
+            scores[seat] = int(row.locator("td.score").inner_text())
+            if row.get_attribute("data-winner") == "1":
+                winners.append(seat)
+        return scores, sorted(winners)
+
+
+@pytest.fixture
+def ui(server: Server, screenshots: Path) -> UI:
+    return UI(server, screenshots)

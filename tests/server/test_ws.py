@@ -283,3 +283,46 @@ def test_a_failing_hint_answers_with_an_error_frame(
     assert ws.error()["code"] == "server_error"
     ws.act(str(state.legal_actions()[0]), 0)
     assert ws.update(1)["ply"] == 1
+
+
+def test_a_late_client_gets_every_move_so_far_in_its_first_update(server: ThreadServer) -> None:
+    # docs/web-protocol.md: the first update after the welcome carries the game so far.
+    created = server.create(game="vale", players=2, seed=4, seats=human_seats(2))
+    table_id = created["table_id"]
+    state = engine_state("vale", 2, 4)
+    played: list[dict[str, Any]] = []
+    for ply in range(6):
+        seat = state.current_player
+        assert seat is not None
+        action = str(state.legal_actions()[0])
+        ws = server.ws(table_id, created["seats"][seat]["token"])
+        ws.act(action)
+        ws.update(ply + 1)
+        ws.close()
+        state.apply(action)
+        played.append({"ply": ply + 1, "seat": seat, "action": action})
+    late = server.ws(table_id)
+    late.recv()  # welcome
+    first = late.update(6)
+    assert first["events"] == played
+    assert first["view"] == state.view(None)
+
+
+def test_history_events_hide_what_the_game_keeps_private() -> None:
+    # GameState.public_notation: another seat sees that a move was made, not which.
+    from types import SimpleNamespace
+
+    from eterna.server.tables import LiveTable
+
+    table = LiveTable.__new__(LiveTable)
+    table.data = SimpleNamespace(actions=[(0, "keep droid"), (1, "end")])  # type: ignore[assignment]
+    table._shown = [None, "end"]
+    assert table.history_events(0) == [
+        {"ply": 1, "seat": 0, "action": "keep droid"},
+        {"ply": 2, "seat": 1, "action": "end"},
+    ]
+    assert table.history_events(1) == [
+        {"ply": 1, "seat": 0},
+        {"ply": 2, "seat": 1, "action": "end"},
+    ]
+    assert table.history_events(None)[0] == {"ply": 1, "seat": 0}

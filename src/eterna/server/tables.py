@@ -177,6 +177,25 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.deadline: float | None = None
         self.task: asyncio.Task[None] | None = None  # the pending bot move or turn timer
+        self._shown: list[str | None] | None = None  # public notation per ply, made on demand
+
+    def history_events(self, seat: int | None) -> list[dict[str, Any]]:
+        """Every action so far as `events` for `seat`: its own in full, the others' as
+        published (docs/web-protocol.md, "Public actions")."""
+        if self._shown is None:
+            self._shown = public_history(self.data)
+        out: list[dict[str, Any]] = []
+        for ply, ((actor, notation), shown) in enumerate(
+            zip(self.data.actions, self._shown, strict=True), 1
+        ):
+            text = notation if actor == seat else shown
+            out.append({"ply": ply, "seat": actor} | ({} if text is None else {"action": text}))
+        return out
+
+    def shown(self, public: str | None) -> None:
+        """Keep the public history in step with an accepted action (if it was ever made)."""
+        if self._shown is not None:
+            self._shown.append(public)
 
     @property
     def id(self) -> str:
@@ -265,6 +284,24 @@ def table_record(data: TableData) -> dict[str, Any]:
 
 def replay_table(data: TableData) -> GameState:
     return load_game(data.game).from_record(table_record(data))
+
+
+def public_history(data: TableData) -> list[str | None]:
+    """What every seat saw of each stored action (`GameState.public_notation`, None: hidden),
+    by replaying the table from its start: the backlog a newly connected client's log needs."""
+    record = table_record(data)
+    state = load_game(data.game).new_game(
+        players=record["players"],
+        seed=record["seed"],
+        options=record["options"],
+        setup=record["setup"],
+    )
+    shown: list[str | None] = []
+    for _seat, notation in data.actions:
+        action = state.game.parse_action(notation)
+        shown.append(state.public_notation(action))
+        state.apply(action)
+    return shown
 
 
 # Views, summaries and events are the server's own text (names are cleaned at the door), so they
@@ -572,7 +609,8 @@ class Hub:
         table.conns.add(conn)
         conn.send_json({"type": "welcome", "seat": seat, "table": table.summary()})
         summary = _dumps(table.summary())
-        conn.send(self._update_text(table, seat, summary, "[]", self._view_text(table, seat)))
+        backlog = _dumps(table.history_events(seat))  # the moves played before this client came
+        conn.send(self._update_text(table, seat, summary, backlog, self._view_text(table, seat)))
         if table.data.rematch_id is not None:
             conn.send_json(rematch_frame(table.data.rematch_id, conn))
         if seat is not None:
@@ -681,6 +719,7 @@ class Hub:
             # Stored: from here on the action is part of the game.
             table.state = following
             table.data.actions.append((seat, notation))
+            table.shown(public)
             if result is not None:
                 table.data.status = "over"
                 table.data.finished_at = finished_at
@@ -716,6 +755,7 @@ class Hub:
             log.exception("table %s cannot be replayed", table.id)
             return
         table.data, table.state = data, state
+        table._shown = None  # rebuilt from the reloaded actions on the next connection
         self._cancel_pending(table)
         self._set_deadline(table)
         self._broadcast(table, "[]", lambda _seat: "[]")

@@ -52,17 +52,23 @@ def eterna_position(game_id: str, players: int, seed: int, phase: str) -> eterna
     return state
 
 
-def eterna_round(spec: str, iterations: int, state: eterna.GameState, seed: int) -> float:
-    """Iterations per second of one ISMCTS decision."""
+def with_budget(spec: str, iterations: int | None) -> str:
+    """`spec` with `iterations=N` added (None: the spec's own budget, or the game's default)."""
+    if iterations is None:
+        return spec
+    return f"{spec}{',' if ':' in spec else ':'}iterations={iterations}"
+
+
+def eterna_round(spec: str, state: eterna.GameState, seed: int) -> tuple[float, int]:
+    """Iterations per second of one ISMCTS decision, and the iterations it ran."""
     agent = make_agent(spec, seed=seed)
     assert isinstance(agent, ISMCTSAgent)
-    agent.iterations, agent.seconds = iterations, None
     seat = state.current_player
     assert seat is not None
     window = SeatWindow(state, seat)
     start = time.process_time()
-    agent.search(window)
-    return iterations / (time.process_time() - start)
+    root = agent.search(window)
+    return root.visits / (time.process_time() - start), root.visits
 
 
 def openspiel_position(seed: int, phase: str) -> Any:
@@ -101,7 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--spec", default="ismcts", help="agent spec (default: the defaults)")
     parser.add_argument(
-        "--iterations", type=int, help="budget per decision (default: the spec's own)"
+        "--iterations",
+        type=int,
+        help="budget per decision (default: the spec's own, else the game's default; "
+        "OpenSpiel then gets the generic default)",
     )
     parser.add_argument("--rounds", type=int, default=5, help="timed decisions per cell")
     parser.add_argument("--seed", type=int, default=1)
@@ -109,9 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
 
-    probe = make_agent(args.spec, seed=0)
+    spec = with_budget(args.spec, args.iterations)
+    probe = make_agent(spec, seed=0)
     assert isinstance(probe, ISMCTSAgent)
-    iterations = args.iterations or probe.iterations or 1000
+    iterations = args.iterations or probe.iterations or 1000  # OpenSpiel's budget
+    budgets: dict[str, int] = {}
     try:
         import pyspiel  # noqa: F401
 
@@ -128,7 +139,9 @@ def main(argv: list[str] | None = None) -> int:
             seed = args.seed + r
             for game_id in rates:
                 state = eterna_position(game_id, PLAYERS[game_id], seed, phase)
-                rates[game_id].append(eterna_round(args.spec, iterations, state, seed))
+                rate, done = eterna_round(spec, state, seed)
+                rates[game_id].append(rate)
+                budgets[game_id] = done
             if have_openspiel:
                 os_state = openspiel_position(seed, phase)
                 os_rates.append(openspiel_round(iterations, probe.c, os_state, seed))
@@ -142,8 +155,10 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(("OpenSpiel oh_hell (C++)", "4", phase, med))
 
     print(
-        f"ISMCTS '{args.spec}', {iterations} iterations per decision, median of {args.rounds} "
-        f"decisions, CPU time; Python {platform.python_version()} on {platform.machine()}"
+        f"ISMCTS '{spec}', iterations per decision: "
+        f"{', '.join(f'{g} {n}' for g, n in budgets.items())} (OpenSpiel {iterations}); "
+        f"median of {args.rounds} decisions, CPU time; Python {platform.python_version()} "
+        f"on {platform.machine()}"
     )
     print(f"{'game':<26}{'players':>8}  {'position':<9}{'iterations / s':>16}")
     for game_id, players, phase, rate in rows:
@@ -157,7 +172,15 @@ def main(argv: list[str] | None = None) -> int:
         print("open_spiel is not installed: no OpenSpiel comparison")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"spec": args.spec, "iterations": iterations, "results": results}, fh)
+            json.dump(
+                {
+                    "spec": spec,
+                    "iterations": budgets,
+                    "openspiel_iterations": iterations,
+                    "results": results,
+                },
+                fh,
+            )
     return 0
 
 

@@ -132,3 +132,58 @@ def test_defaults_follow_the_rollout_policy():
     )
     plain = ISMCTSAgent(seed=1, rollout="random")
     assert (plain.depth, plain.reward) == (0, "win")
+
+
+def test_a_games_own_search_defaults_apply_unless_the_spec_sets_them():
+    from eterna.games.eternitium.heuristic import EternitiumHeuristic
+
+    state = _midgame("eternitium", 2, seed=3, moves=4)
+    seat = state.current_player
+    agent = ISMCTSAgent(seed=1, iterations=4)
+    agent.choose(state, seat)
+    own = EternitiumHeuristic.search_defaults
+    assert (agent.depth, agent.reward, agent.iterations) == (own["depth"], own["reward"], 4)
+    plain = ISMCTSAgent(seed=1, rollout="random", iterations=4)
+    plain.choose(state, seat)
+    assert (plain.depth, plain.reward, plain.root) == (0, "win", "ucb")
+
+
+@pytest.mark.parametrize("spec", ["ismcts:root=magic", "ismcts:cut=never", "ismcts:trust=x"])
+def test_bad_search_parameters_are_refused(spec):
+    with pytest.raises(eterna.EternaError, match="ismcts"):
+        make_agent(spec, seed=1)
+
+
+def test_halving_keeps_the_heuristics_move_unless_clearly_beaten():
+    agent = ISMCTSAgent(seed=1, trust=1.0)
+    samples = {"h": [0.5, 0.5, 0.5, 0.5], "x": [0.6, 0.4, 0.6, 0.4], "y": [0.6, 0.6, 0.7, 0.6]}
+    assert agent._duel("h", "x", samples) == "h"  # no gain on average
+    assert agent._duel("h", "y", samples) == "y"  # a steady gain
+    assert ISMCTSAgent(seed=1, trust=9.0)._duel("h", "y", samples) == "h"
+
+
+def test_halving_spends_about_the_budget_and_the_anchor_is_searched_most():
+    state = _midgame("eternity", 4, seed=5, moves=6)
+    seat = state.current_player
+    agent = ISMCTSAgent(seed=2, iterations=40)
+    choice = agent.choose(state, seat)
+    visits = {a: n for a, (n, _) in agent.last_stats.items()}
+    assert 20 <= sum(visits.values()) <= 40 + len(visits)
+    assert choice == agent.last_choice and choice in state.legal_actions()
+
+
+def test_a_score_cut_stops_the_rollout_when_the_round_ends():
+    state = _midgame("eternity", 4, seed=2, moves=30)  # round 1 ends after move 40
+    probe = state.clone()
+    ISMCTSAgent(seed=1, depth=40, cut="score")._rollout(probe)
+    assert len(probe._history) == 40
+
+
+def test_a_hint_with_heuristic_rollouts_puts_the_agents_choice_first():
+    from eterna.arena.hints import advise
+
+    state = _midgame("eternity", 4, seed=6, moves=5)
+    seat = state.current_player
+    hints = advise(state, seat, iterations=12, seed=3, rollout="heuristic")
+    choice = ISMCTSAgent(seed=3, iterations=12).choose(state, seat)
+    assert hints[0].action == str(choice)

@@ -4,14 +4,22 @@ Whitehouse 2012), usable on every game through the contract alone.
 Each iteration draws a determinization of the game from the deciding seat's point of view
 (`window.determinize(rng)`: a full state consistent with everything the seat has seen), walks
 the one shared tree with UCB1 restricted to the actions legal in that determinization
-(availability counts), expands one action, finishes the game with the rollout policy, and
-backs up each seat's reward into the nodes where that seat chose. The move played is the
+(availability counts), expands one action, plays on with the rollout policy, and backs up each
+seat's reward into the nodes where that seat chose.
+
+At the root, by default with heuristic rollouts, the iterations are spread by sequential halving
+over common determinizations instead of UCB1: every surviving root action is tried in the same
+deals, the better half survives each round, and the heuristic's own move (the anchor) is only
+replaced by a challenger whose paired gain is `trust` standard errors clear (see `_halving`).
+With UCB1 at the root (`root=ucb`, random rollouts, or a time budget) the move played is the
 root's most visited action.
 
 Defaults (chosen by arena runs against the heuristic, docs/agents.md): rollouts by the game's
-own heuristic (epsilon-greedy optional), cut off after `depth` moves and scored by the current
-`scores` as if the game ended there, reward = win share plus a score-margin term. The agent
-never reads the real state: only its view, its legal actions and determinizations.
+own heuristic, each seat a fresh copy, cut off after `depth` moves (or when the scores change,
+`cut=score`) and scored by the current `scores` as if the game ended there, reward = win share
+plus a score-margin term. A game's heuristic agent may set its own defaults (its
+`search_defaults`: budget, depth, reward...). The agent never reads the real state: only its
+view, its legal actions and determinizations.
 """
 
 from __future__ import annotations
@@ -21,9 +29,33 @@ import random
 import time
 from typing import Any
 
-from eterna.core.agent import Agent, SeatWindow
+from eterna.core.agent import Agent, SeatWindow, ViewAgent
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, GameState
+
+# Generic defaults, for heuristic rollouts; a game's heuristic agent may set its own
+# (`search_defaults`, a dict of these keys), and a spec overrides both.
+GENERIC: dict[str, Any] = {
+    "iterations": 60,
+    "c": 0.7,
+    "reward": "score",
+    "epsilon": 0.0,
+    "depth": 40,
+    "root": "halving",
+    "trust": 1.0,
+    "cut": "depth",
+}
+# Random rollouts: the plain search (what `eterna.arena.hints` asks for).
+PLAIN: dict[str, Any] = {
+    "iterations": 60,
+    "c": 0.7,
+    "reward": "win",
+    "epsilon": 0.0,
+    "depth": 0,
+    "root": "ucb",
+    "trust": -1.0,
+    "cut": "depth",
+}
 
 
 class _Node:
@@ -36,23 +68,37 @@ class _Node:
         self.reward = 0.0  # summed reward of the seat that chose the action leading here
         self.score = 0  # summed final score of that seat (root children only: for hints)
 
+    @property
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else -1.0
+
 
 class ISMCTSAgent(Agent):
-    """Parameters (all optional, e.g. `ismcts:iterations=2000,rollout=heuristic`):
+    """Parameters (all optional, e.g. `ismcts:iterations=2000,rollout=heuristic`); unset ones
+    take the game's heuristic's `search_defaults`, then GENERIC (PLAIN with random rollouts):
 
-    - `iterations`: iterations per decision (default 60: about 1 s a move, see docs/agents.md);
-    - `seconds`: a time budget per decision instead (not reproducible; iterations win if both);
+    - `iterations`: iterations per decision (generic default 60; Eternity 100, Vale 30,
+      Eternitium 60: under about 1 s of CPU a decision on average, see docs/agents.md);
+    - `seconds`: a time budget per decision instead (not reproducible; iterations win if both;
+      the root then uses UCB1);
     - `c`: UCB1 exploration constant (default 0.7);
     - `rollout`: `heuristic` (the game's own heuristic agent, default; random moves for a game
       without one) or `random`;
     - `epsilon`: with `rollout=heuristic`, the chance of a uniformly random rollout move instead
       (default 0);
     - `depth`: stop each rollout after this many moves and score the position by its current
-      `scores` as if the game ended there (0 plays to the end; default 40 with heuristic
-      rollouts, 0 with random ones);
+      `scores` as if the game ended there (0 plays to the end; generic default 40 with
+      heuristic rollouts, 0 with random ones);
+    - `cut`: `depth` (default) or `score`: also stop a rollout as soon as any score changes
+      (Eternity: at the end of the round, when its scores are known);
     - `reward`: `score` (0.8 for a win, shared among winners, plus 0.2 times the seat's place
       between the lowest and highest score; the default with heuristic rollouts) or `win` (the
-      win share alone; the default with random rollouts).
+      win share alone; the default with random rollouts);
+    - `root`: `halving` (sequential halving over common determinizations, the default with
+      heuristic rollouts) or `ucb` (the default with random ones);
+    - `trust`: with `root=halving`, how many standard errors of paired gain a challenger needs
+      to replace the heuristic's own move (default 1.0; negative: no anchor, the best mean
+      wins).
 
     With `rollout=random` and no other setting the search is the plain one of earlier versions
     (what `eterna.arena.hints` asks for).
@@ -65,43 +111,113 @@ class ISMCTSAgent(Agent):
         seed: int | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
-        c: float = 0.7,
+        c: float | None = None,
         rollout: str = "heuristic",
         reward: str | None = None,
-        epsilon: float = 0.0,
+        epsilon: float | None = None,
         depth: int | None = None,
+        root: str | None = None,
+        trust: float | None = None,
+        cut: str | None = None,
     ) -> None:
         super().__init__(seed)
-        if iterations is None and seconds is None:
-            iterations = 60
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise EternaError(f"ismcts iterations must be a positive integer, not {iterations!r}")
-        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
-            raise EternaError(f"ismcts seconds must be a positive number, not {seconds!r}")
         if rollout not in ("random", "heuristic"):
             raise EternaError(f"ismcts rollout must be 'random' or 'heuristic', not {rollout!r}")
-        heuristic = rollout == "heuristic"
-        if depth is None:
-            depth = 40 if heuristic else 0
-        if reward is None:
-            reward = "score" if heuristic else "win"
-        if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
-            raise EternaError(f"ismcts epsilon must be between 0 and 1, not {epsilon!r}")
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-            raise EternaError(f"ismcts depth must be a non-negative integer, not {depth!r}")
-        if reward not in ("win", "score"):
-            raise EternaError(f"ismcts reward must be 'win' or 'score', not {reward!r}")
-        self.iterations = iterations
-        self.seconds = None if iterations is not None else seconds
-        self.c = float(c)
         self.rollout = rollout
-        self.reward = reward
-        self.epsilon = float(epsilon)
-        self.depth = depth
-        self._rollout_agents: dict[str, Agent] = {}
+        heuristic = rollout == "heuristic"
+        # What the spec set; the rest comes from the game's heuristic (`search_defaults`, read
+        # at the first decision in a game) or, failing that, from GENERIC.
+        self._given: dict[str, Any] = {
+            k: v
+            for k, v in (
+                ("iterations", iterations),
+                ("c", c),
+                ("reward", reward),
+                ("epsilon", epsilon),
+                ("depth", depth),
+                ("root", root),
+                ("trust", trust),
+                ("cut", cut),
+            )
+            if v is not None
+        }
+        if seconds is not None and iterations is None:
+            self._given["iterations"] = None
+        generic: dict[str, Any] = dict(GENERIC if heuristic else PLAIN)
+        self._check({**generic, **self._given})
+        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
+            raise EternaError(f"ismcts seconds must be a positive number, not {seconds!r}")
+        self.seconds = None if iterations is not None else seconds
+        self._configure({**generic, **self._given})
+        self._configured_for: str | None = None
+        self._choice: Action | None = None
+        self.last_choice: Action | None = None  # the move the last search recommends
+        self._heuristic: dict[str, Any] = {}  # game id -> make_heuristic (or None)
         self.last_stats: dict[Action, tuple[int, float]] = {}
         # Mean final score of the deciding seat after each root action (hints, analysis).
         self.last_scores: dict[Action, float] = {}
+
+    @staticmethod
+    def _check(cfg: dict[str, Any]) -> None:
+        iterations = cfg["iterations"]
+        if iterations is not None and (
+            not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
+        ):
+            raise EternaError(f"ismcts iterations must be a positive integer, not {iterations!r}")
+        epsilon = cfg["epsilon"]
+        if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
+            raise EternaError(f"ismcts epsilon must be between 0 and 1, not {epsilon!r}")
+        depth = cfg["depth"]
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+            raise EternaError(f"ismcts depth must be a non-negative integer, not {depth!r}")
+        if cfg["reward"] not in ("win", "score"):
+            raise EternaError(f"ismcts reward must be 'win' or 'score', not {cfg['reward']!r}")
+        if cfg["root"] not in ("ucb", "halving"):
+            raise EternaError(f"ismcts root must be 'ucb' or 'halving', not {cfg['root']!r}")
+        if not isinstance(cfg["trust"], (int, float)) or isinstance(cfg["trust"], bool):
+            raise EternaError(f"ismcts trust must be a number, not {cfg['trust']!r}")
+        if cfg["cut"] not in ("depth", "score"):
+            raise EternaError(f"ismcts cut must be 'depth' or 'score', not {cfg['cut']!r}")
+        if not isinstance(cfg["c"], (int, float)) or cfg["c"] < 0:
+            raise EternaError(f"ismcts c must be a non-negative number, not {cfg['c']!r}")
+
+    def _configure(self, cfg: dict[str, Any]) -> None:
+        self.iterations: int | None = cfg["iterations"]
+        self.c = float(cfg["c"])
+        self.reward: str = cfg["reward"]
+        self.epsilon = float(cfg["epsilon"])
+        self.depth: int = cfg["depth"]
+        self.root: str = cfg["root"]
+        self.trust = float(cfg["trust"])
+        self.cut: str = cfg["cut"]
+
+    def _make_heuristic(self, game: Any) -> Any:
+        """The game's `make_heuristic` (None for a game without one or random rollouts)."""
+        if self.rollout != "heuristic":
+            return None
+        gid = game.id
+        if gid not in self._heuristic:
+            self._heuristic[gid] = getattr(game, "make_heuristic", None)
+        return self._heuristic[gid]
+
+    def _settle(self, state: GameState) -> None:
+        """Apply the game's own search defaults (its heuristic's `search_defaults`) to every
+        parameter the spec left unset, once per game."""
+        gid = state.game.id
+        if self._configured_for == gid:
+            return
+        self._configured_for = gid
+        make = self._make_heuristic(state.game)
+        cfg: dict[str, Any] = dict(GENERIC if self.rollout == "heuristic" else PLAIN)
+        if make is not None:
+            own = getattr(make(seed=0), "search_defaults", None) or {}
+            unknown = sorted(set(own) - set(GENERIC))
+            if unknown:
+                raise EternaError(f"{gid}: unknown search_defaults {', '.join(unknown)}")
+            cfg.update(own)
+        cfg.update(self._given)
+        self._check(cfg)
+        self._configure(cfg)
 
     # -------------------------------------------------------------- the search
     def decide(self, window: SeatWindow) -> Action:
@@ -110,31 +226,117 @@ class ISMCTSAgent(Agent):
             self.last_stats = {legal[0]: (0, 0.0)}
             self.last_scores = {}
             return legal[0]  # type: ignore[no-any-return]
-        root = self.search(window)
-        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
-        return best  # type: ignore[no-any-return]
+        self.search(window)
+        assert self.last_choice is not None  # at least one iteration ran
+        return self.last_choice
 
     def search(self, window: SeatWindow) -> _Node:
         root = _Node()
         rng = self.rng
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, window.determinize(rng), rng)
-            done += 1
+        state = window.determinize(rng)
+        self._settle(state)
+        self._choice = None
+        if self.root == "halving" and self.iterations is not None:
+            self._choice = self._halving(root, window, state, rng)
+        else:
+            deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+            done = 0
+            while True:
+                self._iterate(root, state, rng)
+                done += 1
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                state = window.determinize(rng)
         children = root.children
+        if self._choice is None and children:  # UCB: the most visited (ties: legal order)
+            order = window.legal_actions()
+            self.last_choice = max(order, key=lambda a: children[a].visits if a in children else -1)
+        else:
+            self.last_choice = self._choice
         self.last_stats = {a: (n.visits, n.reward / n.visits) for a, n in children.items()}
         self.last_scores = {a: n.score / n.visits for a, n in children.items()}
         return root
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+    def _halving(
+        self, root: _Node, window: SeatWindow, world: GameState, rng: random.Random
+    ) -> Any:
+        """Sequential halving at the root (Karnin, Koren and Somekh 2013) over common
+        determinizations: each round gives every surviving root action the same fresh
+        determinizations (one iteration each, the tree below the root grown as usual), then
+        keeps the better half by mean reward. Comparing the actions in the same deals removes
+        the luck of the deal from their differences; the budget goes to the close contenders.
+
+        With heuristic rollouts the heuristic's own choice for the seat (from its view) is the
+        anchor: it stays in every round, and the last challenger replaces it only when their
+        paired reward difference is at least `trust` standard errors above zero."""
+        legal = list(world.legal_actions())
+        anchor = self._anchor(window, legal, rng) if self.trust >= 0 else None
+        samples: dict[Any, list[float]] = {a: [] for a in legal}
+        children = root.children
+        for a in legal:
+            children[a] = _Node()
+        alive = legal
+        left = self.iterations
+        assert left is not None
+        fresh = False
+        while True:
+            rounds = max(1, (len(alive) - 1).bit_length())  # ceil(log2(len(alive)))
+            per = max(1, left // (rounds * len(alive)))
+            for _ in range(per):
+                if fresh:
+                    world = window.determinize(rng)
+                fresh = True
+                for a in alive:
+                    samples[a].append(self._iterate(root, world.clone(), rng, a))
+            left -= per * len(alive)
+            ranked = sorted((a for a in alive if a != anchor), key=lambda a: -children[a].mean)
+            if anchor is None:
+                if len(ranked) == 1 or left <= 0:
+                    return ranked[0]
+            elif not ranked:
+                return anchor
+            elif left <= 0:
+                return self._duel(anchor, ranked[0], samples)
+            keep = ranked[: (len(ranked) + 1) // 2]
+            alive = keep if anchor is None else [anchor, *keep]
+
+    def _duel(self, anchor: Any, challenger: Any, samples: dict[Any, list[float]]) -> Any:
+        """The challenger if its paired gain over the anchor is `trust` standard errors clear."""
+        diffs = [x - y for x, y in zip(samples[challenger], samples[anchor], strict=False)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if mean <= 0.0:
+            return anchor
+        if n < 2:
+            return challenger if self.trust == 0 else anchor
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return challenger if mean >= self.trust * math.sqrt(var / n) else anchor
+
+    def _anchor(self, window: SeatWindow, legal: list[Any], rng: random.Random) -> Any:
+        """The game's heuristic's choice from the seat's view (None without a heuristic)."""
+        make = self._heuristic.get(window.game_id)
+        if make is None:
+            return None
+        choice = make(seed=rng.getrandbits(63)).decide(window)
+        return choice if choice in legal else None
+
+    def _iterate(
+        self, root: _Node, state: GameState, rng: random.Random, first: Any = None
+    ) -> float:
+        """One iteration; `first`, if given, is the root action to take (sequential halving).
+        Returns the reward of the seat that chose at the root."""
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
         node = root
         c = self.c
+        if first is not None:
+            seat = state.current_player
+            assert seat is not None
+            node = root.children[first]
+            node.avail += 1
+            state.apply(first)
+            path.append((node, seat))
         # Selection and expansion
         while not state.is_terminal:
             seat = state.current_player
@@ -169,38 +371,49 @@ class ISMCTSAgent(Agent):
             nd.visits += 1
             nd.reward += rewards[seat]
         if path:  # the root child records the deciding seat's score where the rollout stopped
-            first, seat = path[0]
-            first.score += state.scores[seat]
+            top, seat = path[0]
+            top.score += state.scores[seat]
         root.visits += 1
+        return rewards[path[0][1]] if path else 0.0
 
     def _rollout(self, state: GameState) -> None:
-        """Play on with the rollout policy, to the end or for `depth` moves."""
+        """Play on with the rollout policy, to the end or for `depth` moves. Heuristic rollouts
+        give each seat a fresh heuristic agent (so an agent that remembers earlier decisions,
+        e.g. within a turn, starts clean in every rollout), seeded from the search's generator."""
         left = self.depth or -1  # counts down to 0; never reaches it when unlimited
         rng = self.rng
         legal = state.legal_actions
         apply = state.apply
-        agent = self._rollout_agents.get(state.game.id) if self.rollout == "heuristic" else None
-        if agent is None and self.rollout == "heuristic":
-            make = getattr(state.game, "make_heuristic", None)
-            if make is not None:
-                agent = self._rollout_agents[state.game.id] = make(seed=rng.getrandbits(63))
-        if agent is None:  # random rollouts, asked for or for want of a heuristic
-            choice = rng.choice
+        make = self._make_heuristic(state.game)
+        if make is None:  # random rollouts, asked for or for want of a heuristic
+            draw = rng.random  # one float per move: cheaper than rng.choice's rejection loop
             while left and not state.is_terminal:
-                apply(choice(legal()))
+                actions = legal()
+                apply(actions[int(draw() * len(actions))])
                 left -= 1
             return
+        agents: dict[int, Any] = {}
         epsilon = self.epsilon
+        view = state.view
+        start = state.scores if self.cut == "score" else None
         while left and not state.is_terminal:
-            seat = state.current_player
-            assert seat is not None
+            if start is not None and state.scores != start:
+                return
             actions = legal()
             if len(actions) == 1:
                 apply(actions[0])
             elif epsilon and rng.random() < epsilon:
                 apply(rng.choice(actions))
             else:
-                apply(agent.choose(state, seat))
+                seat = state.current_player
+                assert seat is not None
+                agent = agents.get(seat)
+                if agent is None:
+                    agent = agents[seat] = make(seed=rng.getrandbits(63))
+                if isinstance(agent, ViewAgent):  # what `choose` does, less a second legal()
+                    apply(agent.act(view(seat), actions))
+                else:
+                    apply(agent.choose(state, seat))
             left -= 1
 
     def _rewards(self, state: GameState) -> list[float]:

@@ -64,7 +64,10 @@ def advise(
                 score=scores.get(action) if visits else None,
             )
         )
-    out.sort(key=lambda c: -c.visits)  # stable: ties keep the legal order, like the agent
+    # The agent's choice first (with heuristic rollouts the root's sequential halving may pick
+    # a move no more visited than another), then by visits; stable: ties keep the legal order.
+    choice = str(agent.last_choice) if agent.last_choice is not None else None
+    out.sort(key=lambda c: (c.action != choice, -c.visits))
     return out
 
 

@@ -8,7 +8,7 @@ while it has Era cards to spare and pays with the Era card its hand can match.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
@@ -62,6 +62,10 @@ class EternitiumHeuristic(ViewAgent):
     """Greedy: discard Era cards now, reveal before guessing, buy while Era cards are few."""
 
     name = "heuristic"
+    # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
+    # them; docs/agents.md): the race is only decided at the end (technology points are a
+    # tie-break), so rollouts play to the end and count wins.
+    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 60, "depth": 0, "reward": "win"}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
@@ -127,6 +127,9 @@ class EternityHeuristic(ViewAgent):
     """Pledges trees to its expected tricks, then wins or sheds tricks to match."""
 
     name = "heuristic"
+    # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
+    # them; docs/agents.md): a rollout stops when the round ends and its scores are known.
+    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 100, "cut": "score", "trust": 0.5}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed)

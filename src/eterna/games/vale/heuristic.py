@@ -24,7 +24,7 @@ last round.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from eterna.core.agent import ViewAgent
 from eterna.core.game import Action, View
@@ -188,6 +188,9 @@ class Sketch:
 
 class ValeHeuristic(ViewAgent):
     name = "heuristic"
+    # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
+    # them; docs/agents.md).
+    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 30, "depth": 0}
 
     def __init__(
         self,

@@ -3,7 +3,8 @@
 The server runs as a subprocess on a free port with its own SQLite database and no bot pacing, so
 bots answer at once. Chromium is Debian's (`/usr/bin/chromium`, installed with apt-get when
 missing, as CI runs as root): Playwright's own browser download does not work here. Screenshots
-go to `test-output/screenshots/` at the repository root; the run's summary lists them.
+go to `test-output/screenshots/` at the repository root; the run's summary lists them
+(tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-_SESSION_START = time.time()
 
 
 def ensure_chromium() -> str:
@@ -167,16 +167,6 @@ def page(browser: Any) -> Iterator[Any]:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not SCREENSHOTS.is_dir():
-        return
-    fresh = sorted(p for p in SCREENSHOTS.glob("*.png") if p.stat().st_mtime >= _SESSION_START)
-    if fresh:
-        terminalreporter.write_line(f"web screenshots ({len(fresh)}) in {SCREENSHOTS}:")
-        for path in fresh:
-            terminalreporter.write_line(f"  {path}")
 
 
 # --------------------------------------------------------------------------- driving the pages

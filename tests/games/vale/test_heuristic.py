@@ -3,8 +3,6 @@ plays the positions the old greedy version got wrong the sensible way."""
 
 from __future__ import annotations
 
-import time
-
 from vale_helpers import acting, play, resolving
 
 from eterna.agents import make_agent
@@ -43,21 +41,17 @@ def test_the_heuristic_beats_random_play():
     assert wins / games >= 0.9
 
 
-def test_the_heuristic_plays_every_seat_count_to_the_end_quickly():
+def test_the_heuristic_plays_every_seat_count_to_the_end():
+    # Its speed is measured by bench/ (docs/performance.md, "Agents"), never by a timed test.
     for players in (2, 3, 4):
         agents = [GAME.make_heuristic(seed=s) for s in range(players)]
         st = GAME.new_game(players, seed=players)
-        decisions, spent = 0, 0.0
         while not st.is_terminal:
             p = st.current_player
-            start = time.perf_counter()
             action = agents[p].choose(st, p)
-            spent += time.perf_counter() - start
-            decisions += 1
             assert action in st.legal_actions()
             st.apply(action)
         assert st.winners
-        assert spent / decisions < 0.004  # about 0.3-0.6 ms on one core; generous for CI
 
 
 def test_it_spends_before_selling_into_the_stone_limit():

@@ -31,7 +31,6 @@ import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -39,6 +38,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from eterna.server.launch import serve_command, wait_until_serving
 
 
 @dataclass
@@ -58,32 +59,14 @@ def free_port() -> int:
 
 def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "eterna",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            data_dir,
-            "--bot-delay",
-            "0",
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.DEVNULL,
+        serve_command(port, data_dir=data_dir, bot_delay=0), stdout=subprocess.DEVNULL
     )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/api/health", timeout=1, trust_env=False).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    try:
+        wait_until_serving(f"http://127.0.0.1:{port}", proc)
+    except RuntimeError as exc:
+        proc.kill()
+        raise SystemExit(str(exc)) from exc
+    return proc
 
 
 def ply_of(text: str) -> int:

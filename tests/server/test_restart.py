@@ -7,16 +7,15 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 from server_helpers import Server, free_port
 
 import eterna
 from eterna.agents import make_agent
+from eterna.server.launch import serve_command, wait_until_serving
 from eterna.server.tables import agent_seed
 
 SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "bot"}, {"kind": "bot", "agent": "random"}]
@@ -29,36 +28,18 @@ class Subprocess(Server):
 
     def __init__(self, data_dir: Path, port: int) -> None:
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "eterna",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(data_dir),
-                "--bot-delay",
-                "0",
-                "--log-level",
-                "warning",
-            ],
+            serve_command(port, data_dir=data_dir, bot_delay=0),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(base + "/api/health", timeout=1, trust_env=False).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError(f"the server did not start: {err}")
-            time.sleep(0.1)
+        try:
+            wait_until_serving(base, self.proc, timeout=30)
+        except RuntimeError as exc:
+            self.proc.kill()
+            err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+            raise RuntimeError(f"{exc}: {err}") from exc
         super().__init__(base)
 
     def kill(self) -> None:

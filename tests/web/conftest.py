@@ -14,8 +14,6 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -23,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from eterna.server.launch import serve_command, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
@@ -93,38 +93,21 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("eterna-web")
     port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "eterna",
-        "serve",
-        "--port",
-        str(port),
-        "--database-url",
-        f"sqlite:///{data / 'db.sqlite'}",
-        "--bot-delay",
-        "0",
-        "--hint-iterations",
-        "60",
-        "--log-level",
-        "warning",
-    ]
+    command = serve_command(
+        port,
+        database_url=f"sqlite:///{data / 'db.sqlite'}",
+        bot_delay=0,
+        hint_iterations=60,
+    )
     log = open(data / "server.log", "w")  # noqa: SIM115 (closed below, after the process)
     process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
     try:
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/api/health", timeout=2) as response:
-                    if json.loads(response.read()).get("ok"):
-                        break
-            except (urllib.error.URLError, ConnectionError, OSError):
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail("the server did not start:\n" + (data / "server.log").read_text())
-            time.sleep(0.2)
+        try:
+            wait_until_serving(base, process, timeout=60)
+        except RuntimeError as exc:
+            log.flush()
+            pytest.fail(f"{exc}:\n" + (data / "server.log").read_text())
         yield Server(base)
     finally:
         process.terminate()

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from eterna.agents.random_agent import RandomAgent
 from eterna.core.agent import ViewAgent
 from eterna.games.eternitium import GAME
+from eterna.games.eternitium.views import POLICY_KEYS, policy_view
 
 
 def test_heuristic_is_a_view_agent_made_by_the_game():
@@ -34,3 +40,43 @@ def test_heuristic_plays_every_mission_to_the_end():
         agent = GAME.make_heuristic(seed=mission)
         while not state.is_terminal:
             state.apply(agent.choose(state, 0))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.sampled_from([1, 2, 3, 4, 5]),
+    seed=st.integers(0, 2**40),
+    play_seed=st.integers(0, 2**40),
+)
+def test_rollout_path_decides_as_the_view_does(players, seed, play_seed):
+    """`act_state` (the search's rollout path) reads `policy_view`, which must equal the full
+    view on every key the heuristic reads, and so choose the same move with the same seed, at
+    every decision of heuristic-played games, determinized copies included."""
+    state = GAME.new_game(players, seed=seed)
+    rng = random.Random(play_seed)
+    mover = GAME.make_heuristic(seed=play_seed)
+    while not state.is_terminal:
+        seat = state.current_player
+        legal = state.legal_actions()
+        for probe in (state, state.determinize(seat, rng)):
+            full = probe.view(seat)
+            part = policy_view(probe, seat)
+            assert set(part) == set(POLICY_KEYS)
+            assert part == {k: full[k] for k in POLICY_KEYS}
+            k = rng.getrandbits(32)
+            slow = GAME.make_heuristic(seed=k).act(full, list(probe.legal_actions()))
+            fast = GAME.make_heuristic(seed=k).act_state(probe, seat, list(probe.legal_actions()))
+            assert fast == slow
+        state.apply(mover.act(state.view(seat), legal) if rng.random() < 0.8 else rng.choice(legal))
+
+
+def test_policy_keys_are_the_keys_the_heuristic_reads():
+    """A key the heuristic reads but `policy_view` lacks would fail in rollouts: the source's
+    every `view[...]` subscript is one of POLICY_KEYS."""
+    import inspect
+    import re
+
+    from eterna.games.eternitium import heuristic
+
+    read = set(re.findall(r'view\["([a-z_]+)"\]', inspect.getsource(heuristic)))
+    assert read and read <= set(POLICY_KEYS)

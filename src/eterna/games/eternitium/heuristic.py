@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, View
+from eterna.games.eternitium.views import policy_view
 
 DEFAULTS: dict[str, float] = {
     # acquire technology while holding at least this many Era cards
@@ -83,6 +84,13 @@ class EternitiumHeuristic(ViewAgent):
         self.params = values
         self._turn = -1
         self._played: list[str] = []  # this turn's plays: robots are played once per turn
+
+    def act_state(self, state: Any, seat: int, legal: list[Any]) -> Action:
+        """The move `act(state.view(seat), legal)` would make, from the seat's part of the
+        view only (`policy_view`: the keys this agent reads), for search rollouts, where the
+        full view is most of a move's cost. The search calls it on its own determinizations,
+        never on the real game."""
+        return self.act(policy_view(state, seat), legal)
 
     def act(self, view: View, legal: list[Any]) -> Action:
         if len(legal) == 1:

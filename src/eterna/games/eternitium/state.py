@@ -308,7 +308,11 @@ class EternitiumState(GameState):
 
     # Tools that own the whole state (tests, the table) may read these; agents may not.
     def hand(self, seat: int) -> list[str]:
-        return [CARD_NAME[k] for k in range(NKINDS) for _ in range(self._hands[seat][k])]
+        names: list[str] = []
+        for k, count in enumerate(self._hands[seat]):
+            if count:
+                names += (CARD_NAME[k],) * count
+        return names
 
     def deck(self, seat: int) -> list[str]:
         """Top first."""

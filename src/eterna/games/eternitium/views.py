@@ -53,6 +53,7 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         pending["chosen"] = st._cycle_count
     elif st._phase == PH_ERA:
         pending["era_to_take"] = st._pay_left
+    points = [st._points(s) for s in range(n)]  # technology points, Advanced count
     view: View = {
         "game": "eternitium",
         "seat": seat,
@@ -96,14 +97,48 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         },
         "in_play": None if st._in_play < 0 else CARD_NAME[st._in_play],
         "pending": pending,
-        "scores": st.scores,
-        "advanced_counts": [st._points(s)[1] for s in range(n)],  # the second tie-break
+        "scores": [p[0] for p in points],
+        "advanced_counts": [p[1] for p in points],  # the second tie-break
         "is_terminal": st.is_terminal,
         "winners": list(st._winners),
     }
     if seat is not None and seat == current:
         view["legal_actions"] = [str(a) for a in st.legal_actions()]
     return view
+
+
+# The keys of the view that the game's heuristic reads (`policy_view`).
+POLICY_KEYS = (
+    "seat",
+    "players",
+    "turn",
+    "phase",
+    "hand",
+    "era",
+    "era_counts",
+    "discard_sizes",
+    "advanced_row",
+)
+
+
+def policy_view(st: EternitiumState, seat: int) -> View:
+    """The part of `build_view(st, seat)` that the heuristic reads (`POLICY_KEYS`), built the
+    same way, without the rest (scores, markets, counts): about a sixth of the cost. The
+    heuristic decides from it in search rollouts (`EternitiumHeuristic.act_state`);
+    tests/eternitium require it to equal the full view on those keys."""
+    from eterna.games.eternitium.state import PHASE_NAME
+
+    return {
+        "seat": seat,
+        "players": st._n,
+        "turn": st._turn,
+        "phase": PHASE_NAME[st._phase],
+        "hand": st.hand(seat),
+        "era": [_era_row(pile) for pile in st._eras],
+        "era_counts": [len(pile) for pile in st._eras],
+        "discard_sizes": [len(d) for d in st._discards],
+        "advanced_row": _names(st._adv_row),
+    }
 
 
 def _counts(cards: list[int], size: int) -> list[int]:

@@ -13,8 +13,9 @@ Fairness and reproducibility:
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from eterna.agents import make_agent, parse_spec
@@ -103,6 +104,11 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     record: Record | None  # None when the run was asked not to keep records
+    # Per seat, when the run timed its agents: CPU seconds spent deciding, and the number of
+    # decisions with a choice (two legal moves or more). Machine-dependent, so left out of
+    # comparisons: two runs of the same games are equal whatever their timing.
+    cpu: tuple[float, ...] = field(default=(), compare=False)
+    choices: tuple[int, ...] = field(default=(), compare=False)
 
     def shares(self) -> list[float]:
         """Each seat's share of the win: 1/k to each of k winners, 0 to the others."""
@@ -110,15 +116,34 @@ class GameResult:
         return [1 / k if seat in self.winners else 0.0 for seat in range(len(self.scores))]
 
 
-def play_out(state: GameState, agents: Mapping[int, Agent], max_actions: int = 100_000) -> None:
-    """Let `agents` (by seat) play `state` to its end."""
+def play_out(
+    state: GameState,
+    agents: Mapping[int, Agent],
+    max_actions: int = 100_000,
+    cpu: list[float] | None = None,
+    choices: list[int] | None = None,
+) -> None:
+    """Let `agents` (by seat) play `state` to its end. With `cpu` and `choices` (one entry per
+    seat), add each seat's CPU time spent deciding (`time.process_time`) and its number of
+    decisions with a choice to them; a forced move costs its agent no thought and is not
+    counted."""
+    timed = cpu is not None and choices is not None
+    clock = time.process_time
     for _ in range(max_actions):
         if state.is_terminal:
             return
         seat = state.current_player
         if seat is None:
             return
-        state.apply(agents[seat].choose(state, seat))
+        if timed and len(state.legal_actions()) > 1:
+            assert cpu is not None and choices is not None
+            start = clock()
+            action = agents[seat].choose(state, seat)
+            cpu[seat] += clock() - start
+            choices[seat] += 1
+        else:
+            action = agents[seat].choose(state, seat)
+        state.apply(action)
     raise EternaError(f"game did not end within {max_actions} actions")
 
 

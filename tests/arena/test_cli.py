@@ -19,6 +19,43 @@ def run(args: list[str], input: str | None = None):
     return runner.invoke(app, args, input=input, env=ENV)
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    """The arena writes its files under ./arena-results by default: keep them out of the repo."""
+    monkeypatch.chdir(tmp_path)
+
+
+def test_arena_saves_json_and_plot_by_default_and_times_its_agents(tmp_path):
+    """The issue's command, with no file option, prints the table and writes the JSON and the
+    plot under arena-results/; every agent's CPU time per decision is in both."""
+    result = run(
+        ["arena", "eternity", "-a", "heuristic,random", "-n", "8", "--seed", "3", "-w", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    saved = tmp_path / "arena-results" / "eternity-4p-seed3.json"
+    assert f"Results written to {saved.relative_to(tmp_path)}" in result.output
+    assert saved.with_suffix(".png").read_bytes()[:8] == PNG
+    assert "s/move" in result.output
+    document = json.loads(saved.read_text())
+    spent = document["run"]["agents"]
+    assert set(spent) == {"heuristic", "random"}
+    for line in spent.values():
+        # two agents in four seats of eight games: at least one decision each with a choice
+        assert line["decisions"] > 0 and line["cpu_seconds"] >= 0
+        assert line["seconds_per_decision"] == pytest.approx(
+            line["cpu_seconds"] / line["decisions"]
+        )
+    # The heuristic thinks; random only draws: the timing tells them apart.
+    assert spent["heuristic"]["seconds_per_decision"] > spent["random"]["seconds_per_decision"]
+
+
+def test_arena_no_save_writes_nothing(tmp_path):
+    result = run(["arena", "eternity", "-a", "random", "-n", "4", "--seed", "3", "--no-save"])
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "arena-results").exists()
+    assert "written" not in result.output
+
+
 def test_arena_writes_table_json_plot_and_records(tmp_path):
     out, plot, recs = tmp_path / "r.json", tmp_path / "r.png", tmp_path / "r.jsonl"
     result = run(

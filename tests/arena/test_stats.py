@@ -94,3 +94,25 @@ def test_known_strengths_are_ordered_and_covered():
     assert [row["agent"] for row in summary["agents"]] == names
     for row in summary["agents"]:
         assert row["win_rate_low"] <= truth[row["agent"]] <= row["win_rate_high"]
+
+
+def test_play_out_times_only_decisions_with_a_choice():
+    """`play_out` with clocks counts, per seat, the decisions that offered two moves or more
+    (a forced move costs no thought), and those are every such position of the game."""
+    from eterna.agents import make_agent
+    from eterna.core.registry import load_game
+    from eterna.simulate import play_out
+
+    game = load_game("eternitium")
+    state = game.new_game(2, seed=4)
+    agents = {s: make_agent("random", seed=s) for s in range(2)}
+    cpu, choices = [0.0, 0.0], [0, 0]
+    play_out(state, agents, cpu=cpu, choices=choices)
+    replayed = game.new_game(2, seed=4)
+    expected = [0, 0]
+    for action in state.to_record()["actions"]:
+        if len(replayed.legal_actions()) > 1:
+            expected[replayed.current_player] += 1
+        replayed.apply(action)
+    assert choices == expected and min(expected) > 0
+    assert all(t >= 0 for t in cpu)

@@ -86,7 +86,9 @@ def play_match(
         for seat, spec in enumerate(match.agents)
     }
     state = game.new_game(players=players, seed=match.seed, options=dict(options))
-    play_out(state, seated)
+    cpu = [0.0] * players
+    choices = [0] * players
+    play_out(state, seated, cpu=cpu, choices=choices)
     return GameResult(
         index=match.index,
         seed=match.seed,
@@ -94,6 +96,8 @@ def play_match(
         scores=tuple(state.scores),
         winners=tuple(state.winners),
         record=state.to_record() if keep_record else None,
+        cpu=tuple(cpu),
+        choices=tuple(choices),
     )
 
 

@@ -112,3 +112,23 @@ def aggregate(results: Sequence[GameResult], ratings: bool = True) -> dict[str, 
         "seats": [{"seat": seat, **by_seat[seat].summary()} for seat in sorted(by_seat)],
         "games": games,
     }
+
+
+def timing(results: Sequence[GameResult]) -> dict[str, dict[str, float]]:
+    """Per agent spec: decisions with a choice, CPU seconds spent on them, and seconds per
+    decision (machine-dependent, so kept apart from `aggregate`'s reproducible figures)."""
+    totals: dict[str, list[float]] = {}
+    for result in sorted(results, key=lambda r: r.index):
+        for seat, spec in enumerate(result.agents):
+            if seat < len(result.choices):
+                line = totals.setdefault(spec, [0.0, 0.0])
+                line[0] += result.choices[seat]
+                line[1] += result.cpu[seat]
+    return {
+        spec: {
+            "decisions": int(n),
+            "cpu_seconds": seconds,
+            "seconds_per_decision": seconds / n if n else 0.0,
+        }
+        for spec, (n, seconds) in totals.items()
+    }

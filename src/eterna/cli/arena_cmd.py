@@ -70,21 +70,27 @@ def _interval(row: dict[str, Any]) -> str:
     return f"{100 * row['win_rate_low']:.1f}-{_rate(row['win_rate_high'])}"
 
 
-def arena_table(summary: dict[str, Any], title: str) -> Table:
+def arena_table(
+    summary: dict[str, Any], title: str, timing: dict[str, dict[str, float]] | None = None
+) -> Table:
     table = Table(
         title=title,
         title_justify="left",
         title_style="bold",
         caption="Win: a shared win counts 1/k. 95% CI: Wilson. Score, Rank: means. Rating: "
-        "openskill Plackett-Luce mu ± 2 sigma.",
+        "openskill Plackett-Luce mu ± 2 sigma."
+        + (" s/move: CPU seconds per decision with a choice." if timing else ""),
         caption_justify="left",
     )
     table.add_column("Agent / seat", style="bold", overflow="fold")
-    for column in ("Games", "Win", "95% CI", "Score", "Rank", "Rating ±2σ"):
+    columns = ["Games", "Win", "95% CI", "Score", "Rank", "Rating ±2σ"]
+    if timing:
+        columns.append("s/move")
+    for column in columns:
         table.add_column(column, justify="right", no_wrap=True)
     for row in summary["agents"]:
         rating = row.get("rating")
-        table.add_row(
+        cells = [
             row["agent"],
             str(row["games"]),
             _rate(row["win_rate"]),
@@ -92,10 +98,14 @@ def arena_table(summary: dict[str, Any], title: str) -> Table:
             f"{row['mean_score']:.2f}",
             f"{row['mean_rank']:.2f}",
             f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}" if rating else "-",
-        )
+        ]
+        if timing:
+            spent = timing.get(row["agent"])
+            cells.append(_seconds(spent["seconds_per_decision"]) if spent else "-")
+        table.add_row(*cells)
     table.add_section()
     for row in summary["seats"]:
-        table.add_row(
+        cells = [
             f"seat {row['seat']}",
             str(row["games"]),
             _rate(row["win_rate"]),
@@ -103,8 +113,15 @@ def arena_table(summary: dict[str, Any], title: str) -> Table:
             f"{row['mean_score']:.2f}",
             f"{row['mean_rank']:.2f}",
             "",
-        )
+        ]
+        table.add_row(*cells, *([""] if timing else []))
     return table
+
+
+def _seconds(value: float) -> str:
+    if value >= 0.1:
+        return f"{value:.2f}"
+    return f"{value * 1000:.2g} ms" if value >= 0.0001 else "<0.1 ms"
 
 
 def _writable(path: Path | None, what: str) -> None:
@@ -153,11 +170,29 @@ def arena(
         typer.Option("--address", help="Ray cluster address (ray backend; default: local Ray)."),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write the results as JSON to this file.")
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Write the results as JSON to this file.",
+            show_default="arena-results/GAME-Pp-seedS.json",
+        ),
     ] = None,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help="Write a PNG plot of the ratings to this file.")
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="Write a PNG plot of the ratings to this file.",
+            show_default="the --out file's name with .png",
+        ),
     ] = None,
+    save: Annotated[
+        bool,
+        typer.Option(
+            "--save/--no-save",
+            help="Write the JSON results and the plot where --out and --plot default to "
+            "(--no-save: only the files named).",
+        ),
+    ] = True,
     records: Annotated[
         Path | None,
         typer.Option("--records", help="Write every game's record to this JSON Lines file."),
@@ -168,7 +203,7 @@ def arena(
     ] = None,
 ) -> None:
     from eterna.arena.runner import BACKENDS, default_workers, prepare, run_arena
-    from eterna.arena.stats import aggregate
+    from eterna.arena.stats import aggregate, timing
 
     chosen = get_game(game)
     players, options = check_table(chosen, players, option)
@@ -184,6 +219,9 @@ def arena(
         spec = prepare(chosen.id, split_specs(agents), games, players, seed=seed, options=options)
     except EternaError as exc:
         fail(str(exc))
+    if save:
+        out = out or Path("arena-results") / f"{chosen.id}-{players}p-seed{seed}.json"
+        plot = plot or out.with_suffix(".png")
     for path, what in ((out, "--out"), (plot, "--plot"), (records, "--records")):
         _writable(path, what)
     console = make_console()
@@ -227,7 +265,8 @@ def arena(
         fail(str(exc))
     elapsed = time.perf_counter() - started
     summary = aggregate(results)
-    console.print(arena_table(summary, f"Arena: {len(results)} games of {chosen.name}"))
+    spent = timing(results)
+    console.print(arena_table(summary, f"Arena: {len(results)} games of {chosen.name}", spent))
     rate = len(results) / elapsed if elapsed > 0 else 0.0
     console.print(Text(f"{elapsed:.1f} s, {rate:.1f} games/s", style="dim"))
     if out is not None:
@@ -247,6 +286,7 @@ def arena(
                 "workers": workers,
                 "seconds": elapsed,
                 "games_per_second": rate,
+                "agents": spent,  # CPU time per agent: machine-dependent, unlike the rest
             },
             **summary,
         }

@@ -66,7 +66,7 @@ class EternitiumHeuristic(ViewAgent):
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md): the race is only decided at the end (technology points are a
     # tie-break), so rollouts play to the end and count wins.
-    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 60, "depth": 0, "reward": "win"}
+    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 300, "depth": 0, "reward": "win"}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed)

@@ -96,8 +96,11 @@ class EternitiumHeuristic(ViewAgent):
         if len(legal) == 1:
             only: Action = legal[0]
             return only
-        by_text = {str(a): a for a in legal}
-        choice = self._choose(view, list(by_text))
+        try:  # the engine's actions carry their notation; `str` is the slower same thing
+            by_text = {a.text: a for a in legal}
+        except AttributeError:
+            by_text = {str(a): a for a in legal}
+        choice = self._choose(view, [*by_text])
         if choice not in by_text:
             choice = self.rng.choice(list(by_text))
         action: Action = by_text[choice]
@@ -118,7 +121,10 @@ class EternitiumHeuristic(ViewAgent):
             if view["turn"] != self._turn:
                 self._turn = view["turn"]
                 self._played = []
-            once = [a for a in legal if not any(a.startswith(p) for p in self._played)]
+            played = self._played
+            once = (
+                [a for a in legal if not any(a.startswith(p) for p in played)] if played else legal
+            )
             choice = self._play(view, once or legal, hand, era)
             if "robot" in choice:
                 self._played.append(" ".join(choice.split()[:2]))

@@ -442,8 +442,8 @@ class EternitiumState(GameState):
         out: list[EternitiumAction] = []
         must = False  # mission 9: a card other than a Recycler Robot can be played
         n = self._n
-        for k in range(NKINDS):
-            if not hand[k]:
+        for k, count in enumerate(hand):
+            if not count:
                 continue
             before = len(out)
             param = PARAM[k]

@@ -25,8 +25,13 @@ if TYPE_CHECKING:
     from eterna.games.eternitium.state import EternitiumState
 
 
+# What a seat sees of an Era card on a pile, indexed by its code: `shape | VISIBLE` face up,
+# plus ERA_KNOWN (8) on a face-down card whose identity was seen, which still shows hidden.
+_ERA_SEEN = tuple(SHAPES[c & 3] if c & VISIBLE else HIDDEN_NAME for c in range(16))
+
+
 def _era_row(pile: list[int]) -> list[str]:
-    return [SHAPES[c & 3] if c & VISIBLE else HIDDEN_NAME for c in reversed(pile)]
+    return [_ERA_SEEN[c] for c in reversed(pile)]
 
 
 def _names(cards: list[int]) -> list[str]:

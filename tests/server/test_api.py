@@ -283,3 +283,29 @@ def test_names_are_cleaned_and_live_tables_capped(tmp_path: Path) -> None:
         assert refused.status_code == 503 and refused.json()["error"]["code"] == "busy"
     finally:
         running.stop()
+
+
+def test_post_flood_is_refused_with_429_and_creates_nothing(tmp_path) -> None:
+    """A client address past its POST allowance gets 429 `rate_limited` with Retry-After, and
+    the refused requests change nothing; reads still pass."""
+    from server_helpers import start_server
+
+    server = start_server(data_dir=tmp_path, post_rate=0.01, post_burst=3)
+    try:
+        body = {"game": "eternity", "players": 3, "seats": human_seats(3), "public": True}
+        made = [server.http.post("/api/tables", json=body) for _ in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 201]
+        refused = server.http.post("/api/tables", json=body)
+        assert refused.status_code == 429, refused.text
+        error = refused.json()["error"]
+        assert error["code"] == "rate_limited" and "per second" in error["message"]
+        assert int(refused.headers["Retry-After"]) >= 1
+        join = server.http.post(
+            f"/api/tables/{made[0].json()['table_id']}/join", json={"name": "x"}
+        )
+        assert join.status_code == 429
+        lobby = server.http.get("/api/tables")
+        assert lobby.status_code == 200
+        assert len(lobby.json()) == 3  # the refused table was never made, nobody joined
+    finally:
+        server.stop()

@@ -48,6 +48,15 @@ def serve(
         int,
         typer.Option("--hint-iterations", min=1, max=20000, help="ISMCTS iterations of a hint."),
     ] = 500,
+    post_rate: Annotated[
+        float,
+        typer.Option(
+            "--post-rate",
+            min=0.0,
+            help="POST requests (new tables, joins, rematches) per second per client address, "
+            "in bursts of up to 60; more get 429 (0: no limit).",
+        ),
+    ] = 2.0,
     log_level: Annotated[
         str, typer.Option("--log-level", help="debug, info, warning or error.")
     ] = "info",
@@ -71,6 +80,7 @@ def serve(
             data_dir=data_dir,
             bot_delay=bot_delay,
             hint_iterations=hint_iterations,
+            post_rate=post_rate,
         )
     except OSError as exc:
         fail(f"cannot use the data folder {data_dir}: {exc.strerror or exc}")

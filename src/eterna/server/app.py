@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -38,6 +40,7 @@ from eterna.server.protocol import (
     error_frame,
     parse_frame,
 )
+from eterna.server.security import TokenBucket
 from eterna.server.storage import Storage, sqlite_url
 from eterna.server.tables import (
     Connection,
@@ -138,6 +141,60 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class PostRateLimit:
+    """Each client address may send `rate` POST requests per second on average, in bursts of
+    up to `burst` (a token bucket per address); more are refused with 429 and a Retry-After,
+    before any route runs, so a client cannot flood the server with tables, joins or rematches.
+    GET requests and WebSocket frames (limited per connection) pass. `rate` 0: no limit."""
+
+    MAX_CLIENTS = 4096  # addresses tracked at once; idle (full) buckets are dropped past it
+
+    def __init__(self, app: Any, rate: float, burst: float) -> None:
+        self.app = app
+        self.rate = rate
+        self.burst = max(1.0, burst)
+        self.buckets: dict[str, TokenBucket] = {}
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if self.rate <= 0 or scope["type"] != "http" or scope["method"] != "POST":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = client[0] if client else "?"
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.MAX_CLIENTS:
+                self._forget_idle()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        if bucket.take():
+            await self.app(scope, receive, send)
+            return
+        wait = max(1, math.ceil((1.0 - bucket.tokens) / self.rate))
+        refused = error_response(
+            429,
+            "rate_limited",
+            f"too many requests from this address: at most {self.rate:g} per second on average "
+            f"(bursts of {self.burst:g}); retry in {wait} s",
+        )
+        refused.headers["Retry-After"] = str(wait)
+        await refused(scope, receive, send)
+
+    def _forget_idle(self) -> None:
+        now = time.monotonic()
+        full = self.burst / self.rate
+        for address in [a for a, b in self.buckets.items() if now - b.updated >= full]:
+            del self.buckets[address]
+        if len(self.buckets) >= self.MAX_CLIENTS:  # all busy: forget the longest idle half
+            by_age = sorted(self.buckets, key=lambda a: self.buckets[a].updated)
+            for address in by_age[: len(by_age) // 2]:
+                del self.buckets[address]
+
+
 def create_app(
     database_url: str | None = None,
     data_dir: str | Path | None = None,
@@ -145,10 +202,13 @@ def create_app(
     hint_iterations: int = 500,
     web_dir: str | Path | None = None,
     settings: Settings | None = None,
+    post_rate: float = 2.0,
 ) -> FastAPI:
     """The web table's ASGI app. Storage opens (and migrates) when the app starts."""
     url = database_url_for(database_url, data_dir)
-    settings = settings or Settings(bot_delay=bot_delay, hint_iterations=hint_iterations)
+    settings = settings or Settings(
+        bot_delay=bot_delay, hint_iterations=hint_iterations, post_rate=post_rate
+    )
     web = Path(web_dir) if web_dir is not None else WEB_DIR
 
     @asynccontextmanager
@@ -173,6 +233,7 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(PostRateLimit, rate=settings.post_rate, burst=settings.post_burst)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub

@@ -24,6 +24,7 @@ def serve_command(
     bot_delay: float = 0.0,
     hint_iterations: int | None = None,
     log_level: str = "warning",
+    post_rate: float | None = None,
 ) -> list[str]:
     """The command line of `eterna serve` on 127.0.0.1:`port`, run by this Python."""
     command = [sys.executable, "-m", "eterna", "serve", "--port", str(port)]
@@ -34,6 +35,8 @@ def serve_command(
     command += ["--bot-delay", f"{bot_delay:g}", "--log-level", log_level]
     if hint_iterations is not None:
         command += ["--hint-iterations", str(hint_iterations)]
+    if post_rate is not None:
+        command += ["--post-rate", f"{post_rate:g}"]
     return command
 
 

@@ -67,6 +67,8 @@ class Settings:
     max_queue: int = 512  # frames waiting for a slow client before it is disconnected
     lobby_limit: int = 100
     max_live_tables: int = 10_000  # games in progress at once: more are refused (503)
+    post_rate: float = 2.0  # POST requests per second per client address (0: no limit)
+    post_burst: float = 60.0  # ... in bursts of up to this many
     tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)
 
 

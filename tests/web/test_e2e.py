@@ -116,8 +116,19 @@ def test_phone_sized_screen(ui: Any, browser: Any, screenshots: Any) -> None:
         page.click(".quick-start[data-game='vale']")
         page.wait_for_url("**/table/*?token=*")
         ui.wait_settled(page)
+        # A touch screen has no hover for the cards' tooltips: the card texts box lists every
+        # card in sight with its effect, and stays open across moves once tapped open.
+        box = page.locator("details.card-texts-box")
+        first = box.locator("dt").first
+        assert not first.is_visible()
+        box.locator("summary").tap()
+        card = first.get_attribute("data-card")
+        text = ui.server.get("/static/cards/vale.json")["cards"][card]["text"]
+        assert text and box.locator("dd").first.inner_text() == text
+        assert first.is_visible()
         for _ in range(6):
             ui.move(page, page.locator("#action-list button[data-action]").first)
+        assert page.locator("details.card-texts-box dt").first.is_visible()
         ui.shot(page, "phone-vale")
         # nothing wider than the screen: no sideways scrolling
         width = page.evaluate("document.documentElement.scrollWidth")

@@ -92,10 +92,28 @@ export function render(view, ctx) {
   if (view.hand) {
     root.append(section("hand-zone", "common.yourHand", row("hand", view.hand.map((c) => ctx.card(cardSpec(c), c, "hand")))));
   }
+  root.append(cardTexts([...(view.revealed || []), ...(view.hand || []), ...(view.claimed || []).flat(), ...(view.areas || []).flat(), ...(view.discard || []).slice(-8)]));
   const discard = view.discard || [];
   root.append(section("discard-zone", "vale.discard", el("p", { class: "note" }, t("vale.discardCount", { n: discard.length })),
     row("", discard.slice(-8).map((c) => ctx.card(cardSpec(c), c, "discard", { small: true })))));
   return root;
+}
+
+// Every card in sight with its effect text: the cards' tooltips are out of reach on a touch
+// screen. The box stays open or closed across the re-renders of each move.
+let textsOpen = false;
+
+function cardTexts(cards) {
+  const unique = [...new Set(cards)];
+  if (!unique.length) return null;
+  const list = el("dl", { class: "card-texts" });
+  for (const card of unique) {
+    const spec = cardSpec(card);
+    const info = (data && data.cards[card]) || { text: "" };
+    list.append(el("dt", { dataset: { card } }, spec.label), el("dd", {}, info.text || "-"));
+  }
+  return el("details", { class: "zone card-texts-box", open: textsOpen, ontoggle: (e) => { textsOpen = e.target.open; } },
+    el("summary", {}, t("vale.cardTexts", { n: unique.length })), list);
 }
 
 export function logExtras() {

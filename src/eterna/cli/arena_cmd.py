@@ -119,9 +119,12 @@ def arena_table(
 
 
 def _seconds(value: float) -> str:
+    """Seconds for the s/move column: 1.13, 12 ms, 85 µs."""
     if value >= 0.1:
         return f"{value:.2f}"
-    return f"{value * 1000:.2g} ms" if value >= 0.0001 else "<0.1 ms"
+    if value >= 0.001:
+        return f"{value * 1000:.3g} ms"
+    return f"{value * 1e6:.3g} µs"
 
 
 def _writable(path: Path | None, what: str) -> None:

@@ -35,7 +35,7 @@ def test_arena_saves_json_and_plot_by_default_and_times_its_agents(tmp_path):
     saved = tmp_path / "arena-results" / "eternity-4p-seed3.json"
     assert f"Results written to {saved.relative_to(tmp_path)}" in result.output
     assert saved.with_suffix(".png").read_bytes()[:8] == PNG
-    assert "s/move" in result.output
+    assert "s/move" in result.output and "Head to head" in result.output
     document = json.loads(saved.read_text())
     spent = document["run"]["agents"]
     assert set(spent) == {"heuristic", "random"}
@@ -45,6 +45,9 @@ def test_arena_saves_json_and_plot_by_default_and_times_its_agents(tmp_path):
         assert line["seconds_per_decision"] == pytest.approx(
             line["cpu_seconds"] / line["decisions"]
         )
+    (pair,) = document["head_to_head"]  # 8 games x 2 heuristic seats x 2 random seats
+    assert (pair["agent"], pair["opponent"], pair["meetings"]) == ("heuristic", "random", 32)
+    assert pair["ahead"] + pair["level"] + pair["behind"] == 32
     # The heuristic thinks; random only draws: the timing tells them apart.
     assert spent["heuristic"]["seconds_per_decision"] > spent["random"]["seconds_per_decision"]
 

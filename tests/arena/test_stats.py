@@ -116,3 +116,47 @@ def test_play_out_times_only_decisions_with_a_choice():
         replayed.apply(action)
     assert choices == expected and min(expected) > 0
     assert all(t >= 0 for t in cpu)
+
+
+def test_head_to_head_counts_every_pair_of_seats_of_different_agents():
+    """Two games of `a, b, c, c`: pairs are counted per seat pair, ahead by final rank, levels
+    halved, identical specs never paired, and the lineup order decides which is first."""
+    from eterna.arena.stats import head_to_head
+
+    results = [
+        # a wins; b second; the c seats tie for last
+        fake(0, ("a", "b", "c", "c"), (9, 5, 1, 1), (0,)),
+        # rotated: b wins, a and one c level on 3, the other c last
+        fake(1, ("c", "a", "b", "c"), (3, 3, 8, 0), (2,)),
+    ]
+    pairs = {(p["agent"], p["opponent"]): p for p in head_to_head(results)}
+    assert list(pairs) == [("a", "b"), ("a", "c"), ("b", "c")]
+    ab = pairs[("a", "b")]
+    assert (ab["meetings"], ab["ahead"], ab["level"], ab["behind"]) == (2, 1, 0, 1)
+    assert ab["share"] == 0.5
+    ac = pairs[("a", "c")]  # game 0: ahead of both c; game 1: level with one, ahead of the other
+    assert (ac["meetings"], ac["ahead"], ac["level"], ac["behind"]) == (4, 3, 1, 0)
+    assert ac["share"] == pytest.approx(3.5 / 4)
+    assert ac["share_low"] < ac["share"] < ac["share_high"] <= 1.0
+    bc = pairs[("b", "c")]
+    assert (bc["meetings"], bc["ahead"], bc["level"], bc["behind"]) == (4, 4, 0, 0)
+    assert aggregate(results)["head_to_head"] == head_to_head(results)
+
+
+def test_head_to_head_of_a_stronger_synthetic_agent_excludes_parity():
+    """An agent that finishes ahead 70% of the time over 400 meetings: the share's interval
+    holds 70% and excludes 50%."""
+    from eterna.arena.stats import head_to_head
+
+    rng = random.Random(3)
+    results = []
+    for i in range(400):
+        first = rng.random() < 0.7
+        agents = ("strong", "weak") if i % 2 == 0 else ("weak", "strong")
+        strong_seat = agents.index("strong")
+        winner = strong_seat if first else 1 - strong_seat
+        scores = tuple(10 if s == winner else 5 for s in range(2))
+        results.append(fake(i, agents, scores, (winner,)))
+    (pair,) = head_to_head(results)
+    assert pair["agent"] == "strong" and pair["meetings"] == 400
+    assert pair["share_low"] <= 0.7 <= pair["share_high"] and pair["share_low"] > 0.5

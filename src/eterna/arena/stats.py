@@ -98,6 +98,7 @@ def aggregate(results: Sequence[GameResult], ratings: bool = True) -> dict[str, 
             }
         )
     agents = {spec: line.summary() for spec, line in by_agent.items()}
+    pairs = head_to_head(ordered)
     if ratings and ordered:
         from eterna.arena.ratings import rate_games
 
@@ -110,8 +111,53 @@ def aggregate(results: Sequence[GameResult], ratings: bool = True) -> dict[str, 
     return {
         "agents": [{"agent": spec, **agents[spec]} for spec in order],
         "seats": [{"seat": seat, **by_seat[seat].summary()} for seat in sorted(by_seat)],
+        "head_to_head": pairs,
         "games": games,
     }
+
+
+def head_to_head(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """For each two different agent specs, over every game and every pair of seats they held in
+    it: how often the first finished ahead of the second (a better final rank), level, or
+    behind, and the first's share (ahead + half the levels) with its 95% Wilson interval. With
+    a lineup like `ismcts,heuristic,random,random` this says how the two agents of interest
+    fared against each other, which their win rates against the whole table do not. Specs are
+    paired in order of first appearance in the lineup."""
+    order: dict[str, int] = {}
+    for result in results:
+        for spec in result.agents:
+            order.setdefault(spec, len(order))
+    tally: dict[tuple[str, str], list[int]] = {}
+    for result in results:
+        ranks = final_ranks(result.scores, result.winners)
+        seats = list(enumerate(result.agents))
+        for s, a in seats:
+            for t, b in seats:
+                if a == b or order[a] > order[b] or s == t:
+                    continue
+                line = tally.setdefault((a, b), [0, 0, 0])
+                line[0 if ranks[s] < ranks[t] else 1 if ranks[s] == ranks[t] else 2] += 1
+    out = []
+    for (a, b), (ahead, level, behind) in sorted(
+        tally.items(), key=lambda kv: (order[kv[0][0]], order[kv[0][1]])
+    ):
+        n = ahead + level + behind
+        share = ahead + level / 2
+        low, high = wilson(share, n)
+        out.append(
+            {
+                "agent": a,
+                "opponent": b,
+                "meetings": n,
+                "ahead": ahead,
+                "level": level,
+                "behind": behind,
+                "share": share / n,
+                "share_low": low,
+                "share_high": high,
+            }
+        )
+    return out
 
 
 def timing(results: Sequence[GameResult]) -> dict[str, dict[str, float]]:

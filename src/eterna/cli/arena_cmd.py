@@ -118,6 +118,38 @@ def arena_table(
     return table
 
 
+def pairs_table(summary: dict[str, Any]) -> Table | None:
+    """Head to head: how often each agent finished ahead of each other one (None for a single
+    agent)."""
+    pairs = summary.get("head_to_head") or []
+    if not pairs:
+        return None
+    table = Table(
+        title="Head to head",
+        title_justify="left",
+        title_style="bold",
+        caption="Meetings: games x pairs of seats the two held. Share: ahead + half the levels "
+        "(a better final rank is ahead), with its 95% Wilson CI.",
+        caption_justify="left",
+    )
+    table.add_column("Agent", style="bold", overflow="fold")
+    table.add_column("vs", overflow="fold")
+    for column in ("Meetings", "Ahead", "Level", "Behind", "Share", "95% CI"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for row in pairs:
+        table.add_row(
+            row["agent"],
+            row["opponent"],
+            str(row["meetings"]),
+            str(row["ahead"]),
+            str(row["level"]),
+            str(row["behind"]),
+            _rate(row["share"]),
+            f"{100 * row['share_low']:.1f}-{100 * row['share_high']:.1f}%",
+        )
+    return table
+
+
 def _seconds(value: float) -> str:
     """Seconds for the s/move column: 1.13, 12 ms, 85 µs."""
     if value >= 0.1:
@@ -270,6 +302,9 @@ def arena(
     summary = aggregate(results)
     spent = timing(results)
     console.print(arena_table(summary, f"Arena: {len(results)} games of {chosen.name}", spent))
+    pairs = pairs_table(summary)
+    if pairs is not None:
+        console.print(pairs)
     rate = len(results) / elapsed if elapsed > 0 else 0.0
     console.print(Text(f"{elapsed:.1f} s, {rate:.1f} games/s", style="dim"))
     if out is not None:

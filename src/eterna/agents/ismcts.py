@@ -78,7 +78,7 @@ class ISMCTSAgent(Agent):
     take the game's heuristic's `search_defaults`, then GENERIC (PLAIN with random rollouts):
 
     - `iterations`: iterations per decision (generic default 60; Eternity 100, Vale 30,
-      Eternitium 60: under about 1 s of CPU a decision on average, see docs/agents.md);
+      Eternitium 300: about 1 s of CPU a decision on average, see docs/agents.md);
     - `seconds`: a time budget per decision instead (not reproducible; iterations win if both;
       the root then uses UCB1);
     - `c`: UCB1 exploration constant (default 0.7);

@@ -158,13 +158,20 @@ def test_ping_and_spectator_act(server: ThreadServer) -> None:
     assert spectator.error()["code"] == "spectator"
 
 
-def test_hint_on_the_seats_turn_only(server: ThreadServer) -> None:
+def ask_hint(server: ThreadServer) -> tuple[dict[str, Any], GameState, int, WS]:
+    """A 3-player Eternity table of humans (seed 9) whose first mover has asked for a hint:
+    (the created table, the engine's own state of it, the mover, the mover's socket)."""
     created = server.create(game="eternity", players=3, seed=9, seats=human_seats(3))
     state = engine_state("eternity", 3, 9)
     mover = state.current_player
     assert mover is not None
     ws = server.ws(created["table_id"], created["seats"][mover]["token"])
     ws.send({"type": "hint"})
+    return created, state, mover, ws
+
+
+def test_hint_on_the_seats_turn_only(server: ThreadServer) -> None:
+    created, state, mover, ws = ask_hint(server)
     hint = ws.until(lambda f: f["type"] == "hint", timeout=30)
     assert hint["iterations"] == 30
     assert sorted(c["action"] for c in hint["candidates"]) == sorted(
@@ -274,12 +281,7 @@ def test_a_failing_hint_answers_with_an_error_frame(
         raise AttributeError("simulated search bug")
 
     monkeypatch.setattr(eterna.arena.hints, "advise", broken)
-    created = server.create(game="eternity", players=3, seed=9, seats=human_seats(3))
-    state = engine_state("eternity", 3, 9)
-    mover = state.current_player
-    assert mover is not None
-    ws = server.ws(created["table_id"], created["seats"][mover]["token"])
-    ws.send({"type": "hint"})
+    _created, state, _mover, ws = ask_hint(server)
     assert ws.error()["code"] == "server_error"
     ws.act(str(state.legal_actions()[0]), 0)
     assert ws.update(1)["ply"] == 1

@@ -225,7 +225,7 @@ class EternityEncoding(Encoding):
         # round's leader (a round's first trick) or by the winner of trick k-1.
         history = st._history
         done = len(history)
-        per_round = st._hand_size
+        per_round = st._start.hand_size
         round_leaders = st._round_leaders
         winners = st._trick_winners
         bases = self._played_bases[n]  # bases[j] = round_played offset of slot j % n

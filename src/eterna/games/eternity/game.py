@@ -18,7 +18,7 @@ from eterna.games.eternity.cards import (
     parse_action,
 )
 from eterna.games.eternity.deal import parse_setup
-from eterna.games.eternity.state import EternityState, draw_deals
+from eterna.games.eternity.state import EternityStart, EternityState, draw_deals
 
 OPTIONS: dict[str, Option] = {
     opt.name: opt
@@ -83,35 +83,21 @@ class Eternity(Game):
         if first_leader is None:  # Q1: a random first player
             first_leader = rng.randrange(n)
 
-        state = object.__new__(EternityState)
-        state._game = self
-        state._n = n
-        state._seed = seed
-        state._options = opts
-        state._setup = _plain(setup)
-        state._deals = tuple(
-            draw_deals(rng, n, columns, deals, 1, opts["column_order"] == "shuffle_each_round")
+        start = EternityStart(
+            game=self,
+            players=n,
+            seed=seed,
+            options=opts,
+            setup=_plain(setup),
+            deals=tuple(
+                draw_deals(rng, n, columns, deals, 1, opts["column_order"] == "shuffle_each_round")
+            ),
+            first_leader=first_leader,
+            hand_size=HAND_SIZE[n],
+            max_pledges=PLEDGES_PER_TRICK[n],
+            next=tuple((s + 1) % n for s in range(n)),  # Q3: clockwise
         )
-        state._round_leaders = []
-        state._hand_size = HAND_SIZE[n]
-        state._max_pledges = PLEDGES_PER_TRICK[n]
-        state._next = tuple((s + 1) % n for s in range(n))  # Q3: clockwise
-        state._round = 1
-        state._first_leader = first_leader
-        state._led = -1
-        state._best_key = -1
-        state._best_seat = -1
-        state._pledges_left = state._max_pledges
-        state._trick_winners = []
-        state.is_terminal = False
-        state._scores = [0] * n
-        state._bonus_rounds = [0] * n
-        state._round_results = []
-        state._history = []
-        state._winners = []
-        state._determinized = False
-        state._start_round(first_leader)
-        return state
+        return EternityState(start)
 
     def parse_action(self, text: str) -> EternityAction:
         return parse_action(text)

@@ -7,12 +7,14 @@ Views, logs and error messages are built only when asked for.
 
 from __future__ import annotations
 
-import copy
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, NamedTuple
 
 from eterna.core.errors import EternaError, IllegalAction
-from eterna.core.game import GameState, Record, View
+from eterna.core.game import View
+from eterna.core.state import COPY, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternity.cards import (
     CARD_BIT,
     CARD_FAMILY,
@@ -28,13 +30,9 @@ from eterna.games.eternity.cards import (
     join_chunks,
     mask_of,
     names_of,
-    parse_action,
     split_mask,
 )
 from eterna.games.eternity.deal import deal_round
-
-if TYPE_CHECKING:
-    from eterna.games.eternity.game import Eternity
 
 _NF = len(FAMILIES)  # hands are stored as _NF chunks per seat: _hands[seat * _NF + family]
 _P0, _P1, _P2 = PLAY_ROWS
@@ -76,8 +74,24 @@ def draw_deals(
     return deals
 
 
-class EternityState(GameState):
-    """A game of Eternity. Build one with `load_game("eternity").new_game(...)`."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EternityStart(GameStart):
+    """What a game of Eternity never changes: the table and every round's deal."""
+
+    deals: tuple[RoundDeal, ...]  # drawn at the start (the future is hidden state like a deck)
+    first_leader: int
+    hand_size: int
+    max_pledges: int
+    next: tuple[int, ...]  # the seat after each seat, clockwise (Q3)
+
+
+class EternityState(BaseState[EternityAction, EternityStart]):
+    """A game of Eternity. Build one with `load_game("eternity").new_game(...)`.
+
+    `apply` and `legal_actions` are written here by hand rather than taken from BaseState: they
+    are the hot loop of every search and simulation, and Eternity's legal set is computed from
+    bit masks faster than a cached tuple could be checked.
+    """
 
     __slots__ = (
         "_best_key",
@@ -86,20 +100,13 @@ class EternityState(GameState):
         "_board_mask",
         "_bonus_rounds",
         "_col_order",
-        "_current",
-        "_deals",
-        "_determinized",
         "_display",
         "_first_leader",
-        "_game",
         "_hand_size",
         "_hands",
-        "_history",
         "_led",
         "_max_pledges",
-        "_n",
         "_next",
-        "_options",
         "_pledges_left",
         "_round",
         "_round_leader",
@@ -107,8 +114,6 @@ class EternityState(GameState):
         "_round_results",
         "_round_start",
         "_scores",
-        "_seed",
-        "_setup",
         "_supply_left",
         "_trees",
         "_trick_leader",
@@ -117,23 +122,50 @@ class EternityState(GameState):
         "_tricks",
         "_trump",
         "_voids",
-        "_winners",
-        "is_terminal",
+    )
+    CLONE: ClassVar[Mapping[str, CloneKind]] = {
+        "_best_key": SHARE,
+        "_best_seat": SHARE,
+        "_board": COPY,
+        "_board_mask": SHARE,
+        "_bonus_rounds": COPY,
+        "_col_order": SHARE,
+        "_display": SHARE,
+        "_first_leader": SHARE,
+        "_hand_size": SHARE,
+        "_hands": COPY,
+        "_led": SHARE,
+        "_max_pledges": SHARE,
+        "_next": SHARE,
+        "_pledges_left": SHARE,
+        "_round": SHARE,
+        "_round_leader": SHARE,
+        "_round_leaders": COPY,
+        "_round_results": COPY,  # inner lists are never changed
+        "_round_start": SHARE,
+        "_scores": COPY,
+        "_supply_left": SHARE,
+        "_trees": COPY,
+        "_trick_leader": SHARE,
+        "_trick_no": SHARE,
+        "_trick_winners": COPY,
+        "_tricks": COPY,
+        "_trump": SHARE,
+        "_voids": COPY,
+    }
+    action_type: ClassVar[type[EternityAction]] = EternityAction
+    not_an_action: ClassVar[str] = (
+        "is not an Eternity action: pass an action from legal_actions() "
+        "or its notation, e.g. 'play sea-3'"
     )
 
-    # Attribute types, for mypy (slots hold no annotations of their own).
-    _game: Eternity
-    _n: int
-    _seed: int
-    _options: dict[str, Any]
-    _setup: Any
-    _deals: tuple[RoundDeal, ...]
     _round_leaders: list[int]
+    # _start.hand_size, .max_pledges and .next, read in the hot loop
     _hand_size: int
     _max_pledges: int
     _next: tuple[int, ...]
     _col_order: tuple[int, ...]
-    _hands: list[int]
+    _hands: list[int]  # _NF chunks per seat: _hands[seat * _NF + family]
     _board: list[int]
     _board_mask: int
     _display: int
@@ -143,14 +175,12 @@ class EternityState(GameState):
     _first_leader: int
     _round_leader: int
     _trick_leader: int
-    _current: int
     _led: int
     _pledges_left: int
     _best_key: int
     _best_seat: int
     # Every action of the game, without seats: every seat acts once per trick, so trick k is
     # _history[k * _n : (k + 1) * _n], led by the previous trick's winner or the round's leader.
-    _history: list[EternityAction]
     _trick_winners: list[int]
     _tricks: list[int]
     _trees: list[int]
@@ -160,31 +190,29 @@ class EternityState(GameState):
     _round_start: int
     _voids: list[int]
     _supply_left: int
-    _winners: list[int]
-    _determinized: bool
-    is_terminal: bool  # a plain attribute: the hottest read of every playout loop
+
+    def __init__(self, start: EternityStart) -> None:
+        super().__init__(start)
+        self._round_leaders = []
+        self._hand_size = start.hand_size
+        self._max_pledges = start.max_pledges
+        self._next = start.next
+        self._round = 1
+        self._first_leader = start.first_leader
+        self._led = -1
+        self._best_key = -1
+        self._best_seat = -1
+        self._pledges_left = start.max_pledges
+        self._trick_winners = []
+        self._scores = [0] * start.players
+        self._bonus_rounds = [0] * start.players
+        self._round_results = []
+        self._start_round(start.first_leader)
 
     # ------------------------------------------------------------------ contract: reading
     @property
-    def game(self) -> Eternity:  # type: ignore[override]
-        return self._game
-
-    @property
-    def players(self) -> int:
-        return self._n
-
-    @property
-    def current_player(self) -> int | None:
-        p = self._current
-        return None if p < 0 else p
-
-    @property
     def scores(self) -> list[int]:
         return list(self._scores)
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
 
     @property
     def round(self) -> int:
@@ -226,6 +254,9 @@ class EternityState(GameState):
         if self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
             return [*plays, *_G0[hands[b]], *_G1[hands[b + 1]], *_G2[hands[b + 2]]]
         return list(plays)
+
+    def _legal(self) -> tuple[EternityAction, ...]:
+        return tuple(self.legal_actions())
 
     def apply(self, action: EternityAction | str) -> None:
         if action.__class__ is not EternityAction:
@@ -300,49 +331,6 @@ class EternityState(GameState):
         else:
             self._trick_leader = self._current = winner  # §5.6: the winner leads next
 
-    def clone(self) -> EternityState:
-        new = object.__new__(EternityState)
-        new._game = self._game
-        new._n = self._n
-        new._seed = self._seed
-        new._options = self._options
-        new._setup = self._setup
-        new._deals = self._deals
-        new._round_leaders = self._round_leaders[:]
-        new._hand_size = self._hand_size
-        new._max_pledges = self._max_pledges
-        new._next = self._next
-        new._col_order = self._col_order
-        new._hands = self._hands[:]
-        new._board = self._board[:]
-        new._board_mask = self._board_mask
-        new._display = self._display
-        new._trump = self._trump
-        new._round = self._round
-        new._trick_no = self._trick_no
-        new._first_leader = self._first_leader
-        new._round_leader = self._round_leader
-        new._trick_leader = self._trick_leader
-        new._current = self._current
-        new._led = self._led
-        new._pledges_left = self._pledges_left
-        new._best_key = self._best_key
-        new._best_seat = self._best_seat
-        new._trick_winners = self._trick_winners[:]
-        new._tricks = self._tricks[:]
-        new._trees = self._trees[:]
-        new._scores = self._scores[:]
-        new._bonus_rounds = self._bonus_rounds[:]
-        new._round_results = self._round_results[:]  # inner lists never mutated
-        new._history = self._history[:]
-        new._round_start = self._round_start
-        new._voids = self._voids[:]
-        new._supply_left = self._supply_left
-        new._winners = self._winners[:]
-        new._determinized = self._determinized
-        new.is_terminal = self.is_terminal
-        return new
-
     # ------------------------------------------------------------------ trick and round flow
     def _compute_trump(self) -> int:
         # §4: most cards in its column; ties go to the leftmost column
@@ -384,7 +372,7 @@ class EternityState(GameState):
         return HARMONY_BONUS[rnd - 1]
 
     def _next_round_leader(self) -> int:
-        rule = self._options["next_round_leader"]
+        rule = self._start.options["next_round_leader"]
         n = self._n
         if rule == "last_trick_winner":
             return self._trick_winners[-1]
@@ -398,14 +386,14 @@ class EternityState(GameState):
     def _compute_winners(self) -> list[int]:
         best = max(self._scores)
         tied = [s for s in range(self._n) if self._scores[s] == best]
-        if len(tied) > 1 and self._options["tie_break"] == "harmony_rounds":
+        if len(tied) > 1 and self._start.options["tie_break"] == "harmony_rounds":
             most = max(self._bonus_rounds[s] for s in tied)
             tied = [s for s in tied if self._bonus_rounds[s] == most]
         return tied
 
     def _start_round(self, leader: int) -> None:
         """Lay out round `self._round`'s deal (§3) and hand the lead to `leader`."""
-        deal = self._deals[self._round - 1]
+        deal = self._start.deals[self._round - 1]
         self._hands = list(deal.hands)
         self._col_order = deal.columns
         self._board = [0] * len(FAMILIES)
@@ -422,19 +410,9 @@ class EternityState(GameState):
         self._round_leader = self._trick_leader = self._current = leader
         self._round_leaders.append(leader)
         self._round_start = len(self._history)
-        self._supply_left = self._options["tree_supply"] or -1
+        self._supply_left = self._start.options["tree_supply"] or -1
 
     # ------------------------------------------------------------------ bad input
-    def _coerce(self, action: object) -> EternityAction:
-        if isinstance(action, str):
-            return parse_action(action)
-        if isinstance(action, EternityAction):
-            return action
-        raise IllegalAction(
-            f"{action!r} is not an Eternity action: pass an action from legal_actions() "
-            "or its notation, e.g. 'play sea-3'"
-        )
-
     def _refusal(self, action: EternityAction) -> IllegalAction:
         """Explain, naming the rule, why `action` is refused now (never on the hot path)."""
         p = self._current
@@ -470,11 +448,7 @@ class EternityState(GameState):
         )
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> View:
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n
-        ):
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
+    def _view(self, seat: int | None) -> View:
         n = self._n
         board = {FAMILIES[f]: [] for f in self._col_order}  # type: dict[str, list[str]]
         for card in cards_of(self._board_mask):
@@ -489,8 +463,8 @@ class EternityState(GameState):
             "round": self._round,
             "rounds": ROUNDS,
             "harmony_bonus": self._game_bonus(self._round),
-            "trick_number": min(self._trick_no + 1, self._hand_size),
-            "tricks_per_round": self._hand_size,
+            "trick_number": min(self._trick_no + 1, self._start.hand_size),
+            "tricks_per_round": self._start.hand_size,
             "current_player": current,
             "leader": None if self._trick_leader < 0 else self._trick_leader,
             "columns": [FAMILIES[f] for f in self._col_order],
@@ -524,7 +498,7 @@ class EternityState(GameState):
             return None
         actions = self._seated(k * self._n, (k + 1) * self._n)
         return {
-            "round": k // self._hand_size + 1,
+            "round": k // self._start.hand_size + 1,
             "leader": actions[0][0],
             "cards": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if not a.pledge],
             "pledges": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if a.pledge],
@@ -533,7 +507,7 @@ class EternityState(GameState):
 
     def _seated(self, start: int, stop: int) -> list[tuple[int, EternityAction]]:
         """History entries start..stop-1 with the seat that took each."""
-        n, per_round = self._n, self._hand_size
+        n, per_round = self._n, self._start.hand_size
         history = self._history
         out: list[tuple[int, EternityAction]] = []
         j = start
@@ -561,33 +535,20 @@ class EternityState(GameState):
                 log.append({"trick_won_by": self._trick_winners[first_trick + i // n]})
         return log
 
-    # ------------------------------------------------------------------ records and search
-    def to_record(self) -> Record:
-        if self._determinized:
-            raise EternaError("a determinized state is a guess, not a game: it has no record")
-        return {
-            "game": "eternity",
-            "players": self._n,
-            "seed": self._seed,
-            "options": dict(self._options),
-            "setup": copy.deepcopy(self._setup),  # callers may edit their record
-            "actions": [a.text for a in self._history],
-        }
-
-    def determinize(self, seat: int, rng: random.Random) -> EternityState:
+    # ------------------------------------------------------------------ search
+    def _determinize(self, seat: int, rng: random.Random) -> EternityState:
         """Resample every card `seat` cannot see, keeping hand sizes and revealed voids.
 
         Future deals are unknown too: the copy deals later rounds afresh from `rng`.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
         new = self.clone()
         # The current round's deal holds the true starting hands: blank it (it is read only when
         # a round starts). Earlier rounds were played out in public, later ones are redrawn.
-        current = self._deals[self._round - 1]
+        deals = self._start.deals
+        current = deals[self._round - 1]
         blank = RoundDeal((0,) * len(current.hands), (), 0, current.columns)
-        new._deals = (
-            *self._deals[: self._round - 1],
+        new_deals = (
+            *deals[: self._round - 1],
             blank,
             *draw_deals(
                 rng,
@@ -595,9 +556,10 @@ class EternityState(GameState):
                 list(self._col_order),
                 [],
                 self._round + 1,
-                self._options["column_order"] == "shuffle_each_round",
+                self._start.options["column_order"] == "shuffle_each_round",
             ),
         )
+        new._start = replace(self._start, deals=new_deals)
         masks = {s: self._hand_mask(s) for s in range(self._n) if s != seat}
         others = [s for s, mask in masks.items() if mask]
         if others:

@@ -1,0 +1,275 @@
+"""The shared shell of every game state (template method, in OpenSpiel's shape).
+
+`BaseState` owns what DESIGN.md's contract asks of every game and is the same everywhere:
+turning notation into an action, checking it against the legal set, refusing it with the rule's
+message, recording it, the record itself, seat checks for `view` and `determinize`, the
+read-only properties, and `clone`. A game writes only its rules:
+
+    _legal()                  the legal actions now, as a tuple (cached by the base until apply)
+    _apply(action)            play a legal action (the base has checked and recorded it)
+    _refusal(action)          the IllegalAction naming the rule that forbids a well-formed action
+    _view(seat)               what `seat` (None: a spectator) may know
+    _determinize(seat, rng)   a full state consistent with what `seat` has seen
+    scores                    the running scores
+
+What never changes during a game (the game, player count, seed, options, setup, a deal drawn at
+the start...) sits in one frozen `GameStart` shared by the state and all its clones.
+
+Cloning is declared, not hand-written: every class lists each slot it adds in `CLONE` with how a
+clone gets it (`SHARE` the same object, `COPY` a shallow copy, `COPY2` a copy of each inner list,
+or a function). `__init_subclass__` refuses a class whose declaration misses a slot, and compiles
+a `clone` as fast as a hand-written one from the declaration.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+
+from eterna.core.errors import EternaError, IllegalAction
+from eterna.core.game import Action, GameState, Record, View
+from eterna.core.records import make_record
+
+if TYPE_CHECKING:
+    from eterna.core.game import Game
+
+SHARE = "share"  # the clone holds the same object (immutable, or never mutated in place)
+COPY = "copy"  # a shallow copy (`value.copy()`: a list or a dict of immutable items)
+COPY2 = "copy2"  # a list of lists: each inner list copied
+CloneKind = str | Callable[[Any], Any]
+
+ActionT = TypeVar("ActionT", bound=Action)
+StartT = TypeVar("StartT", bound="GameStart")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameStart:
+    """What never changes during one game; games subclass it with what their deal fixes.
+
+    `options` and `setup` are JSON-plain values kept as given (the record copies them).
+    """
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    setup: Any = None
+
+
+def _compile_clone(cls: type, plan: Mapping[str, CloneKind]) -> Callable[[Any], Any]:
+    """A `clone` method built from the declaration (generated source: no loop per field)."""
+    lines = ["def clone(self):", "    new = _new(_cls)"]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    for i, (name, kind) in enumerate(sorted(plan.items())):
+        if kind == SHARE:
+            lines.append(f"    new.{name} = self.{name}")
+        elif kind == COPY:
+            lines.append(f"    new.{name} = self.{name}.copy()")
+        elif kind == COPY2:
+            lines.append(f"    new.{name} = [x[:] for x in self.{name}]")
+        elif callable(kind):
+            env[f"_k{i}"] = kind
+            lines.append(f"    new.{name} = _k{i}(self.{name})")
+        else:
+            raise TypeError(f"{cls.__name__}.CLONE[{name!r}]: unknown kind {kind!r}")
+    lines.append("    return new")
+    exec("\n".join(lines), env)  # the same technique as dataclasses' generated methods
+    fn: Callable[[Any], Any] = env["clone"]
+    fn.__qualname__ = f"{cls.__qualname__}.clone"
+    fn.__doc__ = "An independent copy, as the class's CLONE declaration says."
+    return fn
+
+
+def clone_plan(cls: type) -> dict[str, CloneKind]:
+    """Every slot of `cls` and its base classes with how a clone gets it."""
+    plan: dict[str, CloneKind] = {}
+    for klass in reversed(cls.__mro__):
+        plan.update(klass.__dict__.get("CLONE", {}))
+    return plan
+
+
+def all_slots(cls: type) -> set[str]:
+    return {
+        name
+        for klass in cls.__mro__
+        for name in klass.__dict__.get("__slots__", ())
+        if name not in ("__weakref__", "__dict__")
+    }
+
+
+class BaseState(GameState, Generic[ActionT, StartT]):
+    """A game in progress; see the module docstring for what a game writes."""
+
+    __slots__ = (
+        "_current",
+        "_determinized",
+        "_history",
+        "_legal_cache",
+        "_n",
+        "_start",
+        "_winners",
+        "is_terminal",
+    )
+    CLONE: ClassVar[Mapping[str, CloneKind]] = {
+        "_current": SHARE,
+        "_determinized": SHARE,
+        "_history": COPY,
+        "_legal_cache": SHARE,  # a tuple, replaced (never changed) after each action
+        "_n": SHARE,
+        "_start": SHARE,
+        "_winners": COPY,
+        "is_terminal": SHARE,
+    }
+    action_type: ClassVar[type[Action]]  # the game's Action class (the fast path's check)
+    not_an_action: ClassVar[str]  # the refusal's words for what is no action of the game
+
+    _start: StartT
+    _n: int  # the player count: _start.players, read in every hot loop
+    _current: int  # the seat to decide, -1 once the game is over
+    _history: list[ActionT]
+    _winners: list[int]
+    _legal_cache: tuple[ActionT, ...] | None
+    _determinized: bool  # a guess made for a search: it has no record
+    is_terminal: bool  # a plain attribute: the hottest read of every playout loop
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        plan = clone_plan(cls)
+        slots = all_slots(cls)
+        missing, extra = sorted(slots - plan.keys()), sorted(plan.keys() - slots)
+        if missing or extra:
+            raise TypeError(
+                f"{cls.__name__}.CLONE must declare every slot: missing {missing}, "
+                f"not slots {extra}"
+            )
+        if "clone" not in cls.__dict__:  # a class may still write its own, saying why
+            cls.clone = _compile_clone(cls, plan)  # type: ignore[method-assign, assignment]
+
+    def __init__(self, start: StartT) -> None:
+        self._start = start
+        self._n = start.players
+        self._current = 0
+        self._history = []
+        self._winners = []
+        self._legal_cache = None
+        self._determinized = False
+        self.is_terminal = False
+
+    # ------------------------------------------------------------------ what a game writes
+    def _legal(self) -> tuple[ActionT, ...]:
+        """Every legal action now, in a deterministic order (empty once the game is over)."""
+        raise NotImplementedError
+
+    def _apply(self, action: ActionT) -> None:
+        """Play `action`, which the base has checked is legal and added to the history."""
+        raise NotImplementedError
+
+    def _refusal(self, action: ActionT) -> IllegalAction:
+        """Why the well-formed `action` is refused now, naming the rule (off the hot path)."""
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> View:
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ contract: reading
+    @property
+    def game(self) -> Game:  # type: ignore[override]
+        return self._start.game
+
+    @property
+    def start(self) -> StartT:
+        """What this game was started with (shared, frozen)."""
+        return self._start
+
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def seed(self) -> int:
+        return self._start.seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._start.options)
+
+    @property
+    def current_player(self) -> int | None:
+        p = self._current
+        return None if p < 0 else p
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    @property
+    def history(self) -> list[ActionT]:
+        """Every action applied so far, in order."""
+        return list(self._history)
+
+    # ------------------------------------------------------------------ contract: playing
+    def legal_actions(self) -> list[ActionT]:
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        return list(legal)
+
+    def apply(self, action: ActionT | str) -> None:
+        act = action if action.__class__ is self.action_type else self._coerce(action)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        if act not in legal:
+            raise self._refusal(act)
+        self._legal_cache = None
+        self._history.append(act)
+        self._apply(act)
+
+    def _coerce(self, action: object) -> ActionT:
+        """An action from its notation (BadNotation if it is none), or a clear refusal."""
+        if isinstance(action, str):
+            parsed: ActionT = self._start.game.parse_action(action)  # type: ignore[assignment]
+            return parsed
+        if isinstance(action, self.action_type):
+            return action  # type: ignore[return-value]
+        raise IllegalAction(f"{action!r} {self.not_an_action}")
+
+    # ------------------------------------------------------------------ seats
+    def check_seat(self, seat: object, spectator: bool = False) -> None:
+        """EternaError unless `seat` is a seat of this table (or None, for a spectator)."""
+        if seat is None and spectator:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
+
+    def view(self, seat: int | None) -> View:
+        self.check_seat(seat, spectator=True)
+        return self._view(seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
+        return self._determinize(seat, rng)
+
+    # ------------------------------------------------------------------ records
+    def to_record(self) -> Record:
+        if self._determinized:
+            raise EternaError("a determinized state is a guess, not a game: it has no record")
+        start = self._start
+        return make_record(
+            start.game.id,
+            self._n,
+            start.seed,
+            copy.deepcopy(start.options),  # copies: the caller may edit its record
+            copy.deepcopy(start.setup),
+            [a.text for a in self._history],
+        )
+
+    # a compiled `clone` is installed on every subclass from its CLONE declaration
+    def clone(self) -> Self:
+        raise NotImplementedError

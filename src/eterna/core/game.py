@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from eterna.core.errors import BadRecord, BadSetup, EternaError
 from eterna.core.options import Option, resolve_options
+
+if TYPE_CHECKING:
+    from eterna.core.agent import Agent
+    from eterna.core.encoding import Encoding
 
 Record = dict[str, Any]
 View = dict[str, Any]
@@ -150,6 +154,23 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """The action written `text`, or BadNotation."""
+
+    # What a game may offer beyond the contract; the defaults say it offers none.
+    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent | None:
+        """The game's own heuristic agent (spec `heuristic`), or None if it has none."""
+        return None
+
+    def search_defaults(self) -> dict[str, Any]:
+        """The ISMCTS parameters this game plays best with (the spec's own win over them)."""
+        return {}
+
+    def encoding_class(self) -> type[Encoding]:
+        """The game's fixed-size encoding for learning code (needs NumPy)."""
+        raise EternaError(f"{self.name} has no encoding for learning code")
+
+    def analyze_records(self, records: Sequence[Record]) -> dict[str, Any] | None:
+        """Game-specific statistics over finished games for `eterna analyze`, or None."""
+        return None
 
     def from_record(self, record: Mapping[str, Any]) -> GameState:
         """Replay a record: same record, same state, on every machine."""

@@ -1,22 +1,29 @@
 """Fixed-size encodings of each game for learning code (see docs/encodings.md).
 
-`make_encoding(game_id, players=None)` returns a fresh `Encoding` (it owns preallocated buffers:
-use one per environment). `ENCODINGS` maps game ids to their classes.
+Each game owns its encoding (`eterna.games.<id>.encoding`, found through
+`Game.encoding_class()`); the base they share is `eterna.core.encoding.Encoding`. This module
+only looks them up: `make_encoding(game_id, players=None)` returns a fresh `Encoding` (it owns
+preallocated buffers: use one per environment); `ENCODINGS` maps game ids to their classes.
 """
 
 from __future__ import annotations
 
-from eterna.adapters.encodings.base import Encoding
-from eterna.adapters.encodings.eternitium import EternitiumEncoding
-from eterna.adapters.encodings.eternity import EternityEncoding
-from eterna.adapters.encodings.vale import ValeEncoding
+from eterna.core.encoding import Encoding
 from eterna.core.errors import EternaError
+from eterna.core.registry import game_ids, load_game
 
-ENCODINGS: dict[str, type[Encoding]] = {
-    "eternitium": EternitiumEncoding,
-    "eternity": EternityEncoding,
-    "vale": ValeEncoding,
-}
+
+def _encodings() -> dict[str, type[Encoding]]:
+    found = {}
+    for game_id in game_ids():
+        try:
+            found[game_id] = load_game(game_id).encoding_class()
+        except EternaError:
+            continue  # a game without an encoding
+    return found
+
+
+ENCODINGS: dict[str, type[Encoding]] = _encodings()
 
 
 def make_encoding(game_id: str, players: int | None = None) -> Encoding:
@@ -29,11 +36,4 @@ def make_encoding(game_id: str, players: int | None = None) -> Encoding:
     return cls(players)
 
 
-__all__ = [
-    "ENCODINGS",
-    "Encoding",
-    "EternitiumEncoding",
-    "EternityEncoding",
-    "ValeEncoding",
-    "make_encoding",
-]
+__all__ = ["ENCODINGS", "Encoding", "make_encoding"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
@@ -35,6 +35,9 @@ from eterna.games.eternitium.cards import (
 )
 from eterna.games.eternitium.setup import parse_setup
 from eterna.games.eternitium.state import PH_PICK, EternitiumState
+
+if TYPE_CHECKING:
+    from eterna.core.encoding import Encoding
 
 OPTIONS: dict[str, Option] = {
     opt.name: opt
@@ -156,8 +159,17 @@ class Eternitium(Game):
         """Eternitium's own heuristic agent (spec `heuristic`)."""
         from eterna.games.eternitium.heuristic import EternitiumHeuristic
 
-        agent: Agent = EternitiumHeuristic(seed=seed, **params)
-        return agent
+        return EternitiumHeuristic(seed=seed, **params)
+
+    def search_defaults(self) -> dict[str, Any]:
+        from eterna.games.eternitium.heuristic import EternitiumHeuristic
+
+        return dict(EternitiumHeuristic.search_defaults)
+
+    def encoding_class(self) -> type[Encoding]:
+        from eterna.games.eternitium.encoding import EternitiumEncoding
+
+        return EternitiumEncoding
 
 
 def _take(pool: list[int], cards: list[int], where: str) -> list[int]:

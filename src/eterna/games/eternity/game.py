@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.game import Game
@@ -19,6 +19,9 @@ from eterna.games.eternity.cards import (
 )
 from eterna.games.eternity.deal import parse_setup
 from eterna.games.eternity.state import EternityStart, EternityState, draw_deals
+
+if TYPE_CHECKING:
+    from eterna.core.encoding import Encoding
 
 OPTIONS: dict[str, Option] = {
     opt.name: opt
@@ -106,8 +109,17 @@ class Eternity(Game):
         """Eternity's own heuristic agent (spec `heuristic`)."""
         from eterna.games.eternity.heuristic import EternityHeuristic
 
-        agent: Agent = EternityHeuristic(seed=seed, **params)
-        return agent
+        return EternityHeuristic(seed=seed, **params)
+
+    def search_defaults(self) -> dict[str, Any]:
+        from eterna.games.eternity.heuristic import EternityHeuristic
+
+        return dict(EternityHeuristic.search_defaults)
+
+    def encoding_class(self) -> type[Encoding]:
+        from eterna.games.eternity.encoding import EternityEncoding
+
+        return EternityEncoding
 
 
 def _plain(setup: Mapping[str, Any] | None) -> Any:

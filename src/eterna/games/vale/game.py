@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.game import Game
@@ -13,6 +13,9 @@ from eterna.core.options import Option
 from eterna.games.vale.cards import DECK_SIZE, FAMILIES, STARTING_POINTS, ValeAction, parse_action
 from eterna.games.vale.deal import parse_setup
 from eterna.games.vale.state import ACTION, HUNT, ValeState
+
+if TYPE_CHECKING:
+    from eterna.core.encoding import Encoding
 
 OPTIONS: dict[str, Option] = {
     opt.name: opt
@@ -146,8 +149,17 @@ class Vale(Game):
         """The Vale's own heuristic agent (spec `heuristic`)."""
         from eterna.games.vale.heuristic import ValeHeuristic
 
-        agent: Agent = ValeHeuristic(seed=seed, **params)
-        return agent
+        return ValeHeuristic(seed=seed, **params)
+
+    def search_defaults(self) -> dict[str, Any]:
+        from eterna.games.vale.heuristic import ValeHeuristic
+
+        return dict(ValeHeuristic.search_defaults)
+
+    def encoding_class(self) -> type[Encoding]:
+        from eterna.games.vale.encoding import ValeEncoding
+
+        return ValeEncoding
 
 
 GAME = Vale()

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from eterna.adapters.encodings.base import Encoding, cap
+from eterna.core.encoding import Encoding, cap
 from eterna.games.eternitium import cards
 from eterna.games.eternitium import state as engine
 from eterna.games.eternitium.state import EternitiumState

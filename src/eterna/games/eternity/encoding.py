@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from eterna.adapters.encodings.base import Encoding, cap
+from eterna.core.encoding import Encoding, cap
 from eterna.games.eternity import cards
 from eterna.games.eternity.state import EternityState
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from eterna.adapters.encodings.base import Encoding, cap
+from eterna.core.encoding import Encoding, cap
 from eterna.games.vale import cards
 from eterna.games.vale import state as engine
 from eterna.games.vale.state import ValeState

@@ -168,10 +168,6 @@ class Game(ABC):
         """The game's fixed-size encoding for learning code (needs NumPy)."""
         raise EternaError(f"{self.name} has no encoding for learning code")
 
-    def analyze_records(self, records: Sequence[Record]) -> dict[str, Any] | None:
-        """Game-specific statistics over finished games for `eterna analyze`, or None."""
-        return None
-
     def from_record(self, record: Mapping[str, Any]) -> GameState:
         """Replay a record: same record, same state, on every machine."""
         if not isinstance(record, Mapping):

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from eterna.core.errors import EternaError, IllegalAction
+from eterna.core.events import Event
 from eterna.core.game import Action, GameState, Record, View
 from eterna.core.records import make_record
 
@@ -57,6 +58,10 @@ class GameStart:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     setup: Any = None
+
+
+def _copy_events(events: list[Event] | None) -> list[Event] | None:
+    return None if events is None else events[:]
 
 
 def _compile_clone(cls: type, plan: Mapping[str, CloneKind]) -> Callable[[Any], Any]:
@@ -106,6 +111,7 @@ class BaseState(GameState, Generic[ActionT, StartT]):
     __slots__ = (
         "_current",
         "_determinized",
+        "_events",
         "_history",
         "_legal_cache",
         "_n",
@@ -116,6 +122,7 @@ class BaseState(GameState, Generic[ActionT, StartT]):
     CLONE: ClassVar[Mapping[str, CloneKind]] = {
         "_current": SHARE,
         "_determinized": SHARE,
+        "_events": _copy_events,
         "_history": COPY,
         "_legal_cache": SHARE,  # a tuple, replaced (never changed) after each action
         "_n": SHARE,
@@ -133,6 +140,7 @@ class BaseState(GameState, Generic[ActionT, StartT]):
     _winners: list[int]
     _legal_cache: tuple[ActionT, ...] | None
     _determinized: bool  # a guess made for a search: it has no record
+    _events: list[Event] | None  # what happened, once narrating (None: not asked, not kept)
     is_terminal: bool  # a plain attribute: the hottest read of every playout loop
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -148,8 +156,10 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         if "clone" not in cls.__dict__:  # a class may still write its own, saying why
             cls.clone = _compile_clone(cls, plan)  # type: ignore[method-assign, assignment]
 
-    def __init__(self, start: StartT) -> None:
+    def __init__(self, start: StartT, narrate: bool = False) -> None:
+        """`narrate`: keep events from the start (else only once `events_since` asks)."""
         self._start = start
+        self._events = [] if narrate else None
         self._n = start.players
         self._current = 0
         self._history = []
@@ -254,7 +264,45 @@ class BaseState(GameState, Generic[ActionT, StartT]):
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         self.check_seat(seat)
-        return self._determinize(seat, rng)
+        guess = self._determinize(seat, rng)
+        guess._events = None  # a search never reads a story, and copying it would cost
+        return guess
+
+    # ------------------------------------------------------------------ events
+    @property
+    def narrating(self) -> bool:
+        """Whether this state keeps its events (it does once `events_since` was asked)."""
+        return self._events is not None
+
+    def events_since(self, index: int, seat: int | None) -> list[dict[str, Any]]:
+        """The events from the `index`-th on, as `seat` may see them (None: a spectator).
+
+        Indexes count every event of the game, so a client that has seen `k` events asks
+        `events_since(k, seat)`. The first call replays this game's own actions once to
+        tell its story; from then on the state narrates as it plays.
+        """
+        self.check_seat(seat, spectator=True)
+        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            raise EternaError(f"an event index is a count from 0, not {index!r}")
+        events = self._events
+        if events is None:
+            events = self._events = self._told_story()
+        return [event.for_seat(seat) for event in events[index:]]
+
+    def event_count(self) -> int:
+        """How many events the game has told so far (narrating from now on)."""
+        if self._events is None:
+            self._events = self._told_story()
+        return len(self._events)
+
+    def _told_story(self) -> list[Event]:
+        if self._determinized:
+            raise EternaError("a determinized state is a guess, not a game: it has no story")
+        told = type(self)(self._start, narrate=True)
+        for action in self._history:
+            told.apply(action)
+        assert told._events is not None
+        return told._events
 
     # ------------------------------------------------------------------ records
     def to_record(self) -> Record:

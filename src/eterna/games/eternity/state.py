@@ -191,8 +191,8 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     _voids: list[int]
     _supply_left: int
 
-    def __init__(self, start: EternityStart) -> None:
-        super().__init__(start)
+    def __init__(self, start: EternityStart, narrate: bool = False) -> None:
+        super().__init__(start, narrate)
         self._round_leaders = []
         self._hand_size = start.hand_size
         self._max_pledges = start.max_pledges

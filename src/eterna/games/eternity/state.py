@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
 from eterna.core.errors import EternaError, IllegalAction
+from eterna.core.events import Event
 from eterna.core.game import View
 from eterna.core.state import COPY, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternity.cards import (
@@ -284,6 +285,10 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 self._supply_left = supply - trees
             self._trees[p] += trees
             self._pledges_left -= 1
+            if self._events is not None:
+                self._events.append(
+                    Event("card_pledged", {"seat": p, "card": CARD_NAME[act.card], "trees": trees})
+                )
         else:
             key = act.value
             trump = self._trump
@@ -304,6 +309,8 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             if key > self._best_key:
                 self._best_key = key
                 self._best_seat = p
+            if self._events is not None:
+                self._events.append(Event("card_played", {"seat": p, "card": CARD_NAME[act.card]}))
         hands[i] = chunk ^ vbit
         self._history.append(act)
         p = self._next[p]
@@ -313,6 +320,8 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         # The trick is complete. §5.5: highest trump, else highest of the led family.
         winner = self._best_seat
         self._tricks[winner] += 1
+        if self._events is not None:
+            self._tell_trick(winner)
         if self._pledges_left != self._max_pledges:
             # §5.6: pledged cards join the board after the trick; §4: trump re-evaluated
             board = self._board
@@ -320,8 +329,11 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 if action.pledge:
                     board[action.family] += 1
                     self._board_mask |= action.bit
+            trump = self._trump
             self._trump = self._compute_trump()
             self._pledges_left = self._max_pledges
+            if self._events is not None:
+                self._tell_board(trump)
         self._trick_winners.append(winner)
         self._led = -1
         self._best_key = -1
@@ -359,11 +371,27 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             self._scores[seat] += points
             results.append({"trees": trees, "tricks": tricks, "points": points})
         self._round_results.append(results)
+        if self._events is not None:
+            self._events.append(
+                Event(
+                    "round_scored",
+                    {
+                        "round": self._round,
+                        "bonus": bonus,
+                        "results": [dict(r, seat=s) for s, r in enumerate(results)],
+                        "scores": list(self._scores),
+                    },
+                )
+            )
         if self._round == ROUNDS:  # §8: three rounds
             self._current = -1
             self.is_terminal = True
             self._trick_leader = -1
             self._winners = self._compute_winners()
+            if self._events is not None:
+                self._events.append(
+                    Event("game_over", {"winners": list(self._winners), "scores": self.scores})
+                )
             return
         self._round += 1
         self._start_round(self._next_round_leader())
@@ -411,6 +439,60 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         self._round_leaders.append(leader)
         self._round_start = len(self._history)
         self._supply_left = self._start.options["tree_supply"] or -1
+        if self._events is not None:
+            self._tell_round_start(leader)
+
+    # ------------------------------------------------------------------ events
+    # Told only while narrating (`self._events` is a list); never on a playout's path.
+    def _tell_round_start(self, leader: int) -> None:
+        assert self._events is not None
+        board = [CARD_NAME[c] for c in cards_of(self._board_mask)]
+        self._events.append(
+            Event(
+                "round_started",
+                {
+                    "round": self._round,
+                    "leader": leader,
+                    "board": board,
+                    "trump": FAMILIES[self._trump],
+                    "harmony_bonus": self._game_bonus(self._round),
+                    "display": names_of(self._display),
+                },
+            )
+        )
+        for seat in range(self._n):
+            hand = names_of(self._hand_mask(seat))
+            self._events.append(
+                Event("hand_dealt", {"seat": seat, "count": len(hand)}, {"cards": hand}, (seat,))
+            )
+
+    def _tell_trick(self, winner: int) -> None:
+        assert self._events is not None
+        n = self._n
+        trick = self._seated(len(self._history) - n, len(self._history))
+        self._events.append(
+            Event(
+                "trick_won",
+                {
+                    "seat": winner,
+                    "trick": self._trick_no + 1,
+                    "cards": [CARD_NAME[a.card] for _, a in trick if not a.pledge],
+                    "tricks": self._tricks[winner],
+                },
+            )
+        )
+
+    def _tell_board(self, old_trump: int) -> None:
+        assert self._events is not None
+        pledged = [CARD_NAME[a.card] for a in self._history[-self._n :] if a.pledge]
+        self._events.append(Event("pledges_to_board", {"cards": pledged}))
+        if self._trump != old_trump:
+            self._events.append(
+                Event(
+                    "trump_changed",
+                    {"old": FAMILIES[old_trump], "new": FAMILIES[self._trump]},
+                )
+            )
 
     # ------------------------------------------------------------------ bad input
     def _refusal(self, action: EternityAction) -> IllegalAction:

@@ -8,7 +8,25 @@ class EternaError(Exception):
 
 
 class IllegalAction(EternaError):
-    """A well-formed action the rules forbid now; the message names the rule."""
+    """A well-formed action the rules forbid now; the message names the rule.
+
+    `key` and `params`, when a game gives them, say the same for translation: a front end
+    shows the catalog's `refusal.<key>` message with `params` (card ids, families, seats) in
+    the player's language, and keeps `rule` (the rulebook reference) for a "why?" detail.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str | None = None,
+        params: dict[str, object] | None = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = dict(params or {})
+        self.rule = rule
 
 
 class BadNotation(EternaError):

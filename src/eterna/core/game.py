@@ -155,6 +155,12 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """The action written `text`, or BadNotation."""
 
+    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+        """What a front end needs to label `action` in a player's language: a catalog key
+        (`action.<key>`) and its named parameters (card ids, seats, amounts). The default
+        shows the notation itself."""
+        return "notation", {"notation": str(action)}
+
     # What a game may offer beyond the contract; the defaults say it offers none.
     def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent | None:
         """The game's own heuristic agent (spec `heuristic`), or None if it has none."""

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
-from eterna.core.game import Game
+from eterna.core.game import Action, Game
 from eterna.core.options import Option
 from eterna.games.eternity.cards import (
+    CARD_NAME,
     FAMILIES,
     HAND_SIZE,
     PLEDGES_PER_TRICK,
@@ -104,6 +105,13 @@ class Eternity(Game):
 
     def parse_action(self, text: str) -> EternityAction:
         return parse_action(text)
+
+    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+        act = action if isinstance(action, EternityAction) else parse_action(str(action))
+        card = CARD_NAME[act.card]
+        if act.pledge:
+            return "eternity.pledge", {"card": card, "trees": act.trees}
+        return "eternity.play", {"card": card}
 
     def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
         """Eternity's own heuristic agent (spec `heuristic`)."""

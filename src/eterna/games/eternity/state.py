@@ -265,7 +265,11 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         act: EternityAction = action
         p = self._current
         if p < 0:
-            raise IllegalAction(f"{act}: the game is over (rules §8: three rounds)")
+            raise IllegalAction(
+                f"{act}: the game is over (rules §8: three rounds)",
+                key="game_over",
+                rule="§8",
+            )
         family = act.family
         hands = self._hands
         i = p * 3 + family
@@ -502,31 +506,45 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         name = CARD_NAME[action.card]
         if not hand & action.bit:
             return IllegalAction(
-                f"{action}: seat {p} does not hold {name} (rules §5: you play from your hand)"
+                f"{action}: seat {p} does not hold {name} (rules §5: you play from your hand)",
+                key="eternity.not_in_hand",
+                params={"card": name},
+                rule="§5",
             )
         if action.pledge:
             if self._led < 0:
                 return IllegalAction(
                     f"{action}: the leader must play a card to the trick and may not pledge "
-                    "(rules §5.2: the leader)"
+                    "(rules §5.2: the leader)",
+                    key="eternity.leader_must_play",
+                    rule="§5.2",
                 )
             cap = self._max_pledges
             return IllegalAction(
                 f"{action}: only {cap} pledge{'s' if cap > 1 else ''} per trick at {self._n} "
-                f"players and it is taken; you must participate (rules §5.4: pledge limits)"
+                f"players and it is taken; you must participate (rules §5.4: pledge limits)",
+                key="eternity.pledge_limit",
+                params={"count": cap, "players": self._n},
+                rule="§5.4",
             )
         led = self._led
         held_led = names_of(hand & FAMILY_MASK[led])
         if held_led:
             return IllegalAction(
                 f"{action}: must follow {FAMILIES[led]}: you hold {', '.join(held_led)} "
-                "(rules §5.3: participate)"
+                "(rules §5.3: participate)",
+                key="eternity.must_follow",
+                params={"family": FAMILIES[led], "cards": held_led},
+                rule="§5.3",
             )
         trump = self._trump
         held_trump = names_of(hand & FAMILY_MASK[trump])
         return IllegalAction(
             f"{action}: no {FAMILIES[led]} in hand, so you must play trump "
-            f"{FAMILIES[trump]}: you hold {', '.join(held_trump)} (rules §5.3: participate)"
+            f"{FAMILIES[trump]}: you hold {', '.join(held_trump)} (rules §5.3: participate)",
+            key="eternity.must_trump",
+            params={"family": FAMILIES[led], "trump": FAMILIES[trump], "cards": held_trump},
+            rule="§5.3",
         )
 
     # ------------------------------------------------------------------ views

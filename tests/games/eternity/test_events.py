@@ -87,7 +87,7 @@ def test_rule_5_6_a_trick_is_won_pledges_join_the_board_and_the_trump_changes() 
             "tricks": 1,
         },
         {"kind": "pledges_to_board", "cards": ["sky-1"]},
-        {"kind": "trump_changed", "old": "sea", "new": "sky"},
+        {"kind": "trump_changed", "trump": "sky", "previous_trump": "sea"},
     ]
     assert state.view(0)["trump"] == "sky"
 

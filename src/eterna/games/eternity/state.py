@@ -494,7 +494,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             self._events.append(
                 Event(
                     "trump_changed",
-                    {"old": FAMILIES[old_trump], "new": FAMILIES[self._trump]},
+                    {"trump": FAMILIES[self._trump], "previous_trump": FAMILIES[old_trump]},
                 )
             )
 

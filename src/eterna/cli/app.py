@@ -20,13 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna import __version__
-from eterna.cli.play import EndOfInput, PlaySession, make_bots, save_record
-from eterna.core.errors import EternaError
-from eterna.core.game import Game, GameState
-from eterna.core.records import read_records
-from eterna.core.registry import game_ids, load_game
-from eterna.render import renderer_for
-from eterna.simulate import (
+from eterna.arena.simulate import (
     GameResult,
     check_agent,
     check_seed,
@@ -35,6 +29,12 @@ from eterna.simulate import (
     split_specs,
     summarize,
 )
+from eterna.cli.play import EndOfInput, PlaySession, make_bots, save_record
+from eterna.core.errors import EternaError
+from eterna.core.game import Game, GameState
+from eterna.core.records import read_records
+from eterna.core.registry import game_ids, load_game
+from eterna.render import renderer_for
 
 USAGE_ERROR = 2
 

@@ -23,6 +23,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from eterna.arena.simulate import GameResult, split_specs
 from eterna.cli.app import (
     check_table,
     fail,
@@ -32,7 +33,6 @@ from eterna.cli.app import (
     pick_seed,
 )
 from eterna.core.errors import EternaError
-from eterna.simulate import GameResult, split_specs
 
 ARENA_HELP = (
     "Measure agents against each other with paired seating, ratings and confidence intervals.\n\n"

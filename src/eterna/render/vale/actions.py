@@ -32,6 +32,21 @@ def _verb(who: str, verb: str) -> str:
     return f"{verb}s"
 
 
+# How a move on a card reads: the verb said, and what follows the card.
+PHRASES: dict[str, tuple[str, str]] = {
+    "claim": ("claim", ""),
+    "sell": ("sell", ""),
+    "tame": ("tame", " into hand"),
+    "resolve": ("resolve", ""),
+    "discard": ("discard", ""),
+    "recover": ("take", " back to hand"),
+    "take": ("take", " from the discard pile"),
+    "copy": ("copy", ""),
+}
+# The moves that answer a rule or an effect rather than name a card.
+ANSWERS = ("end-turn", "done", "discard-stone", "target", "choose")
+
+
 def describe_action(
     action: str, who: str, for_card: str | None = None, names: Sequence[str] | None = None
 ) -> Text:
@@ -40,6 +55,23 @@ def describe_action(
     verb = words[0] if words else action
     card = words[1] if len(words) > 1 else ""
     text = Text(f"{who} ")
+    if verb in ANSWERS:
+        return _describe_answer(text, who, verb, card, for_card, names)
+    if card not in CARD_BY_NAME:
+        text.append(f"{action}")
+        return text
+    return _describe_card_move(text, who, words, for_card)
+
+
+def _describe_answer(
+    text: Text,
+    who: str,
+    verb: str,
+    card: str,
+    for_card: str | None,
+    names: Sequence[str] | None,
+) -> Text:
+    """end-turn, done, discard-stone, target and choose: the turn's end or an answer."""
     if verb == "end-turn":
         text.append("end" if who == "You" else "ends")
         text.append(" the turn")
@@ -59,13 +91,14 @@ def describe_action(
         named = seat_name(names or [], int(seat)) if seat.isdigit() else card
         text.append(named if names else f"S{seat}", style="bold")
         return _for(text, for_card)
-    if verb == "choose":
-        text.append(_verb(who, "choose") + " ")
-        text.append(card, style="bold")
-        return _for(text, for_card)
-    if card not in CARD_BY_NAME:
-        text.append(f"{action}")
-        return text
+    text.append(_verb(who, "choose") + " ")  # choose
+    text.append(card, style="bold")
+    return _for(text, for_card)
+
+
+def _describe_card_move(text: Text, who: str, words: list[str], for_card: str | None) -> Text:
+    """A move on a card (`words[1]`): summon and remove with their payment, or a phrase."""
+    verb, card = words[0], words[1]
     if verb == "summon":
         text.append(_verb(who, "summon") + " ")
         text.append_text(card_text(card, cost=True))
@@ -83,17 +116,7 @@ def describe_action(
             text.append(" paying ")
             text.append_text(_payment(words[3]))
         return text
-    phrases = {
-        "claim": ("claim", ""),
-        "sell": ("sell", ""),
-        "tame": ("tame", " into hand"),
-        "resolve": ("resolve", ""),
-        "discard": ("discard", ""),
-        "recover": ("take", " back to hand"),
-        "take": ("take", " from the discard pile"),
-        "copy": ("copy", ""),
-    }
-    base, tail = phrases.get(verb, (verb, ""))
+    base, tail = PHRASES.get(verb, (verb, ""))
     text.append(_verb(who, base) + " ")
     text.append_text(card_text(card, cost=verb in ("claim", "tame")))
     text.append(tail)

@@ -6,7 +6,7 @@ import pytest
 
 import eterna
 from eterna.arena.analyze import GAME_STATS, analyze_records, game_stats_hook, public, write_plots
-from eterna.simulate import run_games
+from eterna.arena.simulate import run_games
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from eterna.arena.simulate import run_games
 from eterna.cli import app
-from eterna.simulate import run_games
 
 ENV = {"COLUMNS": "160", "NO_COLOR": "1"}
 runner = CliRunner()

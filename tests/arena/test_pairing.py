@@ -8,7 +8,7 @@ import pytest
 
 import eterna
 from eterna.arena import prepare, rotation_sets, schedule
-from eterna.simulate import derive_seed
+from eterna.arena.simulate import derive_seed
 
 
 @pytest.mark.parametrize(

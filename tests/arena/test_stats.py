@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from eterna.arena.simulate import GameResult
 from eterna.arena.stats import aggregate, final_ranks, wilson
-from eterna.simulate import GameResult
 
 
 def fake(index: int, agents: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]):
@@ -100,8 +100,8 @@ def test_play_out_times_only_decisions_with_a_choice():
     """`play_out` with clocks counts, per seat, the decisions that offered two moves or more
     (a forced move costs no thought), and those are every such position of the game."""
     from eterna.agents import make_agent
+    from eterna.arena.simulate import play_out
     from eterna.core.registry import load_game
-    from eterna.simulate import play_out
 
     game = load_game("eternitium")
     state = game.new_game(2, seed=4)

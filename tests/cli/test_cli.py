@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 import eterna
 from eterna.agents import make_agent
+from eterna.arena.simulate import derive_seed, lineup, run_games, seat_specs, split_specs
 from eterna.cli import app
 from eterna.cli.moves import refusal
-from eterna.simulate import derive_seed, lineup, run_games, seat_specs, split_specs
 
 GAME = eterna.load_game("eternity")
 ENV = {"COLUMNS": "160", "NO_COLOR": "1"}

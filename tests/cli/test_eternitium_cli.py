@@ -19,12 +19,12 @@ from typer.testing import CliRunner
 
 import eterna
 from eterna.agents import make_agent
+from eterna.arena.simulate import derive_seed
 from eterna.cli import app
 from eterna.cli.moves import refusal, resolve_move
 from eterna.core.errors import BadNotation, IllegalAction
 from eterna.render import eternitium as render
 from eterna.render import renderer_for
-from eterna.simulate import derive_seed
 
 GAME = eterna.load_game("eternitium")
 ENV = {"COLUMNS": "110", "NO_COLOR": "1"}

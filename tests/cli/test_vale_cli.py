@@ -20,13 +20,13 @@ from typer.testing import CliRunner
 
 import eterna
 from eterna.agents import make_agent
+from eterna.arena.simulate import derive_seed
 from eterna.cli import app
 from eterna.cli.moves import AmbiguousMove, refusal, resolve_move
 from eterna.core.errors import BadNotation, IllegalAction
 from eterna.games.vale.cards import CARD_NAME
 from eterna.render import renderer_for
 from eterna.render import vale as render
-from eterna.simulate import derive_seed
 
 GAME = eterna.load_game("vale")
 ENV = {"COLUMNS": "110", "NO_COLOR": "1"}

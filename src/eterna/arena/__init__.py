@@ -1,5 +1,6 @@
-"""The arena: fair matches between agents (paired seating), tournaments over many games in
-parallel (process pool or Ray), ratings (openskill), move hints and balance statistics.
+"""The arena: seeded runs of many games (`simulate`, behind `eterna simulate`), fair matches
+between agents (paired seating), tournaments over many games in parallel (process pool or Ray),
+ratings (openskill), move hints and balance statistics.
 
 Everything here works on every registered game through the game contract alone.
 """

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from eterna.arena import stats_eternity
 from eterna.arena.stats import Line, final_ranks
 from eterna.core.errors import BadRecord, EternaError
-from eterna.core.game import Record
+from eterna.core.game import GameState, Record
 from eterna.core.records import replay
 from eterna.core.registry import load_game
 
@@ -43,31 +44,25 @@ def _describe(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def analyze_records(game_id: str, records: Sequence[Record]) -> dict[str, Any]:
-    """Summarise finished records of `game_id` (EternaError if one is of another game or does
-    not replay; unfinished records are counted and left out)."""
-    game = load_game(game_id)
-    finished: list[Record] = []
-    unfinished = 0
-    seat_lines: dict[int, dict[int, Line]] = {}  # players -> seat -> totals
-    seat_scores: dict[int, dict[int, list[int]]] = {}
-    agent_lines: dict[str, Line] = {}
-    lengths: list[int] = []
-    winning: list[int] = []
-    margins: list[int] = []
-    shared = no_winner = 0
-    for number, record in enumerate(records):
-        if not isinstance(record, dict) or record.get("game") != game.id:
-            found = record.get("game") if isinstance(record, dict) else None
-            raise EternaError(f"record {number} is for game {found!r}, not {game.id!r}")
-        try:
-            state = replay(record)
-        except BadRecord as exc:
-            raise EternaError(f"record {number} does not replay: {exc}") from None
-        if not state.is_terminal:
-            unfinished += 1
-            continue
-        finished.append(record)
+@dataclass
+class _Totals:
+    """What `analyze_records` adds up, record by record."""
+
+    finished: list[Record] = field(default_factory=list)
+    unfinished: int = 0
+    # players -> seat -> totals, and final scores
+    seat_lines: dict[int, dict[int, Line]] = field(default_factory=dict)
+    seat_scores: dict[int, dict[int, list[int]]] = field(default_factory=dict)
+    agent_lines: dict[str, Line] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list)
+    winning: list[int] = field(default_factory=list)
+    margins: list[int] = field(default_factory=list)
+    shared: int = 0
+    no_winner: int = 0
+
+    def add(self, record: Record, state: GameState) -> None:
+        """One finished game: its record and its final state."""
+        self.finished.append(record)
         scores, winners, players = state.scores, state.winners, state.players
         ranks = final_ranks(scores, winners)
         k = len(winners)
@@ -75,53 +70,81 @@ def analyze_records(game_id: str, records: Sequence[Record]) -> dict[str, Any]:
         specs = meta.get("agents") if isinstance(meta, dict) else None
         for seat in range(players):
             share = 1 / k if seat in winners else 0.0
-            seat_lines.setdefault(players, {}).setdefault(seat, Line()).add(
+            self.seat_lines.setdefault(players, {}).setdefault(seat, Line()).add(
                 share, scores[seat], ranks[seat]
             )
-            seat_scores.setdefault(players, {}).setdefault(seat, []).append(scores[seat])
+            self.seat_scores.setdefault(players, {}).setdefault(seat, []).append(scores[seat])
             if isinstance(specs, list) and len(specs) == players:
-                agent_lines.setdefault(str(specs[seat]), Line()).add(
+                self.agent_lines.setdefault(str(specs[seat]), Line()).add(
                     share, scores[seat], ranks[seat]
                 )
-        lengths.append(len(record.get("actions", [])))
-        shared += k > 1
-        no_winner += k == 0
+        self.lengths.append(len(record.get("actions", [])))
+        self.shared += k > 1
+        self.no_winner += k == 0
         if winners:
             top = max(scores[s] for s in winners)
-            winning.append(top)
+            self.winning.append(top)
             others = [scores[s] for s in range(players) if s not in winners]
-            margins.append(top - max(others) if others else 0)
-    n = len(finished)
-    out: dict[str, Any] = {
-        "game": game.id,
-        "records": n,
-        "unfinished": unfinished,
-        "seats": {
-            str(p): [
-                {"seat": s, **line.summary(), "fair_share": 1 / p}
-                for s, line in sorted(lines.items())
-            ]
-            for p, lines in sorted(seat_lines.items())
-        },
-        "scores": {
-            str(p): {str(s): _describe(v) for s, v in sorted(per.items())}
-            for p, per in sorted(seat_scores.items())
-        },
-        "games": {
-            "length": _describe(lengths),
-            "winning_score": _describe(winning),
-            "winning_margin": _describe(margins),
-            "shared_win_rate": shared / n if n else 0.0,
-            "no_winner_rate": no_winner / n if n else 0.0,
-        },
-        "agents": [{"agent": spec, **line.summary()} for spec, line in agent_lines.items()],
-        "game_stats": None,
-    }
+            self.margins.append(top - max(others) if others else 0)
+
+    def summary(self, game_id: str) -> dict[str, Any]:
+        n = len(self.finished)
+        return {
+            "game": game_id,
+            "records": n,
+            "unfinished": self.unfinished,
+            "seats": {
+                str(p): [
+                    {"seat": s, **line.summary(), "fair_share": 1 / p}
+                    for s, line in sorted(lines.items())
+                ]
+                for p, lines in sorted(self.seat_lines.items())
+            },
+            "scores": {
+                str(p): {str(s): _describe(v) for s, v in sorted(per.items())}
+                for p, per in sorted(self.seat_scores.items())
+            },
+            "games": {
+                "length": _describe(self.lengths),
+                "winning_score": _describe(self.winning),
+                "winning_margin": _describe(self.margins),
+                "shared_win_rate": self.shared / n if n else 0.0,
+                "no_winner_rate": self.no_winner / n if n else 0.0,
+            },
+            "agents": [
+                {"agent": spec, **line.summary()} for spec, line in self.agent_lines.items()
+            ],
+            "game_stats": None,
+        }
+
+
+def _replayed(game_id: str, number: int, record: Record) -> GameState:
+    if not isinstance(record, dict) or record.get("game") != game_id:
+        found = record.get("game") if isinstance(record, dict) else None
+        raise EternaError(f"record {number} is for game {found!r}, not {game_id!r}")
+    try:
+        return replay(record)
+    except BadRecord as exc:
+        raise EternaError(f"record {number} does not replay: {exc}") from None
+
+
+def analyze_records(game_id: str, records: Sequence[Record]) -> dict[str, Any]:
+    """Summarise finished records of `game_id` (EternaError if one is of another game or does
+    not replay; unfinished records are counted and left out)."""
+    game = load_game(game_id)
+    totals = _Totals()
+    for number, record in enumerate(records):
+        state = _replayed(game.id, number, record)
+        if state.is_terminal:
+            totals.add(record, state)
+        else:
+            totals.unfinished += 1
+    out = totals.summary(game.id)
     hook = game_stats_hook(game.id)
-    if hook is not None and finished:
-        out["game_stats"] = hook(finished)
-    out["_score_samples"] = {p: dict(per) for p, per in seat_scores.items()}
-    out["_lengths"] = lengths
+    if hook is not None and totals.finished:
+        out["game_stats"] = hook(totals.finished)
+    out["_score_samples"] = {p: dict(per) for p, per in totals.seat_scores.items()}
+    out["_lengths"] = totals.lengths
     return out
 
 

@@ -1,10 +1,11 @@
 """Paired seating: every deal is replayed once for each rotation of the lineup.
 
-The lineup is the agent specs cycled to one per seat (`eterna.simulate.lineup`). A *rotation
-set* is one deal played `players` times: in rotation `r`, seat `s` gets `lineup[(s + r) % P]`,
-and all `P` games of the set are dealt from the same game seed (`seed + deal`). Each lineup entry
-therefore plays every seat of every deal once, and the luck of the deal cancels out of the
-comparison between agents. A requested number of games is rounded up to whole rotation sets.
+The lineup is the agent specs cycled to one per seat (`eterna.arena.simulate.lineup`). A
+*rotation set* is one deal played `players` times: in rotation `r`, seat `s` gets
+`lineup[(s + r) % P]`, and all `P` games of the set are dealt from the same game seed
+(`seed + deal`). Each lineup entry therefore plays every seat of every deal once, and the luck
+of the deal cancels out of the comparison between agents. A requested number of games is
+rounded up to whole rotation sets.
 
 Game `index = deal * players + rotation`; the agent in seat `s` of game `index` is seeded with
 `derive_seed(seed, index, s)`, as in `eterna simulate`. So every game is a pure function of
@@ -16,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from eterna.arena.simulate import SEED_LIMIT, check_seed, derive_seed, seat_specs
 from eterna.core.errors import BadSetup, EternaError
-from eterna.simulate import SEED_LIMIT, check_seed, derive_seed, seat_specs
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eterna.simulate import GameResult
+from eterna.arena.simulate import GameResult
 
 
 def rate_games(results: Sequence[GameResult]) -> dict[str, dict[str, float]]:

@@ -20,9 +20,9 @@ from typing import Any
 
 from eterna.agents import make_agent
 from eterna.arena.pairing import Match, rotation_sets, schedule
+from eterna.arena.simulate import GameResult, check_agent, check_seed, lineup, play_out
 from eterna.core.errors import EternaError
 from eterna.core.registry import load_game
-from eterna.simulate import GameResult, check_agent, check_seed, lineup, play_out
 
 BACKENDS = ("process", "ray")
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eterna.simulate import GameResult
+from eterna.arena.simulate import GameResult
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 

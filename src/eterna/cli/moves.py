@@ -16,7 +16,8 @@ completes a bare argument against the legal moves' arguments (`kappa` -> `claim 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from eterna.core.errors import BadNotation, IllegalAction
 from eterna.core.game import GameState
@@ -76,6 +77,28 @@ def _extensions(words: Sequence[str], legal: dict[str, Any]) -> list[str]:
     return [m for m in legal if len(m.split()) > len(words) and m.split()[: len(words)] == words]
 
 
+@dataclass(frozen=True)
+class _Typed:
+    """What the player typed, read against the legal moves of the state."""
+
+    state: GameState
+    text: str
+    words: list[str]  # lower case
+    legal: dict[str, Any]  # notation -> legal action
+    default_verb: str | None
+    verb_matches: list[str]  # the action words the first word abbreviates
+    full_verb: str | None  # the action word meant, when the first word names a single one
+
+    @property
+    def typed(self) -> str:
+        return " ".join(self.words)
+
+    @property
+    def bare(self) -> bool:
+        """One word that abbreviates no action word: a card, a target..."""
+        return len(self.words) == 1 and not self.verb_matches
+
+
 def resolve_move(
     state: GameState,
     text: str,
@@ -94,38 +117,58 @@ def resolve_move(
     legal = {str(a): a for a in state.legal_actions()}
     if typed in legal:
         return legal[typed]
-
-    # A complete move, possibly with an abbreviated action word: taken literally.
     verb_matches = [v for v in verbs if v.startswith(words[0])]
     full_verb = words[0] if words[0] in verbs else None
     if full_verb is None and len(verb_matches) == 1:
         full_verb = verb_matches[0]
-    literal = " ".join([full_verb, *words[1:]]) if full_verb is not None else typed
-    action = _parse(state, literal)
-    if action is not None:
-        if str(action) not in legal:
-            # Whole words that begin longer legal moves (`summon ifrit` -> `summon ifrit pay
-            # blue`): completed like a prefix. A word is never extended (`sky-1` stays sky-1).
-            longer = _extensions(literal.split(), legal)
-            if len(longer) == 1:
-                return legal[longer[0]]
-            if longer:
-                raise AmbiguousMove(text.strip(), longer)
-        return _legal_or_refuse(state, action, legal)
+    move = _Typed(state, text, words, legal, default_verb, verb_matches, full_verb)
+    found = _literal(move)
+    if found is None:
+        found = _bare_argument(move)
+    if found is None:
+        found = _prefix(move)
+    if found is None:
+        _refuse(move)
+    return found
 
-    # A bare argument: `sea-3` means `play sea-3`.
-    if default_verb is not None and len(words) == 1 and not verb_matches:
-        action = _parse(state, f"{default_verb} {typed}")
-        if action is not None:
-            if str(action) in legal:
-                return legal[str(action)]
-            others = [m for m in legal if m.split(" ", 1)[-1] == typed]
-            error = refusal(state, action)
-            if others:
-                error = IllegalAction(f"{error}; you may {' or '.join(others)} instead")
-            raise error
 
-    # A prefix of legal moves, word by word; a bare prefix also completes the default verb's.
+def _literal(move: _Typed) -> Any | None:
+    """A complete move, possibly with an abbreviated action word: taken literally."""
+    words, legal = move.words, move.legal
+    literal = " ".join([move.full_verb, *words[1:]]) if move.full_verb is not None else move.typed
+    action = _parse(move.state, literal)
+    if action is None:
+        return None
+    if str(action) not in legal:
+        # Whole words that begin longer legal moves (`summon ifrit` -> `summon ifrit pay
+        # blue`): completed like a prefix. A word is never extended (`sky-1` stays sky-1).
+        longer = _extensions(literal.split(), legal)
+        if len(longer) == 1:
+            return legal[longer[0]]
+        if longer:
+            raise AmbiguousMove(move.text.strip(), longer)
+    return _legal_or_refuse(move.state, action, legal)
+
+
+def _bare_argument(move: _Typed) -> Any | None:
+    """A bare argument: `sea-3` means `play sea-3`."""
+    if move.default_verb is None or not move.bare:
+        return None
+    action = _parse(move.state, f"{move.default_verb} {move.typed}")
+    if action is None:
+        return None
+    if str(action) in move.legal:
+        return move.legal[str(action)]
+    others = [m for m in move.legal if m.split(" ", 1)[-1] == move.typed]
+    error = refusal(move.state, action)
+    if others:
+        error = IllegalAction(f"{error}; you may {' or '.join(others)} instead")
+    raise error
+
+
+def _prefix(move: _Typed) -> Any | None:
+    """A prefix of legal moves, word by word; a bare prefix also completes the default verb's."""
+    words, legal, default_verb = move.words, move.legal, move.default_verb
     fits = [m for m in legal if _fits(words, m.split())]
     if default_verb is not None and len(words) == 1:
         fits += [
@@ -135,27 +178,35 @@ def resolve_move(
         ]
     # Without a default verb, a bare argument completes against every legal move's argument
     # (`kappa` -> `claim kappa` while hunting); a whole argument beats a longer one.
-    if default_verb is None and len(words) == 1 and not verb_matches and not fits:
+    if default_verb is None and move.bare and not fits:
+        typed = move.typed
         named = [m for m in legal if len(m.split()) > 1 and m.split()[1] == typed]
         fits = named or [m for m in legal if len(m.split()) > 1 and m.split()[1].startswith(typed)]
     if len(fits) == 1:
         return legal[fits[0]]
     if fits:
-        raise AmbiguousMove(text.strip(), fits)
+        raise AmbiguousMove(move.text.strip(), fits)
+    return None
 
-    # Nothing legal fits: if the action word is clear, explain with a refused move it could be.
-    if full_verb is not None:
+
+def _refuse(move: _Typed) -> NoReturn:
+    """Nothing legal fits: if the action word is clear, explain with a refused move it could
+    be; else say what a move looks like."""
+    state, legal, words = move.state, move.legal, move.words
+    if move.full_verb is not None:
         arguments = dict.fromkeys(m.split(" ", 1)[1] for m in legal if " " in m)
         for argument in arguments:
             if _fits(words[1:], argument.split()):
-                action = _parse(state, f"{full_verb} {argument}")
+                action = _parse(state, f"{move.full_verb} {argument}")
                 if action is not None and str(action) not in legal:
                     raise refusal(state, action)
-    if default_verb is None and len(words) == 1 and not verb_matches:
-        raise BadNotation(f"{text.strip()!r} names no legal move now; type 'help' to list them")
+    if move.default_verb is None and move.bare:
+        raise BadNotation(
+            f"{move.text.strip()!r} names no legal move now; type 'help' to list them"
+        )
     try:
-        state.game.parse_action(typed)
+        state.game.parse_action(move.typed)
     except BadNotation as exc:
-        if full_verb is None:  # the engine's message says what a move looks like
+        if move.full_verb is None:  # the engine's message says what a move looks like
             raise BadNotation(f"{exc} (type 'help' to list the legal moves)") from None
-    raise BadNotation(f"{text.strip()!r} fits no legal move now; type 'help' to list them")
+    raise BadNotation(f"{move.text.strip()!r} fits no legal move now; type 'help' to list them")

@@ -19,13 +19,13 @@ from rich.rule import Rule
 from rich.text import Text
 
 from eterna.agents import make_agent
+from eterna.arena.simulate import derive_seed
 from eterna.cli.moves import resolve_move
 from eterna.core.agent import Agent
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
 from eterna.core.game import GameState
 from eterna.core.records import write_record
 from eterna.render import Renderer, renderer_for
-from eterna.simulate import derive_seed
 
 COMMANDS: dict[str, str] = {
     "help": "list the commands and your legal moves (also '?')",

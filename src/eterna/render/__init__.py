@@ -1,4 +1,5 @@
-"""Terminal rendering of views with Rich, one module per game, outside the rules core.
+"""Terminal rendering of views with Rich, one module per game (the Vale's a package), outside
+the rules core.
 
 `renderer_for(game_id)` gives the functions the command line needs to show a game: the table as
 one seat sees it, what an action did, round and final summaries, the legal moves and the rules.

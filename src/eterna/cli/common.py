@@ -1,0 +1,163 @@
+"""What the commands share: the console, the one-line error, and checking what the user typed.
+
+Bad input from the user (unknown game or agent, bad player count, option, seat or record) goes
+through `fail`: one line `Error: ...` on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from eterna.arena.simulate import check_seed
+from eterna.core.errors import EternaError
+from eterna.core.game import Game, GameState, Record
+from eterna.core.records import read_records
+from eterna.core.registry import load_game
+
+USAGE_ERROR = 2
+
+
+def make_console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """A clear one-line error for bad user input; exit code 2."""
+    make_console(stderr=True).print(Text(f"Error: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(USAGE_ERROR)
+
+
+# ---------------------------------------------------------------------------------- parsing
+
+
+def parse_value(text: str) -> Any:
+    """An option value: true/false, an integer, a float, or else the text itself."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items or ():
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            fail(f"--option takes key=value, not {item!r}")
+        options[key.strip()] = parse_value(value)
+    return options
+
+
+def get_game(game_id: str) -> Game:
+    try:
+        return load_game(game_id.strip().lower())
+    except EternaError as exc:
+        fail(str(exc))
+
+
+def check_table(
+    game: Game, players: int | None, option: Sequence[str] | None
+) -> tuple[int, dict[str, Any]]:
+    """The player count (a sensible default when None) and the resolved options."""
+    if players is None:
+        players = min(max(4, game.min_players), game.max_players)
+    try:
+        game.check_players(players)
+        options = game.resolve_options(parse_options(option))
+    except EternaError as exc:
+        fail(str(exc))
+    return players, options
+
+
+def pick_seed(seed: int | None, limit: int = 1_000_000) -> int:
+    if seed is None:
+        return random.SystemRandom().randrange(limit)
+    try:
+        return check_seed(seed)
+    except EternaError as exc:
+        fail(str(exc))
+
+
+def check_seat(seat: int, players: int) -> None:
+    if not 0 <= seat < players:
+        fail(f"--seat must be a seat from 0 to {players - 1}, not {seat}")
+
+
+# ---------------------------------------------------------------------------------- files
+
+
+def writable(path: Path | None, what: str) -> None:
+    """Fail now, before any game is played, if `path` (given as option `what`) cannot be
+    written: a directory, or a folder that cannot be made."""
+    if path is None:
+        return
+    if path.is_dir():
+        fail(f"{what} {path} is a directory; give a file name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def read_record_file(file: Path) -> list[Record]:
+    """Every record of a JSON or JSON Lines file; at least one."""
+    try:
+        records = list(read_records(file))
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"{file} is not a text file")
+    except (EternaError, ValueError) as exc:
+        fail(f"{file} is not a record file: {exc}")
+    if not records:
+        fail(f"{file} holds no record")
+    return records
+
+
+def load_record(file: Path, game_index: int) -> dict[str, Any]:
+    """Record `game_index` of a file (the --game-index of `replay` and `hint`)."""
+    records = read_record_file(file)
+    if not 0 <= game_index < len(records):
+        fail(f"--game-index must be from 0 to {len(records) - 1}: {file} holds {len(records)}")
+    record = records[game_index]
+    if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+        fail(f"{file}: record {game_index} is not a record (a JSON object with a 'game' id)")
+    return record
+
+
+def start_replay(record: dict[str, Any]) -> tuple[GameState, list[str]]:
+    """The record's game at its start, and its actions (in notation) to replay."""
+    game = get_game(record["game"])
+    actions = record.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        fail("the record's 'actions' must be a list of notation strings")
+    try:
+        state = game.new_game(
+            players=record.get("players"),  # type: ignore[arg-type]
+            seed=record.get("seed"),
+            options=record.get("options") or {},
+            setup=record.get("setup"),
+        )
+    except EternaError as exc:
+        fail(f"the record cannot start a game: {exc}")
+    return state, actions
+
+
+def apply_action(state: GameState, number: int, text: str) -> None:
+    """Replay action `number` (1-based) of a record; a refused one is the record's fault."""
+    try:
+        state.apply(text)
+    except EternaError as exc:
+        fail(f"action {number} ({text!r}) is refused: {exc}")

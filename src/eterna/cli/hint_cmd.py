@@ -1,0 +1,72 @@
+"""`eterna hint`: the move ISMCTS suggests to a seat of a recorded game, from its view only."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from eterna.cli.common import (
+    apply_action,
+    check_seat,
+    fail,
+    load_record,
+    make_console,
+    start_replay,
+)
+from eterna.cli.options import GameIndex, RecordFile
+from eterna.core.errors import EternaError
+
+HINT_HELP = (
+    "Suggest a move for a seat of a recorded game, from that seat's point of view only.\n\n"
+    "Replays the record (or its first --at actions) and, if it is that seat's turn, runs the "
+    "ISMCTS agent through the seat's window (its view, legal moves and determinizations) and "
+    "shows every candidate with its visits, estimated win probability (a shared win counts "
+    "1/k) and expected final score."
+)
+
+Seat = Annotated[int, typer.Option("--seat", help="The seat to advise, 0-based.")]
+Iterations = Annotated[int, typer.Option("--iterations", "-i", help="ISMCTS iterations.", min=1)]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the search.")]
+At = Annotated[
+    int | None,
+    typer.Option("--at", help="Advise after only this many of the record's actions.", min=0),
+]
+
+
+def hint(
+    record: RecordFile,
+    seat: Seat,
+    iterations: Iterations = 1000,
+    seed: Seed = 0,
+    at: At = None,
+    game_index: GameIndex = 0,
+) -> None:
+    from eterna.arena.hints import advise, hint_table
+
+    entry = load_record(record, game_index)
+    state, actions = start_replay(entry)
+    check_seat(seat, state.players)
+    if at is not None and at > len(actions):
+        fail(f"--at must be from 0 to {len(actions)}: the record holds {len(actions)} actions")
+    upto = actions if at is None else actions[:at]
+    for number, text in enumerate(upto, 1):
+        apply_action(state, number, text)
+    try:
+        candidates = advise(state, seat, iterations=iterations, seed=seed)
+    except EternaError as exc:
+        fail(str(exc))
+    console = make_console()
+    console.print(
+        Text(
+            f"{state.game.name}, after {len(upto)} actions: seat {seat} to move. "
+            f"Recommended: {candidates[0].action}",
+            style="bold",
+        )
+    )
+    console.print(hint_table(candidates, f"ISMCTS, {iterations} iterations, seed {seed}"))
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="hint", help=HINT_HELP)(hint)

@@ -1,0 +1,148 @@
+"""`eterna play`: one human seat against seeded bots, in the terminal (the game itself is
+`play.PlaySession`; this module checks the command line and saves the record)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from eterna.arena.simulate import check_agent, split_specs
+from eterna.cli.common import check_seat, check_table, fail, get_game, make_console, pick_seed
+from eterna.cli.options import GameOptions, Players
+from eterna.cli.play import EndOfInput, PlaySession, make_bots, save_record
+from eterna.core.agent import Agent
+from eterna.core.errors import EternaError
+from eterna.core.game import Game, GameState
+
+PLAY_HELP = (
+    "Play a game in the terminal against bots.\n\n"
+    "Type moves in the game's notation, or any unambiguous prefix of one: Eternity 'play "
+    "sea-3', 'pledge sky-11' ('ple sky-11', or a bare card to play it); The Vale of Eternity "
+    "'claim kappa', 'summon ifrit pay blue', 'end-turn' ('cla kap', 'end'). "
+    "'help' lists your legal moves; 'rules', 'show', 'log', 'quit' (and for the Vale "
+    "'card <name>') are commands. The record is saved when the game ends, on 'quit' and at "
+    "end of input."
+)
+
+PlayGame = Annotated[str, typer.Argument(help="Game id, e.g. eternity (see `eterna games`).")]
+Seat = Annotated[int, typer.Option("--seat", help="Your seat, 0-based.")]
+Bots = Annotated[
+    str,
+    typer.Option(
+        "--bots",
+        help="Agent spec for every bot (random, heuristic, ismcts:iterations=400,...), or "
+        "a comma-separated list with one spec per bot seat, in seat order (a spec's own "
+        "key=value parameters stay with it).",
+    ),
+]
+Seed = Annotated[
+    int | None,
+    typer.Option("--seed", help="Seed of the deal and the bots.", show_default="drawn at random"),
+]
+Save = Annotated[
+    Path | None,
+    typer.Option(
+        "--save", help="Where to save the record.", show_default="records/<game>-<seed>.json"
+    ),
+]
+
+
+def play(
+    game: PlayGame,
+    players: Players = None,
+    seat: Seat = 0,
+    bots: Bots = "heuristic",
+    seed: Seed = None,
+    option: GameOptions = None,
+    save: Save = None,
+) -> None:
+    chosen = get_game(game)
+    players, options = check_table(chosen, players, option)
+    check_seat(seat, players)
+    seed = pick_seed(seed)
+    try:
+        agents = _bots(chosen, players, seat, bots, seed)
+        state = chosen.new_game(players=players, seed=seed, options=options)
+    except EternaError as exc:
+        fail(str(exc))
+    path = _record_path(save, chosen, seed)
+    console = make_console()
+    session = PlaySession(state, seat, agents, console, _reader(console))
+    console.print(_intro(chosen, players, seed, seat, agents))
+    code = _play_out(session, state, path, console)
+    if code:
+        raise typer.Exit(code)
+
+
+def _bots(game: Game, players: int, seat: int, bots: str, seed: int) -> dict[int, Agent]:
+    specs = split_specs(bots)
+    for spec in dict.fromkeys(specs):
+        check_agent(game, spec)
+    return make_bots(players, seat, specs, seed)
+
+
+def _record_path(save: Path | None, game: Game, seed: int) -> Path:
+    """Where the record goes, its folder made now: a game must not be lost at its end."""
+    path = save if save is not None else Path("records") / f"{game.id}-{seed}.json"
+    if path.is_dir():
+        fail(f"--save {path} is a directory; give a file name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot save records in {path.parent}: {exc.strerror or exc}")
+    return path
+
+
+def _reader(console: Console) -> Callable[[str], str]:
+    """The player's input, line by line; its end (EOF or Ctrl-C) ends the game."""
+
+    def read_line(prompt: str) -> str:
+        try:
+            return console.input(prompt)
+        except EOFError:
+            raise EndOfInput("End of input") from None
+        except KeyboardInterrupt:
+            raise EndOfInput("Interrupted", interrupted=True) from None
+
+    return read_line
+
+
+def _intro(game: Game, players: int, seed: int, seat: int, agents: dict[int, Agent]) -> Text:
+    table_size = "solo" if players == 1 else f"{players} players"
+    intro = Text(f"{game.name}, {table_size}, seed {seed}. ", style="bold")
+    intro.append(f"You are seat {seat}. ")
+    if agents:
+        intro.append("Bots: " + ", ".join(f"S{s} {agents[s].spec}" for s in sorted(agents)) + ". ")
+    intro.append("Type 'help' for commands and moves, 'rules' for the rules.")
+    return intro
+
+
+def _play_out(session: PlaySession, state: GameState, path: Path, console: Console) -> int:
+    """Play the game to its end (or the player's leaving) and save its record in every case;
+    the exit code: 0, 130 when interrupted, 1 when a bot failed."""
+    code = 0
+    try:
+        session.run()
+        if session.interrupted:
+            code = 130
+    except KeyboardInterrupt:  # during a bot's move
+        console.print("\nInterrupted.", style="bold")
+        code = 130
+    except EternaError as exc:  # a bot failed: keep what was played
+        console.print(Text(f"Error: a bot failed: {exc}", style="bold red"))
+        code = 1
+    finally:  # the record is saved however the game ends
+        try:
+            save_record(state, path, console)
+        except OSError as exc:
+            fail(f"cannot save the record to {path}: {exc.strerror or exc}")
+    return code
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="play", help=PLAY_HELP)(play)

@@ -1,0 +1,376 @@
+"""The parts of the table: the header, who must answer which effect, the hunting board, one
+panel per seat (stones, claims, area), the viewer's hand and what the seat to move may do."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from eterna.games.vale.cards import COLOURS, FAMILIES
+from eterna.render.vale.cards import (
+    BASE_VALUES,
+    View,
+    card_text,
+    cards_line,
+    cost_of,
+    family_of,
+    family_text,
+    join,
+    plural,
+    sale_text,
+    seat_name,
+    short_effect,
+    sort_cards,
+    stone_text,
+)
+
+# The family each Dragon attack makes its victim discard.
+ATTACKS: dict[str, str] = {
+    "leviathan": "dragon",
+    "ember": "water",
+    "marina": "fire",
+    "boulder": "wind",
+    "gust": "earth",
+}
+
+# What a pending choice asks, by its kind (an infinitive, after "must").
+PENDING: dict[str, str] = {
+    "stone-limit": "discard stones down to the stone limit",
+    "ReturnToHand": "pick a card of {own} area to take back to hand",
+    "DiscardFromHand": "discard a card from hand",
+    "TakeFromDiscard": "take an earth card from the discard pile",
+    "DiscardFromOwnArea": "discard up to 3 other cards of {own} area, then say done",
+    "StealPoints": "name an opponent to steal 1 point from",
+    "ChooseOne": "choose a reward",
+    "CopyInstant": "pick another card's instant effect to repeat",
+    "CopyActive": "pick another card's active effect to repeat",
+    "ActivateOthers": "resolve the other cards' active effects, one at a time",
+    "DiscardThenSummonFree": "discard a hand card, then summon another one for free",
+    "DiscardSelfThenSummonFree": "summon a dragon from hand for free",
+}
+
+
+def header(view: View, names: Sequence[str]) -> Group:
+    """Two lines: the clock and the piles; then the first player, the area limit, the goal."""
+    top = Text("The Vale of Eternity", style="bold")
+    top.append(f" · round {view['round']}/{view['rounds']} · ", style="bold")
+    if view["is_terminal"]:
+        top.append("game over", style="bold reverse")
+    else:
+        top.append(f"{view['phase']} phase", style="bold reverse")
+    top.append(f" · deck {view['deck_count']}")
+    if view.get("deck_top"):
+        top.append(" (top known: ")
+        top.append_text(card_text(view["deck_top"]))
+        top.append(")")
+    discard = view.get("discard") or []
+    top.append(f" · discard {len(discard)}")
+    if discard:
+        top.append(" (top: ")
+        top.append_text(card_text(discard[-1]))
+        top.append(")")
+    info = Text()
+    if not view["is_terminal"]:
+        info.append(f"first player {seat_name(names, view['first_player'])} · ")
+    info.append(f"area limit {plural(view['area_limit'], 'card')}")
+    info.append(f" · {view['end_score']} points ends the game", style="dim")
+    return Group(top, info)
+
+
+def pending_text(view: View, names: Sequence[str]) -> Text | None:
+    """Who must answer which effect, and what they must do."""
+    pending = view.get("pending")
+    if not pending:
+        return None
+    chooser = pending["chooser"]
+    card = pending.get("card")
+    kind = pending.get("kind", "")
+    if kind == "NamedPlayerDiscards" and card in ATTACKS:
+        family = ATTACKS[card]
+        article = "an" if family[0] in "aeiou" else "a"
+        if chooser == pending.get("for_seat"):
+            what = f"name a player who must discard {article} {family} card of their area"
+        else:
+            what = f"discard {article} {family} card of {{own}} area"
+    elif kind == "ChooseOne" and card == "hydra":
+        what = "choose two different rewards, one at a time"
+    elif kind == "stone-limit":
+        held = sum(view["stones"][chooser].values())
+        limit = view["stone_limits"][chooser]
+        what = (
+            f"discard {plural(held - limit, 'stone')} of {{own}} choice "
+            f"({held} held, the limit is {limit}; rules §7)"
+        )
+    else:
+        what = PENDING.get(kind, "decide")
+    who = seat_name(names, chooser)
+    text = Text("⏳ ", style="bold yellow")
+    text.append(who, style="bold yellow")
+    text.append(" must ")
+    text.append(what.replace("{own}", "your" if who == "You" else "their"))
+    if card:
+        text.append(" (effect of ")
+        text.append_text(card_text(card))
+        owner = pending.get("for_seat")
+        if owner is not None and owner != chooser:
+            text.append(f", summoned by {seat_name(names, owner)}")
+        text.append(")")
+    return text
+
+
+def claim_order(view: View, names: Sequence[str]) -> Text:
+    """The snake order of claims this round, the claims made dim and the next one bold."""
+    n = view["players"]
+    order = [(view["first_player"] + i) % n for i in range(n)]
+    picks = order + order[::-1]
+    done = sum(len(c) for c in view["claimed"])
+    text = Text("claim order: ", style="dim")
+    parts = []
+    for i, seat in enumerate(picks):
+        label = seat_name(names, seat).split(" ")[0]
+        if i < done:
+            parts.append(Text(label, style="dim strike"))
+        elif i == done:
+            parts.append(Text(f"▶{label}", style="bold yellow"))
+        else:
+            parts.append(Text(label))
+    text.append_text(join(parts, " → "))
+    return text
+
+
+def hunting_board(view: View, names: Sequence[str]) -> RenderableType:
+    """The revealed cards by family, each with its cost, effect, sale and claim marker."""
+    claims = {c: s for s, cards in enumerate(view["claimed"]) for c in cards}
+    cards = sort_cards([*view["revealed"], *claims])
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
+    table.add_column("family", no_wrap=True)
+    table.add_column("card", no_wrap=True)
+    table.add_column("cost", justify="right", no_wrap=True)
+    table.add_column("effect", ratio=1)
+    table.add_column("sells for", no_wrap=True)
+    table.add_column("claim", no_wrap=True)
+    for card in cards:
+        family = family_of(card)
+        claimed = claims.get(card)
+        marker = (
+            Text(f"◆ {seat_name(names, claimed).split(' ')[0]}", style="bold")
+            if claimed is not None
+            else Text("—", style="dim")
+        )
+        table.add_row(
+            family_text(family, style=""),
+            card_text(card, style="bold" if claimed is None else "dim"),
+            Text(str(cost_of(card))),
+            Text(
+                short_effect(card),
+                style="dim" if claimed is not None else "",
+                overflow="fold",
+            ),
+            sale_text(family, compact=True),
+            marker,
+        )
+    title = Text("Hunting board  ", style="bold")
+    title.append_text(claim_order(view, names))
+    if not cards:
+        return Group(title, Text("nothing revealed", style="dim"))
+    return Group(title, table)
+
+
+def stones_line(view: View, seat: int) -> Text:
+    """'2 red 1 blue (worth 5; 3/4)': the stones held, their value in force and the limit."""
+    held = view["stones"][seat]
+    values = view["stone_values"][seat]
+    count = sum(held[c] for c in COLOURS)
+    parts = [stone_text(c, held[c]) for c in COLOURS if held[c]]
+    text = join(parts, " ") if parts else Text("no stones", style="dim")
+    worth = sum(held[c] * values[c] for c in COLOURS)
+    text.append(f" (worth {worth}; {count}/{view['stone_limits'][seat]})", style="dim")
+    changed = [f"{c} = {values[c]}" for c in COLOURS if values[c] != BASE_VALUES[c]]
+    if changed:
+        text.append(f" [{', '.join(changed)}]", style="yellow")
+    return text
+
+
+def families_line(cards: Sequence[str]) -> Text:
+    """'fire 2, earth 1': how many cards of each family (the counting effects use them)."""
+    counts: dict[str, int] = {}
+    for card in sort_cards(cards):
+        family = family_of(card)
+        counts[family] = counts.get(family, 0) + 1
+    return join([family_text(f, style="").append(f" {n}") for f, n in counts.items()], ", ")
+
+
+class CardGrid:
+    """Card entries in as many equal columns as the width allows (1 to 3), row by row."""
+
+    def __init__(self, entries: Sequence[Text], column_width: int = 36) -> None:
+        self.entries = list(entries)
+        self.column_width = column_width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        count = max(1, min(3, options.max_width // self.column_width, len(self.entries)))
+        grid = Table.grid(padding=(0, 2), expand=False)
+        for _ in range(count):
+            grid.add_column(ratio=1)
+        for start in range(0, len(self.entries), count):
+            row: list[RenderableType] = list(self.entries[start : start + count])
+            row += [""] * (count - len(row))
+            grid.add_row(*row)
+        yield grid
+
+
+def area_grid(view: View, seat: int) -> RenderableType:
+    """A seat's area by family: each card with its cost and short effect."""
+    resolved = set(view.get("resolved") or [])
+    entries = []
+    for card in sort_cards(view["areas"][seat]):
+        entry = card_text(card, cost=True)
+        entry.append(f" {short_effect(card)}", style="")
+        entry.overflow = "fold"
+        if card in resolved:
+            entry.append(" ✓", style="green")
+        entries.append(entry)
+    return CardGrid(entries)
+
+
+def seat_panel(view: View, names: Sequence[str], seat: int) -> Panel:
+    """One seat: score, stones, hand size, claims, known hand cards and the area."""
+    current = view.get("current_player")
+    title = Text()
+    if seat == current:
+        title.append("▶ ", style="bold yellow")
+    title.append(seat_name(names, seat), style="bold cyan" if seat == view.get("seat") else "bold")
+    title.append(f" · {view['scores'][seat]}/{view['end_score']} points", style="bold")
+    if seat == view["first_player"] and not view["is_terminal"]:
+        title.append(" · first player", style="dim")
+    if seat in (view.get("winners") or []):
+        title.append(" · ★ winner", style="bold yellow")
+    area = view["areas"][seat]
+    status = stones_line(view, seat)
+    status.append(f" · hand {view['hand_sizes'][seat]}")
+    status.append(f" · area {len(area)}/{view['area_limit']}")
+    if area:
+        status.append(": ")
+        status.append_text(families_line(area))
+    cuts = {f: n for f, n in view["cost_reductions"][seat].items() if n}
+    if cuts:
+        if len(cuts) == len(FAMILIES) and len(set(cuts.values())) == 1:
+            status.append(f" · summons cost {next(iter(cuts.values()))} less", style="yellow")
+        else:
+            listed = ", ".join(f"{f} -{n}" for f, n in cuts.items())
+            status.append(f" · cheaper: {listed}", style="yellow")
+    lines: list[RenderableType] = [status]
+    claimed = view["claimed"][seat]
+    if claimed and view["phase"] == "action":
+        line = Text("claimed, to sell or tame: ", style="bold")
+        line.append_text(cards_line(claimed, cost=True))
+        lines.append(line)
+    if seat != view.get("seat"):
+        known = view["known_hands"][seat]
+        if known:
+            line = Text("known in hand: ", style="dim")
+            line.append_text(cards_line(sort_cards(known)))
+            lines.append(line)
+    if area:
+        lines.append(area_grid(view, seat))
+    border = "yellow" if seat == current else ("cyan" if seat == view.get("seat") else "dim")
+    return Panel(Group(*lines), title=title, title_align="left", border_style=border)
+
+
+def hand(view: View) -> RenderableType | None:
+    """The viewer's own hand, each card with family, cost (reduced) and effect; the cards that
+    may be summoned now stand out."""
+    cards = view.get("hand")
+    if cards is None:
+        return None
+    seat = view["seat"]
+    legal = view.get("legal_actions") or []
+    summonable = {a.split()[1] for a in legal if a.startswith("summon ")}
+    cuts = view["cost_reductions"][seat]
+    title = Text(f"Your hand ({plural(len(cards), 'card')})", style="bold")
+    if not cards:
+        return Group(title, Text("  empty", style="dim"))
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(ratio=1)
+    for card in sort_cards(cards):
+        family = family_of(card)
+        cost = cost_of(card)
+        now = max(0, cost - cuts.get(family, 0))
+        cost_cell = Text(str(cost) if now == cost else f"{cost}→{now}")
+        can = card in summonable
+        mark = Text("▸", style="bold green") if can else Text(" ")
+        table.add_row(
+            mark,
+            family_text(family, style=""),
+            card_text(card, style="bold" if can else ""),
+            cost_cell,
+            Text(short_effect(card)),
+        )
+    if summonable:
+        title.append("  ▸ = can be summoned now", style="dim")
+    return Group(title, table)
+
+
+def your_move(view: View) -> Text | None:
+    """What the seat to move may do, in words."""
+    legal = view.get("legal_actions")
+    if not legal:
+        return None
+    text = Text("Your move: ", style="bold yellow")
+    pending = view.get("pending")
+    if pending:
+        options = legal
+        text.append("one of ")
+        text.append_text(join([Text(o, style="cyan") for o in options[:8]], " · "))
+        if len(options) > 8:
+            text.append(f" · … ({len(options)} in all; help lists them)")
+        return text
+    phase = view["phase"]
+    if phase == "hunting":
+        text.append("claim one revealed card (")
+        text.append("claim <card>", style="cyan")
+        text.append("), e.g. ")
+        text.append(legal[0], style="cyan")
+        text.append(".")
+        return text
+    if phase == "resolution":
+        text.append("resolve your active effects, in the order you choose: ")
+        text.append_text(join([Text(a, style="cyan") for a in legal], " · "))
+        text.append(".")
+        return text
+    claimed = view["claimed"][view["seat"]]
+    verbs = {a.split()[0] for a in legal}
+    summons = dict.fromkeys(a.split()[1] for a in legal if a.startswith("summon "))
+    if claimed:
+        text.append("sell (for stones) or tame (into your hand) ")
+        text.append_text(cards_line(claimed))
+        text.append("; ")
+    if summons:
+        text.append("you may summon ")
+        text.append_text(cards_line(list(summons)))
+        text.append("; ")
+    else:
+        text.append("nothing can be summoned now; ", style="dim")
+    if "remove" in verbs:
+        text.append("remove a card of your area; ")
+    if "end-turn" in verbs:
+        text.append("end-turn", style="cyan")
+        text.append(" when done")
+    else:
+        text.append("then end-turn")
+    example = next(
+        (a for verb in ("sell", "tame", "summon", "end-turn") for a in legal if a.startswith(verb)),
+        legal[0],
+    )
+    text.append(". E.g. ")
+    text.append(example, style="cyan")
+    text.append("; help lists every move.")
+    return text

@@ -117,6 +117,7 @@ def test_arena_results_do_not_depend_on_workers(tmp_path):
         (["arena", "eternity", "--backend", "ray", "--address", "nowhere"], "host:port"),
         (["arena", "eternity", "--option", "nonsense"], "key=value"),
         (["arena", "eternity", "-a", "random,random,random,random,random"], "5 agents"),
+        (["arena", "eternity", "--games", "3", "--out", "."], "is a directory"),
     ],
 )
 def test_arena_bad_input_exits_2(args, fragment):

@@ -1,9 +1,8 @@
 """Balance tools over records: seat advantage, score distributions, per-game statistics.
 
 Every record is replayed (so nothing is taken on trust from its `meta`), then summarised with
-nothing game-specific. Statistics particular to one game come from a hook: the game object's own
-`analyze_records(records) -> dict` if it has one, else the entry for its id in `GAME_STATS`
-below (the one registry of per-game statistics), computed from replayed views only.
+nothing game-specific. Statistics particular to one game come from its entry in `GAME_STATS` below (the one
+registry of per-game statistics), computed from replayed views only.
 """
 
 from __future__ import annotations
@@ -28,8 +27,7 @@ GAME_STATS: dict[str, Callable[[Sequence[Record]], dict[str, Any]]] = {
 
 
 def game_stats_hook(game_id: str) -> Callable[[Sequence[Record]], dict[str, Any]] | None:
-    hook = getattr(load_game(game_id), "analyze_records", None)
-    return hook if callable(hook) else GAME_STATS.get(game_id)
+    return GAME_STATS.get(game_id)
 
 
 def _describe(values: Sequence[float]) -> dict[str, float]:

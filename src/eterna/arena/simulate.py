@@ -77,15 +77,14 @@ def check_agent(game: Game, spec: str) -> None:
     name, params = parse_spec(spec)
     if name != "heuristic":
         return
-    make = getattr(game, "make_heuristic", None)
-    if make is None:
-        raise EternaError(f"{game.name} has no heuristic agent yet")
     try:
-        make(seed=0, **params)
+        made = game.make_heuristic(seed=0, **params)
     except ImportError as exc:
         raise EternaError(f"{game.name}'s heuristic agent is not available: {exc}") from None
     except TypeError as exc:
         raise EternaError(f"agent {spec!r}: {exc}") from None
+    if made is None:
+        raise EternaError(f"{game.name} has no heuristic agent yet")
 
 
 def check_seed(seed: int) -> int:

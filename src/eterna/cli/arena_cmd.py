@@ -120,6 +120,7 @@ def arena(
         spec = prepare(chosen.id, split_specs(agents), games, players, seed=seed, options=options)
     except EternaError as exc:
         fail(str(exc))
+    writable(out, "--out")  # before a plot name is made from it (`--out .` has no name)
     if save:
         out = out or Path("arena-results") / f"{chosen.id}-{players}p-seed{seed}.json"
         plot = plot or out.with_suffix(".png")

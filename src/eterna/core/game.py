@@ -157,9 +157,9 @@ class Game(ABC):
 
     def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
         """What a front end needs to label `action` in a player's language: a catalog key
-        (`action.<key>`) and its named parameters (card ids, seats, amounts). The default
+        (`<game>.action.<verb>`) and its named parameters (card ids, seats, amounts). The default
         shows the notation itself."""
-        return "notation", {"notation": str(action)}
+        return "common.action.notation", {"notation": str(action)}
 
     # What a game may offer beyond the contract; the defaults say it offers none.
     def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent | None:

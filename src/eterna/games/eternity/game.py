@@ -110,8 +110,8 @@ class Eternity(Game):
         act = action if isinstance(action, EternityAction) else parse_action(str(action))
         card = CARD_NAME[act.card]
         if act.pledge:
-            return "eternity.pledge", {"card": card, "trees": act.trees}
-        return "eternity.play", {"card": card}
+            return "eternity.action.pledge", {"card": card, "trees": act.trees}
+        return "eternity.action.play", {"card": card}
 
     def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
         """Eternity's own heuristic agent (spec `heuristic`)."""

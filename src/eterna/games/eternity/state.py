@@ -267,7 +267,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         if p < 0:
             raise IllegalAction(
                 f"{act}: the game is over (rules §8: three rounds)",
-                key="game_over",
+                key="eternity.refusal.game_over",
                 rule="§8",
             )
         family = act.family
@@ -507,7 +507,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         if not hand & action.bit:
             return IllegalAction(
                 f"{action}: seat {p} does not hold {name} (rules §5: you play from your hand)",
-                key="eternity.not_in_hand",
+                key="eternity.refusal.not_in_hand",
                 params={"card": name},
                 rule="§5",
             )
@@ -516,14 +516,14 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 return IllegalAction(
                     f"{action}: the leader must play a card to the trick and may not pledge "
                     "(rules §5.2: the leader)",
-                    key="eternity.leader_must_play",
+                    key="eternity.refusal.leader_must_play",
                     rule="§5.2",
                 )
             cap = self._max_pledges
             return IllegalAction(
                 f"{action}: only {cap} pledge{'s' if cap > 1 else ''} per trick at {self._n} "
                 f"players and it is taken; you must participate (rules §5.4: pledge limits)",
-                key="eternity.pledge_limit",
+                key="eternity.refusal.pledge_limit",
                 params={"count": cap, "players": self._n},
                 rule="§5.4",
             )
@@ -533,7 +533,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             return IllegalAction(
                 f"{action}: must follow {FAMILIES[led]}: you hold {', '.join(held_led)} "
                 "(rules §5.3: participate)",
-                key="eternity.must_follow",
+                key="eternity.refusal.must_follow",
                 params={"family": FAMILIES[led], "cards": held_led},
                 rule="§5.3",
             )
@@ -542,7 +542,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         return IllegalAction(
             f"{action}: no {FAMILIES[led]} in hand, so you must play trump "
             f"{FAMILIES[trump]}: you hold {', '.join(held_trump)} (rules §5.3: participate)",
-            key="eternity.must_trump",
+            key="eternity.refusal.must_trump",
             params={"family": FAMILIES[led], "trump": FAMILIES[trump], "cards": held_trump},
             rule="§5.3",
         )

@@ -157,10 +157,10 @@ class NamedPlayerDiscards(Step):
 
     def _victims(self, st: ValeState, seat: int) -> list[int]:
         fam = self.family
-        self_ok = st._options["dragon_attack_targets"] == "any"
+        self_ok = st.start.options["dragon_attack_targets"] == "any"
         return [
             s
-            for s in range(st._n)
+            for s in range(st.players)
             if (self_ok or s != seat) and any(CARD_FAMILY[c] == fam for c in st._areas[s])
         ]
 
@@ -198,7 +198,7 @@ class StealPoints(Step):
         self.n = n
 
     def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._ask(seat, self, seat, src, None, [A_TARGET[s] for s in range(st._n) if s != seat])
+        st._ask(seat, self, seat, src, None, [A_TARGET[s] for s in range(st.players) if s != seat])
 
     def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         victim = action.arg
@@ -294,7 +294,7 @@ def _active_as_copied(st: ValeState, card: int, copier: int) -> list[tuple[Step,
     (option `exalted_recover`: whose 'Recover' it is, digest Q11)."""
     from eterna.games.vale.abilities import ACTIVE
 
-    mine = st._options["exalted_recover"] == "copier"
+    mine = st.start.options["exalted_recover"] == "copier"
     return [(s, copier if mine and isinstance(s, Recover) else card) for s in ACTIVE[card]]
 
 
@@ -370,7 +370,7 @@ class DiscardThenSummonFree(Step):
     trivial = False
 
     def _room(self, st: ValeState, seat: int) -> bool:
-        return st._options["young_spirit_area_limit"] == "ignored" or st._has_room(seat)
+        return st.start.options["young_spirit_area_limit"] == "ignored" or st._has_room(seat)
 
     def _discards(self, st: ValeState, seat: int) -> list[int]:
         if not self._room(st, seat):

@@ -116,7 +116,7 @@ def hand_smaller_than(n: int) -> Condition:
 
 def an_opponent_has_more_points(st: ValeState, seat: int, src: int) -> bool:
     mine = st._scores[seat]
-    return any(st._scores[s] > mine for s in range(st._n) if s != seat)
+    return any(st._scores[s] > mine for s in range(st.players) if s != seat)
 
 
 def area_has_written_costs(*costs: int) -> Condition:

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, TypeVar
 
-from eterna.core.errors import EternaError, IllegalAction
-from eterna.core.game import GameState, Record, View
+from eterna.core.errors import IllegalAction
+from eterna.core.game import View
+from eterna.core.state import COPY as CLONE_COPY
+from eterna.core.state import COPY2, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.cards import (
     A_CLAIM,
@@ -42,7 +45,6 @@ from eterna.games.vale.cards import (
     DISCARD,
     DISCARD_STONE,
     DONE,
-    END_SCORE,
     END_TURN,
     FAMILIES,
     HAS_ACTIVE,
@@ -60,13 +62,9 @@ from eterna.games.vale.cards import (
     TAME,
     TARGET,
     ValeAction,
-    parse_action,
     payment_text,
 )
 from eterna.games.vale.effects import Effect, Step, feasible
-
-if TYPE_CHECKING:
-    from eterna.games.vale.game import Vale
 
 T = TypeVar("T")
 
@@ -119,7 +117,7 @@ class _AfterSummon(Step):
     def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
         paid, before = arg
         if paid is None:
-            if st._options["free_summon_triggers"] == "none":
+            if st.start.options["free_summon_triggers"] == "none":
                 return
             paid = (0, 0, 0)
         red = paid[0]
@@ -151,7 +149,25 @@ AFTER_SUMMON = _AfterSummon()
 STONE_LIMIT_STEP = _StoneLimit()
 
 
-class ValeState(GameState):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ValeStart(GameStart):
+    """What a game of the Vale never changes: the table (GameStart) and its opening position,
+    the setup's (docs/vale.md) with the seed's shuffle and first player filled in."""
+
+    end_score: int  # a score that ends the game (§9: 60; 80 with the Artifacts, not built)
+    first: int  # the first player of the opening round
+    round: int  # the opening round
+    deck: tuple[int, ...]  # the opening deck, top card last
+    discard: tuple[int, ...]  # top card last
+    hands: tuple[tuple[int, ...], ...]  # one per seat, sorted
+    areas: tuple[tuple[int, ...], ...]  # one per seat, in the order the cards entered
+    stones: tuple[int, ...]  # seat * 3 + colour
+    scores: tuple[int, ...]
+    claimed: tuple[tuple[int, ...], ...] | None  # a setup that starts in the action phase
+    revealed: tuple[int, ...] | None  # a setup that starts in the hunt with these (sorted)
+
+
+class ValeState(BaseState[ValeAction, ValeStart]):
     """A game of The Vale of Eternity. Build one with `load_game("vale").new_game(...)`."""
 
     __slots__ = (
@@ -160,21 +176,14 @@ class ValeState(GameState):
         "_areas",
         "_choice",
         "_claimed",
-        "_current",
         "_cut",
         "_deck",
         "_deck_top_known",
-        "_determinized",
         "_dirty",
         "_discard",
         "_first",
-        "_game",
         "_hands",
-        "_history",
-        "_legal",
         "_limit",
-        "_n",
-        "_options",
         "_phase",
         "_pick_i",
         "_picks",
@@ -183,27 +192,50 @@ class ValeState(GameState):
         "_round_start",
         "_scores",
         "_secret",
-        "_seed",
-        "_setup",
         "_shuffles",
         "_stones",
         "_turn",
         "_value",
-        "_winners",
         "_work",
-        "is_terminal",
+    )
+    CLONE: ClassVar[Mapping[str, CloneKind]] = {
+        "_activated": SHARE,
+        "_actors": CLONE_COPY,
+        "_areas": COPY2,
+        "_choice": SHARE,  # a tuple
+        "_claimed": COPY2,
+        "_cut": CLONE_COPY,
+        "_deck": CLONE_COPY,
+        "_deck_top_known": SHARE,
+        "_dirty": SHARE,
+        "_discard": CLONE_COPY,
+        "_first": SHARE,
+        "_hands": COPY2,
+        "_limit": CLONE_COPY,
+        "_phase": SHARE,
+        "_pick_i": SHARE,
+        "_picks": SHARE,  # a tuple
+        "_revealed": CLONE_COPY,
+        "_round": SHARE,
+        "_round_start": SHARE,
+        "_scores": CLONE_COPY,
+        "_secret": SHARE,
+        "_shuffles": SHARE,
+        "_stones": CLONE_COPY,
+        "_turn": SHARE,
+        "_value": CLONE_COPY,
+        "_work": CLONE_COPY,  # a list of tuples
+    }
+    action_type: ClassVar[type[ValeAction]] = ValeAction
+    not_an_action: ClassVar[str] = (
+        "is not a Vale of Eternity action: pass an action from legal_actions() "
+        "or its notation, e.g. 'summon ifrit pay blue'"
     )
 
-    _game: Vale
-    _n: int
-    _seed: int
-    _options: dict[str, Any]
-    _setup: Any
     _round: int
     _first: int
     _phase: int
     _turn: int
-    _current: int
     _hands: list[list[int]]  # sorted
     _areas: list[list[int]]  # in the order the cards entered
     _claimed: list[list[int]]
@@ -224,35 +256,59 @@ class ValeState(GameState):
     _work: list[Work]
     _choice: Choice | None
     _dirty: bool  # stones or areas changed: check the stone limit
-    _legal: tuple[ValeAction, ...] | None
-    _history: list[ValeAction]
     _actors: list[int]
     _round_start: int
-    _winners: list[int]
-    _determinized: bool
-    is_terminal: bool
+
+    def __init__(self, start: ValeStart) -> None:
+        super().__init__(start)
+        n = start.players
+        self._round = start.round
+        self._first = start.first
+        self._turn = start.first
+        self._current = start.first
+        self._hands = [list(h) for h in start.hands]
+        self._areas = [list(a) for a in start.areas]
+        self._claimed = (
+            [list(c) for c in start.claimed]
+            if start.claimed is not None
+            else [[] for _ in range(n)]
+        )
+        self._revealed = []
+        self._stones = list(start.stones)
+        self._value = [0] * (3 * n)
+        self._limit = [0] * n
+        self._cut = [0] * (len(FAMILIES) * n)
+        self._scores = list(start.scores)
+        self._deck = list(start.deck)
+        self._discard = list(start.discard)
+        self._shuffles = 0
+        self._deck_top_known = -1
+        self._secret = 0
+        self._picks = ()
+        self._pick_i = 0
+        self._activated = 0
+        self._work = []
+        self._choice = None
+        self._dirty = True
+        self._actors = []
+        self._round_start = 0
+        for seat in range(n):
+            self._area_changed(seat)
+        if start.claimed is not None:
+            self._phase = ACTION
+        elif start.revealed is not None:
+            self._phase = HUNT
+            self._revealed = list(start.revealed)
+            order = [(start.first + i) % n for i in range(n)]
+            self._picks = tuple(order + order[::-1])
+        else:
+            self._start_hunt()
+        self._run()
 
     # ------------------------------------------------------------------ contract: reading
     @property
-    def game(self) -> Vale:  # type: ignore[override]
-        return self._game
-
-    @property
-    def players(self) -> int:
-        return self._n
-
-    @property
-    def current_player(self) -> int | None:
-        p = self._current
-        return None if p < 0 else p
-
-    @property
     def scores(self) -> list[int]:
         return list(self._scores)
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
 
     @property
     def round(self) -> int:
@@ -286,13 +342,7 @@ class ValeState(GameState):
         return [CARD_NAME[c] for c in self._revealed]
 
     # ------------------------------------------------------------------ contract: hot path
-    def legal_actions(self) -> list[ValeAction]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def _compute_legal(self) -> tuple[ValeAction, ...]:
+    def _legal(self) -> tuple[ValeAction, ...]:
         choice = self._choice
         if choice is not None:
             return choice[5]
@@ -314,7 +364,7 @@ class ValeState(GameState):
         b = p * 3
         held = (self._stones[b], self._stones[b + 1], self._stones[b + 2])
         values = (self._value[b], self._value[b + 1], self._value[b + 2])
-        extra = self._options["allow_superfluous_payment"]
+        extra = self._start.options["allow_superfluous_payment"]
         area = self._areas[p]
         if len(area) < self._round:
             cut = self._cut
@@ -335,17 +385,7 @@ class ValeState(GameState):
             out.append(A_END_TURN)
         return tuple(out)
 
-    def apply(self, action: ValeAction | str) -> None:
-        if action.__class__ is not ValeAction:
-            action = self._coerce(action)
-        act: ValeAction = action
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if act not in legal:
-            raise self._refusal(act)
-        self._legal = None
-        self._history.append(act)
+    def _apply(self, act: ValeAction) -> None:
         self._actors.append(self._current)
         choice = self._choice
         if choice is not None:
@@ -474,7 +514,7 @@ class ValeState(GameState):
 
     def _end_round(self) -> None:
         # §9, Q16: the end is checked once, after the resolution phase
-        if self._round >= ROUNDS or max(self._scores) >= self._game_end_score():
+        if self._round >= ROUNDS or max(self._scores) >= self._start.end_score:
             self._phase = OVER
             self.is_terminal = True
             self._current = -1
@@ -485,7 +525,7 @@ class ValeState(GameState):
         self._start_hunt()
 
     def _game_end_score(self) -> int:
-        return END_SCORE  # 80 with the Artifacts expansion (not built)
+        return self._start.end_score
 
     def _compute_winners(self) -> list[int]:
         # §10: most points; tie: more cards in the area; still tied: shared
@@ -544,7 +584,7 @@ class ValeState(GameState):
         self._shuffles += 1
         deck = self._discard
         self._discard = []
-        random.Random(self._seed + (self._shuffles << 62)).shuffle(deck)
+        random.Random(self._start.seed + (self._shuffles << 62)).shuffle(deck)
         self._deck = deck
         self._deck_top_known = -1
 
@@ -683,59 +723,7 @@ class ValeState(GameState):
         self._cut[seat * 5 : seat * 5 + 5] = cut
         self._dirty = True
 
-    # ------------------------------------------------------------------ clone
-    def clone(self) -> ValeState:
-        new = object.__new__(ValeState)
-        new._game = self._game
-        new._n = self._n
-        new._seed = self._seed
-        new._options = self._options
-        new._setup = self._setup
-        new._round = self._round
-        new._first = self._first
-        new._phase = self._phase
-        new._turn = self._turn
-        new._current = self._current
-        new._hands = [h[:] for h in self._hands]
-        new._areas = [a[:] for a in self._areas]
-        new._claimed = [c[:] for c in self._claimed]
-        new._revealed = self._revealed[:]
-        new._stones = self._stones[:]
-        new._value = self._value[:]
-        new._limit = self._limit[:]
-        new._cut = self._cut[:]
-        new._scores = self._scores[:]
-        new._deck = self._deck[:]
-        new._discard = self._discard[:]
-        new._shuffles = self._shuffles
-        new._deck_top_known = self._deck_top_known
-        new._secret = self._secret
-        new._picks = self._picks
-        new._pick_i = self._pick_i
-        new._activated = self._activated
-        new._work = self._work[:]
-        new._choice = self._choice
-        new._dirty = self._dirty
-        new._legal = self._legal
-        new._history = self._history[:]
-        new._actors = self._actors[:]
-        new._round_start = self._round_start
-        new._winners = self._winners[:]
-        new._determinized = self._determinized
-        new.is_terminal = self.is_terminal
-        return new
-
     # ------------------------------------------------------------------ bad input
-    def _coerce(self, action: object) -> ValeAction:
-        if isinstance(action, str):
-            return parse_action(action)
-        if isinstance(action, ValeAction):
-            return action
-        raise IllegalAction(
-            f"{action!r} is not a Vale of Eternity action: pass an action from legal_actions() "
-            "or its notation, e.g. 'summon ifrit pay blue'"
-        )
-
     def _refusal(self, act: ValeAction) -> IllegalAction:
         """Explain, naming the rule, why `act` is refused now (never on the hot path)."""
         return IllegalAction(f"{act}: {self._why_not(act)}")
@@ -828,7 +816,7 @@ class ValeState(GameState):
         value = sum(pay[i] * values[i] for i in range(3))
         if value < cost:
             return f"{payment_text(pay) or 'nothing'} is worth {value}; {what} (rules §5.3.2)"
-        if not self._options["allow_superfluous_payment"]:
+        if not self._start.options["allow_superfluous_payment"]:
             for i in range(3):
                 if pay[i] and value - values[i] >= cost:
                     return (
@@ -838,11 +826,7 @@ class ValeState(GameState):
         return ""
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> View:
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n
-        ):
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
+    def _view(self, seat: int | None) -> View:
         n = self._n
         names = CARD_NAME
         secret = self._secret
@@ -907,29 +891,15 @@ class ValeState(GameState):
             view["legal_actions"] = [str(a) for a in self.legal_actions()]
         return view
 
-    # ------------------------------------------------------------------ records and search
-    def to_record(self) -> Record:
-        if self._determinized:
-            raise EternaError("a determinized state is a guess, not a game: it has no record")
-        return {
-            "game": "vale",
-            "players": self._n,
-            "seed": self._seed,
-            "options": dict(self._options),
-            "setup": self._setup,
-            "actions": [a.text for a in self._history],
-        }
-
-    def determinize(self, seat: int, rng: random.Random) -> ValeState:
+    # ------------------------------------------------------------------ search
+    def _determinize(self, seat: int, rng: random.Random) -> ValeState:
         """Redeal what `seat` cannot see: the cards other seats drew (hidden in their hands)
         and the deck order, keeping every hand size, every card seen in a hand, and a card
         known to be on top of the deck (Tengu). Later reshuffles get a fresh seed from `rng`.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
         new = self.clone()
         new._determinized = True
-        new._seed = rng.getrandbits(62)
+        new._start = replace(self._start, seed=rng.getrandbits(62))
         hidden_slots: list[tuple[int, int]] = []  # (seat, -1) for a hand card, (-1, index) deck
         pool: list[int] = []
         secret = self._secret
@@ -962,7 +932,7 @@ class ValeState(GameState):
                 new._deck[i] = c
         new._hands = [sorted(h) for h in hands]
         new._secret = new_secret
-        new._legal = None
+        new._legal_cache = None
         choice = new._choice
         if choice is not None and choice[0] != seat and choice[3] >= 0:
             # another seat's pending choice may list cards of its (now resampled) hand: ask again

@@ -31,7 +31,7 @@ from eterna.games.vale.cards import (
 from eterna.games.vale.effects import CardTest, Effect, Recover, Step, any_card, feasible
 
 if TYPE_CHECKING:
-    from eterna.games.vale.state import ValeState
+    from eterna.games.vale.board import ValeBoard
 
 
 class ReturnToHand(Step):
@@ -45,21 +45,21 @@ class ReturnToHand(Step):
         self.test = test
         self.gain_cost = gain_cost
 
-    def _targets(self, st: ValeState, seat: int, src: int) -> list[int]:
-        return sorted(c for c in st._areas[seat] if c != src and self.test(c))
+    def _targets(self, st: ValeBoard, seat: int, src: int) -> list[int]:
+        return sorted(c for c in st.areas[seat] if c != src and self.test(c))
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._targets(st, seat, src))
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         targets = self._targets(st, seat, src)
         if targets:
-            st._ask(seat, self, seat, src, None, [A_RECOVER[c] for c in targets])
+            st.ask(seat, self, seat, src, None, [A_RECOVER[c] for c in targets])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st._area_to_hand(seat, action.card)
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.area_to_hand(seat, action.card)
         if self.gain_cost:
-            st._gain_points(seat, CARD_COST[action.card])
+            st.gain_points(seat, CARD_COST[action.card])
 
 
 def return_to_hand(test: CardTest = any_card, gain_cost: bool = False) -> ReturnToHand:
@@ -76,18 +76,18 @@ class DiscardFromHand(Step):
         self.gain_cost = gain_cost
         self.then = then
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
-        return bool(st._hands[seat])
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(st.hands[seat])
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        if st._hands[seat]:
-            st._ask(seat, self, seat, src, None, [A_DISCARD[c] for c in st._hands[seat]])
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if st.hands[seat]:
+            st.ask(seat, self, seat, src, None, [A_DISCARD[c] for c in st.hands[seat]])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st._hand_to_discard(seat, action.card)
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.hand_to_discard(seat, action.card)
         if self.gain_cost:
-            st._gain_points(seat, CARD_COST[action.card])
-        st._push(self.then, seat, src)
+            st.gain_points(seat, CARD_COST[action.card])
+        st.push(self.then, seat, src)
 
 
 def discard_from_hand(*then: Step, gain_cost: bool = False) -> DiscardFromHand:
@@ -103,17 +103,17 @@ class TakeFromDiscard(Step):
     def __init__(self, test: CardTest) -> None:
         self.test = test
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
-        return any(self.test(c) for c in st._discard)
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return any(self.test(c) for c in st.discard)
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        targets = sorted(c for c in st._discard if self.test(c))
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        targets = sorted(c for c in st.discard if self.test(c))
         if targets:
-            st._ask(seat, self, seat, src, None, [A_TAKE[c] for c in targets])
+            st.ask(seat, self, seat, src, None, [A_TAKE[c] for c in targets])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st._discard.remove(action.card)
-        st._to_hand(seat, action.card, public=True)
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.discard.remove(action.card)
+        st.to_hand(seat, action.card, public=True)
 
 
 def take_from_discard(test: CardTest) -> TakeFromDiscard:
@@ -128,17 +128,17 @@ class DiscardFromOwnArea(Step):
     def __init__(self, most: int) -> None:
         self.most = most
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         done = arg or 0
-        targets = sorted(c for c in st._areas[seat] if c != src)
+        targets = sorted(c for c in st.areas[seat] if c != src)
         if done < self.most and targets:
-            st._ask(seat, self, seat, src, done, [A_DONE, *(A_DISCARD[c] for c in targets)])
+            st.ask(seat, self, seat, src, done, [A_DONE, *(A_DISCARD[c] for c in targets)])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         if action is A_DONE:
             return
-        st._area_to_discard(seat, action.card)
-        st._work.append((self, seat, src, arg + 1))
+        st.area_to_discard(seat, action.card)
+        st.work.append((self, seat, src, arg + 1))
 
 
 def discard_up_to_from_own_area(most: int) -> DiscardFromOwnArea:
@@ -155,34 +155,34 @@ class NamedPlayerDiscards(Step):
     def __init__(self, family: str) -> None:
         self.family = FAMILY_INDEX[family]
 
-    def _victims(self, st: ValeState, seat: int) -> list[int]:
+    def _victims(self, st: ValeBoard, seat: int) -> list[int]:
         fam = self.family
         self_ok = st.start.options["dragon_attack_targets"] == "any"
         return [
             s
             for s in range(st.players)
-            if (self_ok or s != seat) and any(CARD_FAMILY[c] == fam for c in st._areas[s])
+            if (self_ok or s != seat) and any(CARD_FAMILY[c] == fam for c in st.areas[s])
         ]
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._victims(st, seat))
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         if arg is None:
             victims = self._victims(st, seat)
             if victims:
-                st._ask(seat, self, seat, src, None, [A_TARGET[s] for s in victims])
+                st.ask(seat, self, seat, src, None, [A_TARGET[s] for s in victims])
             return
         fam = self.family
-        cards = sorted(c for c in st._areas[arg] if CARD_FAMILY[c] == fam)
+        cards = sorted(c for c in st.areas[arg] if CARD_FAMILY[c] == fam)
         if cards:
-            st._ask(arg, self, seat, src, arg, [A_DISCARD[c] for c in cards])
+            st.ask(arg, self, seat, src, arg, [A_DISCARD[c] for c in cards])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         if arg is None:  # the summoner named a player: now that player picks the card
-            st._work.append((self, seat, src, action.arg))
+            st.work.append((self, seat, src, action.arg))
         else:
-            st._area_to_discard(arg, action.card)
+            st.area_to_discard(arg, action.card)
 
 
 def named_player_discards(family: str) -> NamedPlayerDiscards:
@@ -197,14 +197,14 @@ class StealPoints(Step):
     def __init__(self, n: int) -> None:
         self.n = n
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._ask(seat, self, seat, src, None, [A_TARGET[s] for s in range(st.players) if s != seat])
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.ask(seat, self, seat, src, None, [A_TARGET[s] for s in range(st.players) if s != seat])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         victim = action.arg
-        taken = min(self.n, st._scores[victim])
-        st._scores[victim] -= taken
-        st._gain_points(seat, taken)
+        taken = min(self.n, st.points[victim])
+        st.points[victim] -= taken
+        st.gain_points(seat, taken)
 
 
 def steal_points(n: int) -> StealPoints:
@@ -228,27 +228,27 @@ class ChooseOne(Step):
         self.picks = picks
         self.by_index = {CHOICE_INDEX[o.name]: o for o in options}
 
-    def _open(self, st: ValeState, seat: int, src: int, taken: frozenset[int]) -> list[int]:
+    def _open(self, st: ValeBoard, seat: int, src: int, taken: frozenset[int]) -> list[int]:
         return [
             i
             for i, o in self.by_index.items()
             if i not in taken and feasible(o.effect, st, seat, src)
         ]
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return len(self._open(st, seat, src, frozenset())) >= self.picks
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         taken: frozenset[int] = arg or frozenset()
         if len(taken) >= self.picks:
             return
         open_ = self._open(st, seat, src, taken)
         if open_:
-            st._ask(seat, self, seat, src, taken, [A_CHOOSE[i] for i in sorted(open_)])
+            st.ask(seat, self, seat, src, taken, [A_CHOOSE[i] for i in sorted(open_)])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st._work.append((self, seat, src, arg | {action.arg}))
-        st._push(self.by_index[action.arg].effect, seat, src)
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.work.append((self, seat, src, arg | {action.arg}))
+        st.push(self.by_index[action.arg].effect, seat, src)
 
 
 def choose(*options: tuple[str, Effect], picks: int = 1) -> ChooseOne:
@@ -262,34 +262,34 @@ class CopyInstant(Step):
     __slots__ = ()
     trivial = False
 
-    def _targets(self, st: ValeState, seat: int, src: int) -> list[int]:
+    def _targets(self, st: ValeBoard, seat: int, src: int) -> list[int]:
         from eterna.games.vale.abilities import INSTANT
 
         return sorted(
             c
-            for c in st._areas[seat]
+            for c in st.areas[seat]
             if c != src and HAS_INSTANT[c] and feasible(INSTANT[c], st, seat, c)
         )
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._targets(st, seat, src))
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         targets = self._targets(st, seat, src)
         if targets:
-            st._ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
+            st.ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         from eterna.games.vale.abilities import INSTANT
 
-        st._push(INSTANT[action.card], seat, action.card)
+        st.push(INSTANT[action.card], seat, action.card)
 
 
 def copy_instant_of_other_card() -> CopyInstant:
     return CopyInstant()
 
 
-def _active_as_copied(st: ValeState, card: int, copier: int) -> list[tuple[Step, int]]:
+def _active_as_copied(st: ValeBoard, card: int, copier: int) -> list[tuple[Step, int]]:
     """The steps of `card`'s active effect with the card each acts for, when `copier` copies it
     (option `exalted_recover`: whose 'Recover' it is, digest Q11)."""
     from eterna.games.vale.abilities import ACTIVE
@@ -304,10 +304,10 @@ class CopyActive(Step):
     __slots__ = ()
     trivial = False
 
-    def _targets(self, st: ValeState, seat: int, src: int) -> list[int]:
+    def _targets(self, st: ValeBoard, seat: int, src: int) -> list[int]:
         return sorted(
             c
-            for c in st._areas[seat]
+            for c in st.areas[seat]
             if c != src
             and HAS_ACTIVE[c]
             and all(
@@ -315,17 +315,17 @@ class CopyActive(Step):
             )
         )
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._targets(st, seat, src))
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         targets = self._targets(st, seat, src)
         if targets:
-            st._ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
+            st.ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         for s, who in reversed(_active_as_copied(st, action.card, src)):
-            st._work.append((s, seat, who, None))
+            st.work.append((s, seat, who, None))
 
 
 def copy_active_of_other_card() -> CopyActive:
@@ -338,23 +338,23 @@ class ActivateOthers(Step):
 
     __slots__ = ()
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         from eterna.games.vale.abilities import ACTIVE
 
         used: int = arg or 0
         targets = [
             c
-            for c in sorted(st._areas[seat])
+            for c in sorted(st.areas[seat])
             if c != src and HAS_ACTIVE[c] and not used >> c & 1 and feasible(ACTIVE[c], st, seat, c)
         ]
         if targets:
-            st._ask(seat, self, seat, src, used, [A_RESOLVE[c] for c in targets])
+            st.ask(seat, self, seat, src, used, [A_RESOLVE[c] for c in targets])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         from eterna.games.vale.abilities import ACTIVE
 
-        st._work.append((self, seat, src, arg | 1 << action.card))
-        st._push(ACTIVE[action.card], seat, action.card)
+        st.work.append((self, seat, src, arg | 1 << action.card))
+        st.push(ACTIVE[action.card], seat, action.card)
 
 
 def use_active_effects_of_other_cards() -> ActivateOthers:
@@ -369,40 +369,40 @@ class DiscardThenSummonFree(Step):
     __slots__ = ()
     trivial = False
 
-    def _room(self, st: ValeState, seat: int) -> bool:
-        return st.start.options["young_spirit_area_limit"] == "ignored" or st._has_room(seat)
+    def _room(self, st: ValeBoard, seat: int) -> bool:
+        return st.start.options["young_spirit_area_limit"] == "ignored" or st.has_room(seat)
 
-    def _discards(self, st: ValeState, seat: int) -> list[int]:
+    def _discards(self, st: ValeBoard, seat: int) -> list[int]:
         if not self._room(st, seat):
             return []
-        hand = st._hands[seat]
+        hand = st.hands[seat]
         out = []
         for d in list(hand):
-            if st._with_discarded_from_hand(
-                seat, d, lambda: any(st._can_summon_free(seat, s) for s in list(hand))
+            if st.with_discarded_from_hand(
+                seat, d, lambda: any(st.can_summon_free(seat, s) for s in list(hand))
             ):
                 out.append(d)
         return out
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._discards(st, seat))
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         if arg is None:
             discards = self._discards(st, seat)
             if discards:
-                st._ask(seat, self, seat, src, None, [A_DISCARD[c] for c in discards])
+                st.ask(seat, self, seat, src, None, [A_DISCARD[c] for c in discards])
             return
-        free = [s for s in st._hands[seat] if st._can_summon_free(seat, s)]
+        free = [s for s in st.hands[seat] if st.can_summon_free(seat, s)]
         if free and self._room(st, seat):
-            st._ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
+            st.ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         if arg is None:
-            st._hand_to_discard(seat, action.card)
-            st._work.append((self, seat, src, 1))
+            st.hand_to_discard(seat, action.card)
+            st.work.append((self, seat, src, 1))
         else:
-            st._summon_free(seat, action.card)
+            st.summon_free(seat, action.card)
 
 
 def discard_from_hand_then_summon_free() -> DiscardThenSummonFree:
@@ -419,37 +419,35 @@ class DiscardSelfThenSummonFree(Step):
     def __init__(self, family: str) -> None:
         self.family = FAMILY_INDEX[family]
 
-    def _choices(self, st: ValeState, seat: int, src: int) -> list[int]:
+    def _choices(self, st: ValeBoard, seat: int, src: int) -> list[int]:
         fam = self.family
-        hand = st._hands[seat]
-        if src not in st._areas[seat]:
+        hand = st.hands[seat]
+        if src not in st.areas[seat]:
             return []
-        return st._with_area_discarded(
+        return st.with_area_discarded(
             seat,
             src,
             lambda: [
-                c for c in list(hand) if CARD_FAMILY[c] == fam and st._can_summon_free(seat, c)
+                c for c in list(hand) if CARD_FAMILY[c] == fam and st.can_summon_free(seat, c)
             ],
         )
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._choices(st, seat, src))
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         if arg is None:
             if self._choices(st, seat, src):
-                st._area_to_discard(seat, src)
-                st._work.append((self, seat, src, 1))
+                st.area_to_discard(seat, src)
+                st.work.append((self, seat, src, 1))
             return
         fam = self.family
-        free = [
-            c for c in st._hands[seat] if CARD_FAMILY[c] == fam and st._can_summon_free(seat, c)
-        ]
+        free = [c for c in st.hands[seat] if CARD_FAMILY[c] == fam and st.can_summon_free(seat, c)]
         if free:
-            st._ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
+            st.ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st._summon_free(seat, action.card)
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.summon_free(seat, action.card)
 
 
 def discard_self_then_summon_free(family: str) -> DiscardSelfThenSummonFree:

@@ -11,7 +11,8 @@ be applied is skipped at resolution (digest §6), and a choice only offers optio
 effect completable. Counting steps ("1 point per ...") are always feasible, even at zero (Q14).
 
 Quantities and conditions are small callables `(state, seat, src) -> int | bool`.
-Steps are immutable and shared by every game; all game data lives on the state.
+Steps are immutable and shared by every game; all game data lives on the state, read through
+the engine attributes of ValeBoard (board.py) and changed through its primitives.
 
 This module holds the quantities, conditions and card tests, and the steps that act at once;
 choices.py the steps that ask a question, permanents.py what a card does while in an area.
@@ -35,10 +36,10 @@ from eterna.games.vale.cards import (
 )
 
 if TYPE_CHECKING:
-    from eterna.games.vale.state import ValeState
+    from eterna.games.vale.board import ValeBoard
 
-Quantity = Callable[["ValeState", int, int], int]
-Condition = Callable[["ValeState", int, int], bool]
+Quantity = Callable[["ValeBoard", int, int], int]
+Condition = Callable[["ValeBoard", int, int], bool]
 CardTest = Callable[[int], bool]
 
 
@@ -49,29 +50,29 @@ def cards_in_area(family: str | None = None, cost_max: int | None = None) -> Qua
     fam = -1 if family is None else FAMILY_INDEX[family]
     top = 99 if cost_max is None else cost_max
 
-    def count(st: ValeState, seat: int, src: int) -> int:
+    def count(st: ValeBoard, seat: int, src: int) -> int:
         return sum(
-            1 for c in st._areas[seat] if (fam < 0 or CARD_FAMILY[c] == fam) and CARD_COST[c] <= top
+            1 for c in st.areas[seat] if (fam < 0 or CARD_FAMILY[c] == fam) and CARD_COST[c] <= top
         )
 
     return count
 
 
-def cards_in_area_with_active(st: ValeState, seat: int, src: int) -> int:
-    return sum(1 for c in st._areas[seat] if HAS_ACTIVE[c])
+def cards_in_area_with_active(st: ValeBoard, seat: int, src: int) -> int:
+    return sum(1 for c in st.areas[seat] if HAS_ACTIVE[c])
 
 
-def cards_in_hand(st: ValeState, seat: int, src: int) -> int:
-    return len(st._hands[seat])
+def cards_in_hand(st: ValeBoard, seat: int, src: int) -> int:
+    return len(st.hands[seat])
 
 
-def families_in_area(st: ValeState, seat: int, src: int) -> int:
-    return len({CARD_FAMILY[c] for c in st._areas[seat]})
+def families_in_area(st: ValeBoard, seat: int, src: int) -> int:
+    return len({CARD_FAMILY[c] for c in st.areas[seat]})
 
 
 def stones_held(colour: int) -> Quantity:
-    def count(st: ValeState, seat: int, src: int) -> int:
-        return st._stones[seat * 3 + colour]
+    def count(st: ValeBoard, seat: int, src: int) -> int:
+        return st.stone_counts[seat * 3 + colour]
 
     return count
 
@@ -79,17 +80,17 @@ def stones_held(colour: int) -> Quantity:
 def value_of_stones(colour: int | None = None) -> Quantity:
     """The combined value of your stones (of one colour), with the value modifiers in force."""
 
-    def value(st: ValeState, seat: int, src: int) -> int:
+    def value(st: ValeBoard, seat: int, src: int) -> int:
         colours = range(3) if colour is None else (colour,)
-        return sum(st._stones[seat * 3 + c] * st._value[seat * 3 + c] for c in colours)
+        return sum(st.stone_counts[seat * 3 + c] * st.stone_values[seat * 3 + c] for c in colours)
 
     return value
 
 
 # ============================================================================ conditions
 def holds(colour: int) -> Condition:
-    def test(st: ValeState, seat: int, src: int) -> bool:
-        return st._stones[seat * 3 + colour] > 0
+    def test(st: ValeBoard, seat: int, src: int) -> bool:
+        return st.stone_counts[seat * 3 + colour] > 0
 
     return test
 
@@ -97,33 +98,33 @@ def holds(colour: int) -> Condition:
 def no_card_in_area(family: str) -> Condition:
     fam = FAMILY_INDEX[family]
 
-    def test(st: ValeState, seat: int, src: int) -> bool:
-        return all(CARD_FAMILY[c] != fam for c in st._areas[seat])
+    def test(st: ValeBoard, seat: int, src: int) -> bool:
+        return all(CARD_FAMILY[c] != fam for c in st.areas[seat])
 
     return test
 
 
-def hand_size_equals_area_size(st: ValeState, seat: int, src: int) -> bool:
-    return len(st._hands[seat]) == len(st._areas[seat])
+def hand_size_equals_area_size(st: ValeBoard, seat: int, src: int) -> bool:
+    return len(st.hands[seat]) == len(st.areas[seat])
 
 
 def hand_smaller_than(n: int) -> Condition:
-    def test(st: ValeState, seat: int, src: int) -> bool:
-        return len(st._hands[seat]) < n
+    def test(st: ValeBoard, seat: int, src: int) -> bool:
+        return len(st.hands[seat]) < n
 
     return test
 
 
-def an_opponent_has_more_points(st: ValeState, seat: int, src: int) -> bool:
-    mine = st._scores[seat]
-    return any(st._scores[s] > mine for s in range(st.players) if s != seat)
+def an_opponent_has_more_points(st: ValeBoard, seat: int, src: int) -> bool:
+    mine = st.points[seat]
+    return any(st.points[s] > mine for s in range(st.players) if s != seat)
 
 
 def area_has_written_costs(*costs: int) -> Condition:
     wanted = frozenset(costs)
 
-    def test(st: ValeState, seat: int, src: int) -> bool:
-        return wanted <= {CARD_COST[c] for c in st._areas[seat]}
+    def test(st: ValeBoard, seat: int, src: int) -> bool:
+        return wanted <= {CARD_COST[c] for c in st.areas[seat]}
 
     return test
 
@@ -160,20 +161,20 @@ class Step:
     __slots__ = ()
     trivial: ClassVar[bool] = True
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return True
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         raise NotImplementedError
 
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         raise NotImplementedError(f"{type(self).__name__} asks nothing")
 
 
 Effect = tuple[Step, ...]
 
 
-def feasible(effect: Effect, st: ValeState, seat: int, src: int) -> bool:
+def feasible(effect: Effect, st: ValeBoard, seat: int, src: int) -> bool:
     return all(step.trivial or step.feasible(st, seat, src) for step in effect)
 
 
@@ -184,9 +185,9 @@ class GainPoints(Step):
         self.times = times
         self.per = per
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         n = self.times if self.per is None else self.times * self.per(st, seat, src)
-        st._gain_points(seat, n)
+        st.gain_points(seat, n)
 
 
 def points(n: int) -> GainPoints:
@@ -205,8 +206,8 @@ class LosePoints(Step):
     def __init__(self, n: int) -> None:
         self.n = n
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._lose_points(seat, self.n)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.lose_points(seat, self.n)
 
 
 def lose_points(n: int) -> LosePoints:
@@ -219,8 +220,8 @@ class GainStones(Step):
     def __init__(self, red: int, blue: int, purple: int) -> None:
         self.red, self.blue, self.purple = red, blue, purple
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._gain_stones(seat, self.red, self.blue, self.purple)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.gain_stones(seat, self.red, self.blue, self.purple)
 
 
 def stones(red: int = 0, blue: int = 0, purple: int = 0) -> GainStones:
@@ -237,11 +238,11 @@ class ReturnStone(Step):
     def __init__(self, colour: int) -> None:
         self.colour = colour
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
-        return st._stones[seat * 3 + self.colour] > 0
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return st.stone_counts[seat * 3 + self.colour] > 0
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._stones[seat * 3 + self.colour] -= 1
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.stone_counts[seat * 3 + self.colour] -= 1
 
 
 def return_stone(colour: int) -> ReturnStone:
@@ -258,12 +259,12 @@ class Exchange(Step):
         self.give = give
         self.gain = gain
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
-        return st._stones[seat * 3 + self.give] > 0
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return st.stone_counts[seat * 3 + self.give] > 0
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._stones[seat * 3 + self.give] -= 1
-        st._gain_stones(seat, *self.gain)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.stone_counts[seat * 3 + self.give] -= 1
+        st.gain_stones(seat, *self.gain)
 
 
 def exchange(give: int, red: int = 0, blue: int = 0, purple: int = 0) -> Exchange:
@@ -273,8 +274,8 @@ def exchange(give: int, red: int = 0, blue: int = 0, purple: int = 0) -> Exchang
 class ReturnAllStones(Step):
     __slots__ = ()
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._stones[seat * 3 : seat * 3 + 3] = [0, 0, 0]
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.stone_counts[seat * 3 : seat * 3 + 3] = [0, 0, 0]
 
 
 def return_all_stones() -> ReturnAllStones:
@@ -287,11 +288,11 @@ class ConvertAllStones(Step):
     def __init__(self, colour: int) -> None:
         self.colour = colour
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         base = seat * 3
-        total = sum(st._stones[base : base + 3])
-        st._stones[base : base + 3] = [0, 0, 0]
-        st._stones[base + self.colour] = total
+        total = sum(st.stone_counts[base : base + 3])
+        st.stone_counts[base : base + 3] = [0, 0, 0]
+        st.stone_counts[base + self.colour] = total
 
 
 def replace_every_stone_with(colour: int) -> ConvertAllStones:
@@ -311,10 +312,10 @@ class Require(Step):
     def __init__(self, condition: Condition) -> None:
         self.condition = condition
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return self.condition(st, seat, src)
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         pass
 
 
@@ -332,8 +333,8 @@ class When(Step):
         self.then = then
         self.otherwise = otherwise
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._push(self.then if self.condition(st, seat, src) else self.otherwise, seat, src)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.push(self.then if self.condition(st, seat, src) else self.otherwise, seat, src)
 
 
 def when(condition: Condition, *then: Step, otherwise: Effect = ()) -> When:
@@ -346,11 +347,11 @@ class Draw(Step):
     __slots__ = ()
     trivial = False
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
-        return bool(st._deck or st._discard)
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(st.draw_pile or st.discard)
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        st._draw(seat)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.draw(seat)
 
 
 def draw() -> Draw:
@@ -363,12 +364,12 @@ class Recover(Step):
     __slots__ = ()
     trivial = False
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
-        return src in st._areas[seat]
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return src in st.areas[seat]
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        if src in st._areas[seat]:
-            st._area_to_hand(seat, src)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if src in st.areas[seat]:
+            st.area_to_hand(seat, src)
 
 
 def recover() -> Recover:
@@ -381,12 +382,12 @@ class PutOnDeck(Step):
     __slots__ = ()
     trivial = False
 
-    def feasible(self, st: ValeState, seat: int, src: int) -> bool:
-        return src in st._areas[seat]
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return src in st.areas[seat]
 
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        if src in st._areas[seat]:
-            st._area_to_deck_top(seat, src)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if src in st.areas[seat]:
+            st.area_to_deck_top(seat, src)
 
 
 def put_self_on_deck() -> PutOnDeck:

@@ -192,19 +192,19 @@ class ValeEncoding(Encoding):
         `seat`'s own hand, every hand's size, and the cards of other hands that are not secret
         (the view's `known_hands`) -- exactly what the view shows."""
         o = self._o
-        n = st._n
-        hands = st._hands
+        n = st.players
+        hands = st.hands
         for c in hands[seat]:
             m[c] = 1.0
         b = o["revealed"]
-        for c in st._revealed:
+        for c in st.unclaimed:
             m[b + c] = 1.0
         b_claimed = o["claimed"]
         b_known = o["known_hands"]
         b_areas = o["areas"]
-        secret = st._secret
-        claimed = st._claimed
-        areas = st._areas
+        secret = st.secret
+        claimed = st.claims
+        areas = st.areas
         for s in range(n):
             r = ((s - seat) % n) * C
             base = b_claimed + r
@@ -222,33 +222,33 @@ class ValeEncoding(Encoding):
             for c in areas[s]:
                 m[base + c] = 1.0
         b = o["discard"]
-        for c in st._discard:
+        for c in st.discard:
             m[b + c] = 1.0
-        if st._phase == self._resolution:
+        if st.stage == self._resolution:
             b = o["resolved"]
-            activated = st._activated
+            activated = st.activated
             while activated:
                 low = activated & -activated
                 m[b + low.bit_length() - 1] = 1.0
                 activated ^= low
-        top = st._deck_top_known
+        top = st.known_top
         if top >= 0:
             m[o["deck_top"] + top] = 1.0
-        m[o["phase"] + self._phase_slot[st._phase]] = 1.0
+        m[o["phase"] + self._phase_slot[st.stage]] = 1.0
         b = o["clock"]
-        m[b] = cap(st._round, CAP_ROUND)
-        m[b + 1] = cap(st._game_end_score(), CAP_END_SCORE)
-        m[b + 2] = cap(len(st._deck), float(C))
+        m[b] = cap(st.round, CAP_ROUND)
+        m[b + 1] = cap(st.start.end_score, CAP_END_SCORE)
+        m[b + 2] = cap(len(st.draw_pile), float(C))
         b = o["seats"]
         k = len(SEAT_FEATURES)
-        first = st._first
-        turn = -1 if st.is_terminal else st._turn
-        current = st._current
-        scores = st._scores
-        stones = st._stones
-        values = st._value
-        limits = st._limit
-        cuts = st._cut
+        first = st.first
+        turn = -1 if st.is_terminal else st.turn
+        current = st.current_player
+        scores = st.points
+        stones = st.stone_counts
+        values = st.stone_values
+        limits = st.stone_limits
+        cuts = st.cost_cuts
         for s in range(n):
             base = b + ((s - seat) % n) * k
             m[base] = 1.0
@@ -291,7 +291,7 @@ class ValeEncoding(Encoding):
                 if v > 0:
                     x = v / CAP_CUT
                     m[base + 14 + i] = x if x < 1.0 else 1.0
-        choice = st._choice
+        choice = st.choice
         if choice is not None:
             chooser, step, who, src, _arg, _options = choice
             m[o["pending"]] = 1.0
@@ -306,5 +306,5 @@ class ValeEncoding(Encoding):
         if st.is_terminal:
             m[o["terminal"]] = 1.0
         b = o["winners"]
-        for s in st._winners:
+        for s in st.winners:
             m[b + (s - seat) % n] = 1.0

@@ -91,7 +91,7 @@ class Vale(Game):
         rest = [c for c in range(DECK_SIZE) if c not in placed]
         rng.shuffle(rest)
         top = fixed.deck or []
-        empty: tuple[tuple[int, ...], ...] = tuple(() for _ in range(n))
+        empty: tuple[tuple[int, ...], ...] = ((),) * n
         start = ValeStart(
             game=self,
             players=n,

@@ -45,6 +45,7 @@ from eterna.games.vale.cards import (
     WATER,
     WIND,
 )
+from eterna.games.vale.views import ValePending, ValeView, as_vale_view
 
 _C = CARD_BY_NAME
 _BASE: Final = (1, 3, 6)
@@ -215,6 +216,9 @@ class ValeHeuristic(ViewAgent):
         if len(legal) == 1:
             only: Action = legal[0]
             return only
+        return self._act(as_vale_view(view), legal)
+
+    def _act(self, view: ValeView, legal: list[Any]) -> Action:
         self._prepare(view)
         pending = view.get("pending")
         texts = [str(a) for a in legal]
@@ -231,8 +235,9 @@ class ValeHeuristic(ViewAgent):
         chosen: Action = legal[texts.index(pick)]
         return chosen
 
-    def _prepare(self, view: View) -> None:
-        me: int = view["seat"]
+    def _prepare(self, view: ValeView) -> None:
+        me = view["seat"]
+        assert me is not None, "an agent's view is a seat's, never a spectator's"
         self.me = me
         self.view = view
         self.n = int(view["players"])
@@ -542,7 +547,7 @@ class ValeHeuristic(ViewAgent):
                     best_plan = (sells, tames, first, later)
         return best_value, best_plan
 
-    def _action_turn(self, view: View, texts: list[str]) -> str | None:
+    def _action_turn(self, view: ValeView, texts: list[str]) -> str | None:
         best_plan = self._plan([_C[c] for c in view["claimed"][self.me]])[1]
         if best_plan is None:
             return None
@@ -706,7 +711,7 @@ class ValeHeuristic(ViewAgent):
         return pick
 
     # ================================================================== choices
-    def _choice(self, view: View, pending: dict[str, Any], texts: list[str]) -> str | None:
+    def _choice(self, view: ValeView, pending: ValePending, texts: list[str]) -> str | None:
         best, pick = float("-inf"), None
         for text in texts:
             value = self.choice_value(pending, text)
@@ -714,7 +719,7 @@ class ValeHeuristic(ViewAgent):
                 best, pick = value, text
         return pick
 
-    def choice_value(self, pending: dict[str, Any], text: str) -> float:
+    def choice_value(self, pending: ValePending, text: str) -> float:
         words = text.split()
         verb = words[0]
         source = pending.get("card")

@@ -16,10 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from eterna.core.errors import IllegalAction
-from eterna.core.game import View
 from eterna.core.state import COPY, SHARE, CloneKind
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.board import (
@@ -62,7 +61,7 @@ from eterna.games.vale.cards import (
 from eterna.games.vale.effects import feasible
 from eterna.games.vale.payments import payments
 from eterna.games.vale.refusals import why_not
-from eterna.games.vale.views import view_of
+from eterna.games.vale.views import ValeLogEntry, ValeView, view_of
 
 __all__ = ["ACTION", "HUNT", "OVER", "PHASES", "RESOLUTION", "ValeStart", "ValeState"]
 
@@ -139,7 +138,7 @@ class ValeState(ValeBoard):
     def revealed(self) -> list[str]:
         return [CARD_NAME[c] for c in self.unclaimed]
 
-    def round_log(self) -> list[dict[str, Any]]:
+    def round_log(self) -> list[ValeLogEntry]:
         """This round's actions so far, each with the seat that chose it (the view's log)."""
         history = self._history
         actors = self._actors
@@ -387,7 +386,8 @@ class ValeState(ValeBoard):
         """Explain, naming the rule, why `act` is refused now (never on the hot path)."""
         return IllegalAction(f"{act}: {why_not(self, act, self._current)}")
 
-    def _view(self, seat: int | None) -> View:
+    # A ValeView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
+    def _view(self, seat: int | None) -> ValeView:  # type: ignore[override]
         return view_of(self, seat)
 
     # ------------------------------------------------------------------ search

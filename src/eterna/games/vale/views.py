@@ -7,9 +7,9 @@ secret. A pending choice's options are shown to its chooser only (they may show 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
-from eterna.core.game import View
 from eterna.games.vale.board import PHASES, RESOLUTION
 from eterna.games.vale.cards import CARD_NAME, COLOURS, DECK_SIZE, FAMILIES, ROUNDS
 
@@ -17,14 +17,72 @@ if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
 
 
-def view_of(st: ValeState, seat: int | None) -> View:
+class ValePending(TypedDict):
+    """The question the game waits on (the view's `pending`)."""
+
+    chooser: int  # the seat that answers it
+    for_seat: int  # the seat whose effect asks (an attack's victim answers for the attacker)
+    card: str | None  # the card whose effect asks; None for the stone limit
+    kind: str  # "stone-limit", or the effect step's name (encoding.PENDING_KINDS)
+    options: NotRequired[list[str]]  # the answers, shown to the chooser only
+
+
+class ValeLogEntry(TypedDict):
+    seat: int  # the seat that chose
+    action: str  # its notation
+
+
+class ValeView(TypedDict):
+    """`ValeState.view(seat)`: what `seat` (None: a spectator) may know. Seats are ints,
+    cards their ids ("kappa"), stones and families keyed by their ids ("red", "fire")."""
+
+    game: str  # "vale"
+    seat: int | None
+    players: int
+    round: int
+    rounds: int  # 10
+    end_score: int  # a score that ends the game after the round (§9)
+    phase: str  # "hunting", "action", "resolution" or "over"
+    first_player: int
+    turn: int | None  # whose turn it is (None once the game is over)
+    current_player: int | None
+    area_limit: int  # the round number (§5.3.1)
+    revealed: list[str]  # revealed cards nobody has claimed yet
+    claimed: list[list[str]]  # per seat, claimed this round and not yet sold or tamed
+    hand: list[str] | None  # the seat's own hand (None for a spectator)
+    hand_sizes: list[int]
+    known_hands: list[list[str]]  # per seat, the cards of that hand this seat has seen
+    areas: list[list[str]]  # per seat, in the order the cards entered
+    stones: list[dict[str, int]]  # per seat: colour -> stones held
+    stone_values: list[dict[str, int]]  # per seat: colour -> what a stone is worth to it
+    stone_limits: list[int]
+    cost_reductions: list[dict[str, int]]  # per seat: family -> summoning cost reduction
+    scores: list[int]
+    deck_count: int
+    deck_top: str | None  # a card every seat knows is on top of the deck (Tengu)
+    discard: list[str]  # bottom card first
+    resolved: list[str]  # active effects already used in this resolution phase
+    pending: ValePending | None
+    log: list[ValeLogEntry]  # this round's actions so far
+    is_terminal: bool
+    winners: list[int]
+    legal_actions: NotRequired[list[str]]  # only in the view of the seat to move
+
+
+def as_vale_view(view: Mapping[str, Any]) -> ValeView:
+    """A view of this game typed as the ValeView it is (the contract types every game's view
+    as a plain dict, which no TypedDict is to mypy). Nothing is checked at run time."""
+    return cast(ValeView, view)
+
+
+def view_of(st: ValeState, seat: int | None) -> ValeView:
     """`st.view(seat)`: what `seat` (None: a spectator) may know, JSON-ready."""
     n = st.players
     names = CARD_NAME
     secret = st.secret
     hands = st.hands
     counts, values, cuts = st.stone_counts, st.stone_values, st.cost_cuts
-    view: View = {
+    view: ValeView = {
         "game": "vale",
         "seat": seat,
         "players": n,
@@ -65,13 +123,13 @@ def view_of(st: ValeState, seat: int | None) -> View:
     return view
 
 
-def _pending(st: ValeState, seat: int | None) -> dict[str, Any] | None:
+def _pending(st: ValeState, seat: int | None) -> ValePending | None:
     """The question the game waits on, if any: who answers it, for whom, about which card."""
     choice = st.choice
     if choice is None:
         return None
     chooser, step, who, src, _arg, options = choice
-    pending: dict[str, Any] = {
+    pending: ValePending = {
         "chooser": chooser,
         "for_seat": who,
         "card": None if src < 0 else CARD_NAME[src],

@@ -1,5 +1,6 @@
-"""What every card does, written with the vocabulary of effects.py so that each line reads like
-the card's text. Joined to the card facts (data/cards.json) by card id at import.
+"""What every card does, written with the vocabulary of effects.py, choices.py and
+permanents.py so that each line reads like the card's text. Joined to the card facts
+(data/cards.json) by card id at import.
 
 `instant`: once, when the card is summoned (or copied by Scorch).
 `permanent`: while the card is in its owner's area.
@@ -20,17 +21,7 @@ from eterna.games.vale.cards import (
     PURPLE,
     RED,
 )
-from eterna.games.vale.effects import (
-    Effect,
-    Permanent,
-    an_opponent_has_more_points,
-    area_has_written_costs,
-    blue_and_purple_values_swapped,
-    card_test,
-    cards_in_area,
-    cards_in_area_with_active,
-    cards_in_hand,
-    cheaper,
+from eterna.games.vale.choices import (
     choose,
     copy_active_of_other_card,
     copy_instant_of_other_card,
@@ -38,6 +29,20 @@ from eterna.games.vale.effects import (
     discard_from_hand_then_summon_free,
     discard_self_then_summon_free,
     discard_up_to_from_own_area,
+    named_player_discards,
+    return_to_hand,
+    steal_points,
+    take_from_discard,
+    use_active_effects_of_other_cards,
+)
+from eterna.games.vale.effects import (
+    Effect,
+    an_opponent_has_more_points,
+    area_has_written_costs,
+    card_test,
+    cards_in_area,
+    cards_in_area_with_active,
+    cards_in_hand,
     draw,
     exchange,
     families_in_area,
@@ -45,7 +50,6 @@ from eterna.games.vale.effects import (
     hand_smaller_than,
     holds,
     lose_points,
-    named_player_discards,
     no_card_in_area,
     points,
     points_per,
@@ -55,16 +59,17 @@ from eterna.games.vale.effects import (
     require,
     return_all_stones,
     return_stone,
-    return_to_hand,
-    steal_points,
-    stone_limit_raised_by,
-    stone_values,
     stones,
     stones_held,
-    take_from_discard,
-    use_active_effects_of_other_cards,
     value_of_stones,
     when,
+)
+from eterna.games.vale.permanents import (
+    Permanent,
+    blue_and_purple_values_swapped,
+    cheaper,
+    stone_limit_raised_by,
+    stone_values,
     whenever_you_summon,
     whenever_you_tame,
 )

@@ -130,7 +130,13 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> Setup:
             for c in row:
                 counts[COLOUR_INDEX[c]] += 1
             out.stones.append(counts)
-    # one copy of each card (§2)
+    _check(out, players)
+    return out
+
+
+def _check(out: Setup, players: int) -> None:
+    """What the keys must agree on: one copy of each card (§2), areas within the round's
+    limit, stones within the limit, one starting phase, the hunt's sizes."""
     seen: dict[int, int] = {}
     total = 0
     for part in (out.deck, out.discard, out.revealed):
@@ -169,4 +175,3 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> Setup:
         for s, cl in enumerate(out.claimed):
             if len(cl) > PICKS:
                 raise BadSetup(f"setup claimed[{s}] holds at most {PICKS} cards (§4.2)")
-    return out

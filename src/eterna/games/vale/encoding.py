@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from eterna.core.encoding import Encoding, cap
+from eterna.core.game import View
+from eterna.games.vale import board as engine
 from eterna.games.vale import cards
-from eterna.games.vale import state as engine
 from eterna.games.vale.state import ValeState
+from eterna.games.vale.views import ValeView, as_vale_view
 
 ENCODING_VERSION = 1
 
@@ -110,19 +112,31 @@ class ValeEncoding(Encoding):
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
         self._resolution = engine.PHASES.index("resolution")
 
-    def write(self, view: dict[str, Any], m: Any) -> None:
+    # ------------------------------------------------------------------ from a view
+    def write(self, view: View, m: Any) -> None:
+        v = as_vale_view(view)
+        seat = v["seat"] or 0
+        n = v["players"]
+        self._write_view_cards(v, m, seat, n)
+        self._write_view_seats(v, m, seat, n)
+        self._write_view_status(v, m, seat, n)
+
+    def _write_view_cards(self, view: ValeView, m: Any, seat: int, n: int) -> None:
         o = self._o
         card = self._card
-        seat = view["seat"] or 0
-        n = view["players"]
         for name in view["hand"] or ():
             m[card[name]] = 1.0
         b = o["revealed"]
         for name in view["revealed"]:
             m[b + card[name]] = 1.0
-        for key in ("claimed", "known_hands", "areas"):
+        per_seat = (
+            ("claimed", view["claimed"]),
+            ("known_hands", view["known_hands"]),
+            ("areas", view["areas"]),
+        )
+        for key, rows in per_seat:
             b = o[key]
-            for s, names in enumerate(view[key]):
+            for s, names in enumerate(rows):
                 base = b + ((s - seat) % n) * C
                 for name in names:
                     m[base + card[name]] = 1.0
@@ -135,12 +149,9 @@ class ValeEncoding(Encoding):
         top = view["deck_top"]
         if top is not None:
             m[o["deck_top"] + card[top]] = 1.0
-        m[o["phase"] + self._phase[view["phase"]]] = 1.0
-        b = o["clock"]
-        m[b] = cap(view["round"], CAP_ROUND)
-        m[b + 1] = cap(view["end_score"], CAP_END_SCORE)
-        m[b + 2] = cap(view["deck_count"], float(C))
-        b = o["seats"]
+
+    def _write_view_seats(self, view: ValeView, m: Any, seat: int, n: int) -> None:
+        b = self._o["seats"]
         k = len(SEAT_FEATURES)
         first = view["first_player"]
         turn = view["turn"]
@@ -173,13 +184,22 @@ class ValeEncoding(Encoding):
             cut = cuts[s]
             for i, fam in enumerate(FAMILIES):
                 m[base + 14 + i] = cap(cut[fam], CAP_CUT)
+
+    def _write_view_status(self, view: ValeView, m: Any, seat: int, n: int) -> None:
+        """The phase, the clock, the pending question and the end."""
+        o = self._o
+        m[o["phase"] + self._phase[view["phase"]]] = 1.0
+        b = o["clock"]
+        m[b] = cap(view["round"], CAP_ROUND)
+        m[b + 1] = cap(view["end_score"], CAP_END_SCORE)
+        m[b + 2] = cap(view["deck_count"], float(C))
         pending = view["pending"]
         if pending is not None:
             m[o["pending"]] = 1.0
             m[o["pending_chooser"] + (pending["chooser"] - seat) % n] = 1.0
             m[o["pending_for"] + (pending["for_seat"] - seat) % n] = 1.0
             if pending["card"] is not None:
-                m[o["pending_card"] + card[pending["card"]]] = 1.0
+                m[o["pending_card"] + self._card[pending["card"]]] = 1.0
             m[o["pending_kind"] + self._kind.get(pending["kind"], len(PENDING_KINDS) - 1)] = 1.0
         if view["is_terminal"]:
             m[o["terminal"]] = 1.0
@@ -187,24 +207,30 @@ class ValeEncoding(Encoding):
         for s in view["winners"]:
             m[b + (s - seat) % n] = 1.0
 
+    # ------------------------------------------------------------------ fast path
     def write_state(self, st: ValeState, seat: int, m: Any) -> None:
-        """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
-        `seat`'s own hand, every hand's size, and the cards of other hands that are not secret
-        (the view's `known_hands`) -- exactly what the view shows."""
+        """`write(st.view(seat), m)` from the engine's attributes (board.py). What it reads of
+        hidden state: `seat`'s own hand, every hand's size, and the cards of other hands that
+        are not secret (the view's `known_hands`) -- exactly what the view shows."""
+        n = st.players
+        self._write_state_cards(st, seat, n, m)
+        self._write_state_seats(st, seat, n, m)
+        self._write_state_status(st, seat, n, m)
+
+    def _write_state_cards(self, st: ValeState, seat: int, n: int, m: Any) -> None:
         o = self._o
-        n = st._n
-        hands = st._hands
+        hands = st.hands
         for c in hands[seat]:
             m[c] = 1.0
         b = o["revealed"]
-        for c in st._revealed:
+        for c in st.unclaimed:
             m[b + c] = 1.0
         b_claimed = o["claimed"]
         b_known = o["known_hands"]
         b_areas = o["areas"]
-        secret = st._secret
-        claimed = st._claimed
-        areas = st._areas
+        secret = st.secret
+        claimed = st.claims
+        areas = st.areas
         for s in range(n):
             r = ((s - seat) % n) * C
             base = b_claimed + r
@@ -222,33 +248,32 @@ class ValeEncoding(Encoding):
             for c in areas[s]:
                 m[base + c] = 1.0
         b = o["discard"]
-        for c in st._discard:
+        for c in st.discard:
             m[b + c] = 1.0
-        if st._phase == self._resolution:
+        if st.stage == self._resolution:
             b = o["resolved"]
-            activated = st._activated
+            activated = st.activated
             while activated:
                 low = activated & -activated
                 m[b + low.bit_length() - 1] = 1.0
                 activated ^= low
-        top = st._deck_top_known
+        top = st.known_top
         if top >= 0:
             m[o["deck_top"] + top] = 1.0
-        m[o["phase"] + self._phase_slot[st._phase]] = 1.0
-        b = o["clock"]
-        m[b] = cap(st._round, CAP_ROUND)
-        m[b + 1] = cap(st._game_end_score(), CAP_END_SCORE)
-        m[b + 2] = cap(len(st._deck), float(C))
-        b = o["seats"]
+
+    def _write_state_seats(self, st: ValeState, seat: int, n: int, m: Any) -> None:
+        b = self._o["seats"]
         k = len(SEAT_FEATURES)
-        first = st._first
-        turn = -1 if st.is_terminal else st._turn
-        current = st._current
-        scores = st._scores
-        stones = st._stones
-        values = st._value
-        limits = st._limit
-        cuts = st._cut
+        first = st.first
+        turn = -1 if st.is_terminal else st.turn
+        current = st.current_player
+        hands = st.hands
+        scores = st.points
+        areas = st.areas
+        stones = st.stone_counts
+        values = st.stone_values
+        limits = st.stone_limits
+        cuts = st.cost_cuts
         for s in range(n):
             base = b + ((s - seat) % n) * k
             m[base] = 1.0
@@ -291,7 +316,15 @@ class ValeEncoding(Encoding):
                 if v > 0:
                     x = v / CAP_CUT
                     m[base + 14 + i] = x if x < 1.0 else 1.0
-        choice = st._choice
+
+    def _write_state_status(self, st: ValeState, seat: int, n: int, m: Any) -> None:
+        o = self._o
+        m[o["phase"] + self._phase_slot[st.stage]] = 1.0
+        b = o["clock"]
+        m[b] = cap(st.round, CAP_ROUND)
+        m[b + 1] = cap(st.start.end_score, CAP_END_SCORE)
+        m[b + 2] = cap(len(st.draw_pile), float(C))
+        choice = st.choice
         if choice is not None:
             chooser, step, who, src, _arg, _options = choice
             m[o["pending"]] = 1.0
@@ -306,5 +339,5 @@ class ValeEncoding(Encoding):
         if st.is_terminal:
             m[o["terminal"]] = 1.0
         b = o["winners"]
-        for s in st._winners:
+        for s in st.winners:
             m[b + (s - seat) % n] = 1.0

@@ -10,9 +10,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from eterna.core.agent import Agent
 from eterna.core.game import Game
 from eterna.core.options import Option
-from eterna.games.vale.cards import DECK_SIZE, FAMILIES, STARTING_POINTS, ValeAction, parse_action
+from eterna.games.vale.cards import (
+    DECK_SIZE,
+    END_SCORE,
+    STARTING_POINTS,
+    ValeAction,
+    parse_action,
+)
 from eterna.games.vale.deal import parse_setup
-from eterna.games.vale.state import ACTION, HUNT, ValeState
+from eterna.games.vale.state import ValeStart, ValeState
 
 if TYPE_CHECKING:
     from eterna.core.encoding import Encoding
@@ -85,62 +91,28 @@ class Vale(Game):
         rest = [c for c in range(DECK_SIZE) if c not in placed]
         rng.shuffle(rest)
         top = fixed.deck or []
-
-        st = object.__new__(ValeState)
-        st._game = self
-        st._n = n
-        st._seed = seed
-        st._options = opts
-        st._setup = None if setup is None else json.loads(json.dumps(setup))
-        st._round = fixed.round
-        st._first = first
-        st._turn = first
-        st._current = first
-        st._hands = [sorted(h) for h in fixed.hands] if fixed.hands else [[] for _ in range(n)]
-        st._areas = [list(a) for a in fixed.areas] if fixed.areas else [[] for _ in range(n)]
-        st._claimed = [list(c) for c in fixed.claimed] if fixed.claimed else [[] for _ in range(n)]
-        st._revealed = []
-        st._stones = [k for row in fixed.stones for k in row] if fixed.stones else [0] * (3 * n)
-        st._value = [0] * (3 * n)
-        st._limit = [0] * n
-        st._cut = [0] * (len(FAMILIES) * n)
-        if fixed.scores is not None:
-            st._scores = list(fixed.scores)
-        else:  # §3.5: 1, 2, 3, 4 points from the first player clockwise
-            st._scores = [0] * n
-            for i in range(n):
-                st._scores[(first + i) % n] = STARTING_POINTS[i]
-        st._deck = rest + top[::-1]
-        st._discard = list(fixed.discard or [])
-        st._shuffles = 0
-        st._deck_top_known = -1
-        st._secret = 0
-        st._picks = ()
-        st._pick_i = 0
-        st._activated = 0
-        st._work = []
-        st._choice = None
-        st._dirty = True
-        st._legal = None
-        st._history = []
-        st._actors = []
-        st._round_start = 0
-        st._winners = []
-        st._determinized = False
-        st.is_terminal = False
-        for seat in range(n):
-            st._area_changed(seat)
-        if fixed.claimed is not None:
-            st._phase = ACTION
-        elif fixed.revealed is not None:
-            st._phase = HUNT
-            st._revealed = sorted(fixed.revealed)
-            order = [(first + i) % n for i in range(n)]
-            st._picks = tuple(order + order[::-1])
-        else:
-            st._start_hunt()
-        st._run()
-        return st
+        empty: tuple[tuple[int, ...], ...] = ((),) * n
+        start = ValeStart(
+            game=self,
+            players=n,
+            seed=seed,
+            options=opts,
+            setup=None if setup is None else json.loads(json.dumps(setup)),
+            end_score=END_SCORE,
+            first=first,
+            round=fixed.round,
+            deck=tuple(rest + top[::-1]),
+            discard=tuple(fixed.discard or ()),
+            hands=tuple(tuple(sorted(h)) for h in fixed.hands) if fixed.hands else empty,
+            areas=tuple(map(tuple, fixed.areas)) if fixed.areas else empty,
+            stones=tuple(k for row in fixed.stones for k in row)
+            if fixed.stones
+            else (0,) * (3 * n),
+            scores=tuple(fixed.scores) if fixed.scores is not None else _starting_points(first, n),
+            claimed=None if fixed.claimed is None else tuple(map(tuple, fixed.claimed)),
+            revealed=None if fixed.revealed is None else tuple(sorted(fixed.revealed)),
+        )
+        return ValeState(start)
 
     def parse_action(self, text: str) -> ValeAction:
         return parse_action(text)
@@ -160,6 +132,14 @@ class Vale(Game):
         from eterna.games.vale.encoding import ValeEncoding
 
         return ValeEncoding
+
+
+def _starting_points(first: int, players: int) -> tuple[int, ...]:
+    """§3.5: 1, 2, 3, 4 points from the first player clockwise."""
+    scores = [0] * players
+    for i in range(players):
+        scores[(first + i) % players] = STARTING_POINTS[i]
+    return tuple(scores)
 
 
 GAME = Vale()

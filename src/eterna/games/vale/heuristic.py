@@ -16,15 +16,12 @@
 - Choices inside effects: the option worth most for the seat; attacks at the leading opponent
   with a card to lose, never at itself when avoidable.
 
-A card's worth is its instant counted on the sketch as the engine would (per card, family,
-stone...), plus its active effect per resolution left and its permanent per round left, each a
-rough figure in points; stones count for their value times a rate that falls to nothing at the
-last round.
+What a card, a stone or a hand card is worth is estimated in worth.py.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from eterna.core.agent import ViewAgent
 from eterna.core.game import Action, View
@@ -33,160 +30,26 @@ from eterna.games.vale.cards import (
     CARD_COST,
     CARD_FAMILY,
     CARD_NAME,
-    DRAGON,
-    EARTH,
     FAMILIES,
-    FIRE,
-    HAS_ACTIVE,
-    HAS_INSTANT,
-    HAS_PERMANENT,
     ROUNDS,
     SELL,
-    WATER,
-    WIND,
+)
+from eterna.games.vale.views import ValePending, ValeView, as_vale_view
+from eterna.games.vale.worth import (
+    COLOUR,
+    RECOVERS,
+    RESOLVE_RANK,
+    STONE_GAIN,
+    CardWorth,
+    Sketch,
+    fit_stones,
+    payments,
 )
 
 _C = CARD_BY_NAME
-_BASE: Final = (1, 3, 6)
-COLOUR: Final = {"red": 0, "blue": 1, "purple": 2}
-COLOUR_NAME: Final = ("red", "blue", "purple")
-
-# Points a permanent is worth per round left (its "whenever you summon" part counted apart).
-PERMANENT_WORTH: Final[dict[int, float]] = {
-    _C["agni"]: 0.8,
-    _C["hestia"]: 0.6,
-    _C["phoenix"]: 0.9,
-    _C["hae-tae"]: 0.7,
-    _C["kappa"]: 1.1,
-    _C["triton"]: 0.9,
-    _C["water-giant"]: 0.8,
-    _C["gargoyle"]: 1.2,
-    _C["hippogriff"]: 0.6,
-    _C["pegasus"]: 1.0,
-    _C["sylph"]: 0.9,
-}
-RECOVERS: Final = frozenset(_C[n] for n in ("imp", "undine", "mud-slime", "dandelion-spirit"))
-ATTACKS: Final[dict[int, tuple[int, int]]] = {  # card: (points, family attacked)
-    _C["leviathan"]: (7, DRAGON),
-    _C["ember"]: (7, WATER),
-    _C["marina"]: (7, FIRE),
-    _C["boulder"]: (8, WIND),
-    _C["gust"]: (8, EARTH),
-}
-DRAWS: Final = frozenset(
-    _C[n] for n in ("dandelion-spirit", "hippogriff", "pegasus", "sylph", "willow")
-)
-STONE_GAIN: Final[dict[int, tuple[int, int, int]]] = {
-    _C["imp"]: (2, 0, 0),
-    _C["undine"]: (0, 1, 0),
-    _C["water-giant"]: (0, 2, 0),
-    _C["willow"]: (1, 1, 1),
-}
-# Resolution order: lower first. Harpy and Goblin Soldier are placed by the position.
-RESOLVE_RANK: Final[dict[int, int]] = {
-    _C["nessie"]: 0,
-    _C["freyja"]: 1,
-    _C["valkyrie"]: 1,
-    _C["griffon"]: 2,
-    _C["mimic"]: 2,
-    _C["salamander"]: 3,
-    _C["horned-salamander"]: 3,
-    _C["undine-queen"]: 3,
-    _C["odin"]: 3,
-    _C["basilisk"]: 3,
-    _C["medusa"]: 4,
-    _C["sea-spirit"]: 5,
-    _C["snail-maiden"]: 6,
-    _C["troll"]: 7,
-    _C["burning-skull"]: 7,
-    _C["charybdis"]: 7,
-    _C["goblin"]: 8,
-    _C["genie-exalted"]: 9,
-    _C["asmodeus"]: 10,
-    _C["balog"]: 10,
-    _C["imp"]: 12,
-    _C["undine"]: 12,
-    _C["mud-slime"]: 12,
-    _C["dandelion-spirit"]: 12,
-}
-_PAY_MEMO: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
 
 
-def payments(
-    cost: int, held: tuple[int, int, int], values: tuple[int, int, int]
-) -> tuple[tuple[int, int, int], ...]:
-    """The stone sets from `held` covering `cost` with no superfluous stone (as the engine)."""
-    key = (cost, *held, *values)
-    found = _PAY_MEMO.get(key)
-    if found is not None:
-        return found
-    vr, vb, vp = values
-    out = []
-    if cost <= 0:
-        out.append((0, 0, 0))
-    else:
-        for z in range(held[2] + 1):
-            for y in range(held[1] + 1):
-                rest = cost - z * vp - y * vb
-                x = 0 if rest <= 0 else -(-rest // vr)
-                if x > held[0] or x + y + z > 6:
-                    continue
-                v = x * vr + y * vb + z * vp
-                if (x and v - vr >= cost) or (y and v - vb >= cost) or (z and v - vp >= cost):
-                    continue
-                out.append((x, y, z))
-    if len(_PAY_MEMO) > 50_000:
-        _PAY_MEMO.clear()
-    found = _PAY_MEMO[key] = tuple(out)
-    return found
-
-
-def _fit(stones: list[int], limit: int, values: tuple[int, int, int]) -> None:
-    """Drop the cheapest stones until `limit` are left (the stone limit, §7)."""
-    while stones[0] + stones[1] + stones[2] > limit:
-        for c in sorted(range(3), key=lambda k: values[k]):
-            if stones[c]:
-                stones[c] -= 1
-                break
-
-
-class Sketch:
-    """The seat's position as the planner plays it forward."""
-
-    __slots__ = ("area", "hand", "limit", "points", "room", "stones", "values")
-
-    def __init__(
-        self,
-        stones: list[int],
-        hand: list[int],
-        area: list[int],
-        values: tuple[int, int, int],
-        limit: int,
-        room: int,
-    ) -> None:
-        self.stones = stones
-        self.hand = hand
-        self.area = area
-        self.values = values
-        self.limit = limit
-        self.room = room
-        self.points = 0.0
-
-    def copy(self) -> Sketch:
-        new = Sketch(self.stones[:], self.hand[:], self.area[:], self.values, self.limit, self.room)
-        new.points = self.points
-        return new
-
-    def room_for(self, n: int) -> bool:
-        return sum(self.stones) + n <= self.limit
-
-    def value_held(self) -> int:
-        v = self.values
-        s = self.stones
-        return s[0] * v[0] + s[1] * v[1] + s[2] * v[2]
-
-
-class ValeHeuristic(ViewAgent):
+class ValeHeuristic(CardWorth, ViewAgent):
     name = "heuristic"
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md).
@@ -215,6 +78,9 @@ class ValeHeuristic(ViewAgent):
         if len(legal) == 1:
             only: Action = legal[0]
             return only
+        return self._act(as_vale_view(view), legal)
+
+    def _act(self, view: ValeView, legal: list[Any]) -> Action:
         self._prepare(view)
         pending = view.get("pending")
         texts = [str(a) for a in legal]
@@ -231,8 +97,9 @@ class ValeHeuristic(ViewAgent):
         chosen: Action = legal[texts.index(pick)]
         return chosen
 
-    def _prepare(self, view: View) -> None:
-        me: int = view["seat"]
+    def _prepare(self, view: ValeView) -> None:
+        me = view["seat"]
+        assert me is not None, "an agent's view is a seat's, never a spectator's"
         self.me = me
         self.view = view
         self.n = int(view["players"])
@@ -263,236 +130,6 @@ class ValeHeuristic(ViewAgent):
         self.behind = any(scores[s] > scores[me] for s in range(self.n) if s != me)
 
     # ================================================================== estimates
-    def cost(self, card: int, area: list[int] | None = None) -> int:
-        if area is None or area is self.area:
-            cut = self.cut[CARD_FAMILY[card]]
-        else:
-            cut = 0
-            fam = CARD_FAMILY[card]
-            for c in area:
-                if c == _C["pegasus"]:
-                    cut += 1
-                elif c == _C["hippogriff"] and fam == WIND:
-                    cut += 2
-        c = CARD_COST[card] - cut
-        return c if c > 0 else 0
-
-    def active_worth(self, card: int, area: list[int], sk: Sketch | None = None) -> float:
-        """Points one resolution of `card`'s active effect is worth, roughly."""
-        name = CARD_NAME[card]
-        rate = self.rate
-        stones = self.stones if sk is None else sk.stones
-        if name == "salamander":
-            return 1.0 + rate
-        if name == "horned-salamander":
-            return rate * 2.5
-        if name == "burning-skull":
-            return 2.6
-        if name == "charybdis":
-            return 5.0 - 3 * rate
-        if name == "nessie":
-            return 0.0 if any(CARD_FAMILY[c] == DRAGON for c in area) else 2.0
-        if name == "sea-spirit":
-            return 0.5 + stones[1]
-        if name == "snail-maiden":
-            return 1.0
-        if name == "undine-queen":
-            return 3 * rate
-        if name == "basilisk":
-            return 6 * rate - 1.5
-        if name == "goblin":
-            return 1.0 + (1.0 if self.n == 2 else 0.4)
-        if name == "goblin-soldier":
-            return 2.5 if self.behind else -1.0
-        if name == "medusa":
-            return 6 * rate - 0.8
-        if name == "mimic":
-            return 1.2
-        if name == "troll":
-            return 3.0 if stones[2] else 1.2
-        if name == "freyja":
-            return float(sum(1 for c in area if HAS_ACTIVE[c]))
-        if name == "valkyrie":
-            return float(len({CARD_FAMILY[c] for c in area}))
-        if name == "genie-exalted":
-            return 2.0
-        if name == "griffon":
-            return 1.2
-        if name == "harpy":
-            return 1.0
-        if name == "odin":
-            return 2.0
-        if name in ("asmodeus", "balog"):
-            return 1.0
-        return 0.0
-
-    def future(self, card: int, area: list[int], sk: Sketch | None = None) -> float:
-        """What `card` in the area still gives: its active per resolution left (this round
-        included) and its permanent per round left."""
-        value = 0.0
-        if HAS_ACTIVE[card] and card not in RECOVERS:
-            value += self.active_worth(card, area, sk) * (self.left + 1)
-        if HAS_PERMANENT[card]:
-            value += PERMANENT_WORTH.get(card, 0.5) * self.left
-        return value
-
-    def instant(self, card: int, sk: Sketch) -> float:
-        """Points `card`'s instant gives on the sketch (card already in the area, payment
-        made), stones it gains not included (the planner adds them)."""
-        name = CARD_NAME[card]
-        area = sk.area
-        hand = sk.hand
-        if name in ("ifrit", "gi-rin"):
-            return float(len(area) * (1 if name == "ifrit" else 2))
-        if name in ("firefox", "rudra"):
-            return float(len(hand) * (1 if name == "firefox" else 2))
-        if name == "incubus":
-            return 2.0 * sum(1 for c in area if CARD_COST[c] <= 2)
-        per_family = {"lava-giant": (2, FIRE), "poseidon": (3, WATER), "sand-giant": (4, EARTH)}
-        if name in per_family:
-            k, fam = per_family[name]
-            return float(k * sum(1 for c in area if CARD_FAMILY[c] == fam))
-        if name == "tidal":
-            return 5.0 * sum(1 for c in area if CARD_FAMILY[c] == DRAGON)
-        if name in ("surtr", "behemoth", "eternity"):
-            k = {"surtr": 2, "behemoth": 3, "eternity": 4}[name]
-            return float(k * len({CARD_FAMILY[c] for c in area}))
-        if name == "succubus":
-            return 10.0 if {1, 2, 3, 4} <= {CARD_COST[c] for c in area} else 0.0
-        if name == "boreas":
-            return float(sum(1 for c in area if CARD_FAMILY[c] == WIND))
-        if name in ("mud-slime", "tengu"):
-            return 6.0
-        if name == "willow":
-            return 3.0 + 1.5
-        if card in DRAWS:
-            return 1.5
-        if name == "hydra":
-            return 4.0 + max(1.5, 6 * self.rate if sk.room_for(1) else 0.0)
-        if name == "yuki-onna":
-            return float(sk.value_held())
-        if name == "yuki-onna-exalted":
-            return float(sk.stones[1] * sk.values[1])
-        if name == "rock-golem":
-            return float(sk.stones[2] * sk.values[2])
-        if name == "stone-golem":
-            count = sum(sk.stones)
-            return self.rate * (count * sk.values[2] - sk.value_held())
-        if card in ATTACKS:
-            points, fam = ATTACKS[card]
-            return points + self.attack_worth(fam, sk.area)
-        if name == "forest-spirit":
-            return max((CARD_COST[c] - self.in_hand(c, sk) for c in hand), default=0.0)
-        if name == "young-forest-spirit":
-            best = 0.0
-            for c in hand:
-                if len(hand) >= 2:
-                    best = max(best, self.worth(c, sk) - self.in_hand(c, sk))
-            loss = min((self.in_hand(c, sk) for c in hand), default=0.0)
-            return best - loss
-        if name == "dragon-egg":
-            best = max((self.worth(c, sk) for c in hand if CARD_FAMILY[c] == DRAGON), default=0.0)
-            return best - 1.0
-        if name == "aeris":
-            return max(
-                (CARD_COST[c] - self.future(c, area) for c in area if c != card), default=0.0
-            )
-        if name == "scorch":
-            best = 0.0
-            for c in area:
-                if c != card and HAS_INSTANT[c] and CARD_NAME[c] not in ("scorch", "aeris"):
-                    best = max(best, self.instant(c, sk))
-            return best
-        if name == "genie":
-            return sum(self.active_worth(c, area, sk) for c in area if HAS_ACTIVE[c] and c != card)
-        return 0.0
-
-    def attack_worth(self, family: int, area: list[int]) -> float:
-        """An attack on `family`: hurting an opponent is good; having to name yourself is not."""
-        best = None
-        for s in range(self.n):
-            if s == self.me:
-                continue
-            cards = [c for c in self.areas[s] if CARD_FAMILY[c] == family]
-            if cards:
-                lead = 1.0 + 0.05 * max(0, self.scores[s] - self.scores[self.me])
-                hit = lead * (1.5 + min(self.future(c, self.areas[s]) for c in cards) * 0.5)
-                best = hit if best is None else max(best, hit)
-        if best is not None:
-            return best
-        mine = [c for c in area if CARD_FAMILY[c] == family and c not in ATTACKS]
-        if not mine:
-            return -1.0  # only the card itself (a Dragon hit by Leviathan...): rare
-        return -min(self.future(c, area) + 1.5 for c in mine)
-
-    def worth(self, card: int, sk: Sketch) -> float:
-        """Summoning `card` onto the sketch now: instant plus future (not its cost)."""
-        area = sk.area
-        area.append(card)
-        hand = sk.hand
-        at = hand.index(card) if card in hand else -1
-        if at >= 0:
-            del hand[at]
-        try:
-            value = self.instant(card, sk) + self.future(card, area, sk)
-        finally:
-            area.pop()
-            if at >= 0:
-                hand.insert(at, card)
-        return value
-
-    def in_hand(self, card: int, sk: Sketch | None = None) -> float:
-        """What holding `card` is worth: a later summon, discounted, less its cost."""
-        if self.left <= 0:
-            return 0.1
-        area = self.area if sk is None else sk.area
-        base = self.instant_guess(card, area) + self.future(card, area) * (
-            self.left / (self.left + 1)
-        )
-        value = base - self.hand_cost * self.cost(card, area) * (1.2 if self.left <= 2 else 1.0)
-        return max(0.2, self.hand_factor * value)
-
-    def instant_guess(self, card: int, area: list[int]) -> float:
-        if not HAS_INSTANT[card]:
-            return 0.0
-        name = CARD_NAME[card]
-        if card in ATTACKS:
-            return float(ATTACKS[card][0])
-        if name in ("tidal", "poseidon", "sand-giant", "lava-giant"):
-            return 6.0
-        if name in ("surtr", "behemoth", "eternity", "gi-rin"):
-            return {"surtr": 6.0, "behemoth": 9.0, "eternity": 13.0, "gi-rin": 9.0}[name]
-        if name in ("mud-slime", "tengu"):
-            return 6.0
-        if name in ("ifrit", "incubus", "firefox", "rudra"):
-            return {"ifrit": 3.0, "incubus": 4.0, "firefox": 2.0, "rudra": 6.0}[name]
-        if name == "willow":
-            return 8.0
-        if name == "hydra":
-            return 7.0
-        if card in STONE_GAIN:
-            gain = STONE_GAIN[card]
-            return 1.0 + self.rate * (gain[0] + 3 * gain[1] + 6 * gain[2])
-        if card in DRAWS:
-            return 1.5
-        return 2.0
-
-    def stone_worth(self, stones: list[int], values: tuple[int, int, int] | None = None) -> float:
-        v = self.values if values is None else values
-        held = stones[0] * v[0] + stones[1] * v[1] + stones[2] * v[2] - 0.5 * stones[2]
-        # more than a summon or two's worth mostly waits (and blocks sales at the limit)
-        cap = self.stone_cap
-        return self.rate * (held if held <= cap else cap + self.over_cap * (held - cap))
-
-    # ================================================================== hunting
-    def sale_gain(self, card: int, stones: list[int]) -> float:
-        after = stones[:]
-        gain = SELL[CARD_FAMILY[card]]
-        for c in range(3):
-            after[c] += gain[c]
-        _fit(after, self.limit, self.values)
-        return self.stone_worth(after) - self.stone_worth(stones)
-
     def _claim(self, texts: list[str]) -> str | None:
         """The revealed card whose best turn plan (with the cards already claimed) is best."""
         claimed = [_C[c] for c in self.view["claimed"][self.me]]
@@ -533,7 +170,7 @@ class ValeHeuristic(ViewAgent):
                     gain = SELL[CARD_FAMILY[c]]
                     for i in range(3):
                         sk.stones[i] += gain[i]
-                    _fit(sk.stones, sk.limit, sk.values)
+                    fit_stones(sk.stones, sk.limit, sk.values)
                 later = self.summons(sk)
                 value = sk.points + self.stone_worth(sk.stones, sk.values)
                 value += sum(self.in_hand(c, sk) for c in sk.hand)
@@ -542,7 +179,7 @@ class ValeHeuristic(ViewAgent):
                     best_plan = (sells, tames, first, later)
         return best_value, best_plan
 
-    def _action_turn(self, view: View, texts: list[str]) -> str | None:
+    def _action_turn(self, view: ValeView, texts: list[str]) -> str | None:
         best_plan = self._plan([_C[c] for c in view["claimed"][self.me]])[1]
         if best_plan is None:
             return None
@@ -587,33 +224,12 @@ class ValeHeuristic(ViewAgent):
         """Greedy summons on the sketch (mutated); their notations in order."""
         out: list[str] = []
         for _ in range(6):
-            best_gain = self.threshold
-            best: tuple[int, tuple[int, int, int], int] | None = None
             removable = -1
             if sk.room <= 0:
                 removable = self.dead_card(sk)
                 if removable < 0:
                     break
-            for card in list(sk.hand):
-                if out and card in RECOVERS and f"summon {CARD_NAME[card]}" in " ".join(out):
-                    continue
-                paid = self.best_payment(card, sk)
-                if paid is None:
-                    continue
-                loss, pay = paid
-                gain = self.worth(card, sk) - loss
-                if card not in RECOVERS and card != _C["boreas"]:
-                    gain -= self.in_hand(card, sk)  # it leaves the hand for good
-                if self.left == 0:
-                    gain += 0.5  # the last round: a card in the area breaks ties
-                if _C["sylph"] in sk.area:
-                    gain += 1
-                if card in STONE_GAIN:
-                    gain += self.stone_gain_value(sk, pay, STONE_GAIN[card])
-                if sk.room <= 0:
-                    gain -= self.future(removable, sk.area) + self.rate * self.round * 1.2 + 1.0
-                if gain > best_gain:
-                    best_gain, best = gain, (card, pay, removable)
+            best = self._best_summon(sk, out, removable)
             if best is None:
                 break
             card, pay, removable = best
@@ -630,33 +246,70 @@ class ValeHeuristic(ViewAgent):
                 if paid2 is None:
                     break
                 pay = paid2[1]
-            for i in range(3):
-                sk.stones[i] -= pay[i]
-            out.append(f"summon {CARD_NAME[card]}" + (f" pay {_pay_text(pay)}" if any(pay) else ""))
-            sk.hand.remove(card)
-            sk.area.append(card)
-            sk.room -= 1
-            sk.points += self.instant(card, sk) + self.future(card, sk.area, sk)
-            if _C["sylph"] in sk.area[:-1]:
-                sk.points += 1
-            if card in STONE_GAIN:
-                got = STONE_GAIN[card]
-                for i in range(3):
-                    sk.stones[i] += got[i]
-                _fit(sk.stones, sk.limit, sk.values)
-            if card in (_C["boreas"],):
-                sk.area.pop()
-                sk.room += 1
-                sk.hand.append(card)
-                break  # boreas comes back to hand: replaying it is for another turn
-            if card == _C["tengu"]:
-                sk.area.pop()
-                sk.room += 1
-            if card in RECOVERS:
-                sk.points += self.in_hand(card, sk)  # it comes back at resolution
-            if self.left == 0:
-                sk.points += 0.5
+            if not self._summon_on_sketch(sk, card, pay, out):
+                break
         return out
+
+    def _best_summon(
+        self, sk: Sketch, out: list[str], removable: int
+    ) -> tuple[int, tuple[int, int, int], int] | None:
+        """The hand card whose summon gains most over the threshold: (card, payment,
+        `removable`, the area card to remove first or -1), or None."""
+        best_gain = self.threshold
+        best: tuple[int, tuple[int, int, int], int] | None = None
+        for card in list(sk.hand):
+            if out and card in RECOVERS and f"summon {CARD_NAME[card]}" in " ".join(out):
+                continue
+            paid = self.best_payment(card, sk)
+            if paid is None:
+                continue
+            loss, pay = paid
+            gain = self.worth(card, sk) - loss
+            if card not in RECOVERS and card != _C["boreas"]:
+                gain -= self.in_hand(card, sk)  # it leaves the hand for good
+            if self.left == 0:
+                gain += 0.5  # the last round: a card in the area breaks ties
+            if _C["sylph"] in sk.area:
+                gain += 1
+            if card in STONE_GAIN:
+                gain += self.stone_gain_value(sk, pay, STONE_GAIN[card])
+            if sk.room <= 0:
+                gain -= self.future(removable, sk.area) + self.rate * self.round * 1.2 + 1.0
+            if gain > best_gain:
+                best_gain, best = gain, (card, pay, removable)
+        return best
+
+    def _summon_on_sketch(
+        self, sk: Sketch, card: int, pay: tuple[int, int, int], out: list[str]
+    ) -> bool:
+        """Summon `card` paying `pay` on the sketch; False when the turn's summons end here."""
+        for i in range(3):
+            sk.stones[i] -= pay[i]
+        out.append(f"summon {CARD_NAME[card]}" + (f" pay {_pay_text(pay)}" if any(pay) else ""))
+        sk.hand.remove(card)
+        sk.area.append(card)
+        sk.room -= 1
+        sk.points += self.instant(card, sk) + self.future(card, sk.area, sk)
+        if _C["sylph"] in sk.area[:-1]:
+            sk.points += 1
+        if card in STONE_GAIN:
+            got = STONE_GAIN[card]
+            for i in range(3):
+                sk.stones[i] += got[i]
+            fit_stones(sk.stones, sk.limit, sk.values)
+        if card in (_C["boreas"],):
+            sk.area.pop()
+            sk.room += 1
+            sk.hand.append(card)
+            return False  # boreas comes back to hand: replaying it is for another turn
+        if card == _C["tengu"]:
+            sk.area.pop()
+            sk.room += 1
+        if card in RECOVERS:
+            sk.points += self.in_hand(card, sk)  # it comes back at resolution
+        if self.left == 0:
+            sk.points += 0.5
+        return True
 
     def stone_gain_value(
         self, sk: Sketch, pay: tuple[int, int, int], gain: tuple[int, int, int]
@@ -665,7 +318,7 @@ class ValeHeuristic(ViewAgent):
         before = self.stone_worth(after, sk.values)
         for i in range(3):
             after[i] += gain[i]
-        _fit(after, sk.limit, sk.values)
+        fit_stones(after, sk.limit, sk.values)
         return self.stone_worth(after, sk.values) - before
 
     def dead_card(self, sk: Sketch) -> int:
@@ -706,7 +359,7 @@ class ValeHeuristic(ViewAgent):
         return pick
 
     # ================================================================== choices
-    def _choice(self, view: View, pending: dict[str, Any], texts: list[str]) -> str | None:
+    def _choice(self, view: ValeView, pending: ValePending, texts: list[str]) -> str | None:
         best, pick = float("-inf"), None
         for text in texts:
             value = self.choice_value(pending, text)
@@ -714,7 +367,7 @@ class ValeHeuristic(ViewAgent):
                 best, pick = value, text
         return pick
 
-    def choice_value(self, pending: dict[str, Any], text: str) -> float:
+    def choice_value(self, pending: ValePending, text: str) -> float:
         words = text.split()
         verb = words[0]
         source = pending.get("card")

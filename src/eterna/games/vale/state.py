@@ -1,26 +1,37 @@
 """The Vale of Eternity's rules engine. Section numbers (§) and questions (Q) refer to the rules
 digest shared/reference/vale_of_eternity/rules.md, reproduced with every decision in docs/vale.md.
 
+`ValeState` is the game contract (core/state.py's BaseState writes its shell) over the engine
+data of `ValeBoard` (board.py): the legal moves, what each move does, and the round's phases.
+Refusal messages are written in refusals.py, views in views.py.
+
 Hot path: `legal_actions`, `apply` and `clone` use ints, short lists and interned actions.
 Card effects run from a work stack of (step, seat, card, argument) tuples: a step that needs a
-decision leaves a pending choice (`_choice`) answered by an ordinary action (STYLE.md point 6).
+decision leaves a pending choice (`choice`) answered by an ordinary action (STYLE.md point 6).
 Views, logs and refusal messages are built only when asked for.
-
-Randomness: the only generator is derived from the game's seed, fresh for each shuffle:
-shuffle k (0 = the opening deck, k >= 1 = the k-th reshuffle of the discard pile) uses
-`random.Random(seed + (k << 62))`, so a clone copies no generator state.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import insort
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import ClassVar
 
-from eterna.core.errors import EternaError, IllegalAction
-from eterna.core.game import GameState, Record, View
+from eterna.core.errors import IllegalAction
+from eterna.core.state import COPY, SHARE, CloneKind
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
+from eterna.games.vale.board import (
+    ACTION,
+    AFTER_SUMMON,
+    HUNT,
+    OVER,
+    PHASES,
+    RESOLUTION,
+    STONE_LIMIT_STEP,
+    ValeBoard,
+    ValeStart,
+)
 from eterna.games.vale.cards import (
     A_CLAIM,
     A_DISCARD_STONE,
@@ -30,303 +41,150 @@ from eterna.games.vale.cards import (
     A_SELL,
     A_SUMMON,
     A_TAME,
-    BASE_VALUE,
     CARD_COST,
     CARD_FAMILY,
     CARD_NAME,
-    CHOOSE,
     CLAIM,
     COLOURS,
-    COPY,
-    DECK_SIZE,
-    DISCARD,
-    DISCARD_STONE,
-    DONE,
-    END_SCORE,
     END_TURN,
-    FAMILIES,
     HAS_ACTIVE,
     PAYMENTS,
-    RECOVER,
     REMOVE,
     RESOLVE,
     ROUNDS,
     SELL,
     SELL_,
-    STONE_LIMIT,
     SUMMON,
-    SUMMON_FREE,
-    TAKE,
     TAME,
-    TARGET,
     ValeAction,
-    parse_action,
-    payment_text,
 )
-from eterna.games.vale.effects import Effect, Step, feasible
+from eterna.games.vale.effects import feasible
+from eterna.games.vale.payments import payments
+from eterna.games.vale.refusals import why_not
+from eterna.games.vale.views import ValeLogEntry, ValeView, view_of
 
-if TYPE_CHECKING:
-    from eterna.games.vale.game import Vale
-
-T = TypeVar("T")
-
-HUNT, ACTION, RESOLUTION, OVER = range(4)
-PHASES = ("hunting", "action", "resolution", "over")
-
-Work = tuple[Step, int, int, Any]  # step, seat it acts for, card it acts for, argument
-Choice = tuple[
-    int, Step, int, int, Any, tuple[ValeAction, ...]
-]  # chooser, step, seat, src, arg, options
-
-_PAY_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+__all__ = ["ACTION", "HUNT", "OVER", "PHASES", "RESOLUTION", "ValeStart", "ValeState"]
 
 
-def payments(
-    cost: int, held: tuple[int, int, int], values: tuple[int, int, int], superfluous: bool
-) -> tuple[int, ...]:
-    """Indexes (into PAYMENTS) of the distinct stone sets from `held` that pay `cost` (§5.3:
-    value at least the cost, no change). Q15: no stone may be superfluous (taking any one
-    stone away would no longer cover the cost) unless `superfluous`."""
-    key = (cost, *held, *values, superfluous)
-    found = _PAY_CACHE.get(key)
-    if found is not None:
-        return found
-    vr, vb, vp = values
-    out = []
-    for i, (x, y, z) in enumerate(PAYMENTS):
-        if x > held[0] or y > held[1] or z > held[2]:
-            continue
-        v = x * vr + y * vb + z * vp
-        if v < cost:
-            continue
-        if not superfluous and (
-            (x and v - vr >= cost) or (y and v - vb >= cost) or (z and v - vp >= cost)
-        ):
-            continue
-        out.append(i)
-    found = _PAY_CACHE[key] = tuple(out)
-    return found
-
-
-class _AfterSummon(Step):
-    """§5.3.4: your "whenever you summon" permanents, after the instant, never for the
-    summoned card itself. `arg` is (payment or None for a free summon (Q4), bit mask of the
-    cards in the area when the card was summoned): only those that are still there fire, so a
-    card that entered during the instant (Young Forest Spirit bringing in Sylph) does not."""
-
-    __slots__ = ()
-
-    def run(self, st: ValeState, seat: int, src: int, arg: Any) -> None:
-        paid, before = arg
-        if paid is None:
-            if st._options["free_summon_triggers"] == "none":
-                return
-            paid = (0, 0, 0)
-        red = paid[0]
-        gained = 0
-        for c in st._areas[seat]:
-            perm = PERMANENT[c]
-            if perm is None or not before >> c & 1:
-                continue
-            if perm.on_summon_per_red:
-                gained += perm.on_summon_per_red * red
-            if perm.on_summon_points and (
-                perm.on_summon_if_paid_with < 0 or paid[perm.on_summon_if_paid_with]
-            ):
-                gained += perm.on_summon_points
-        if gained:
-            st._gain_points(seat, gained)
-
-
-class _StoneLimit(Step):
-    """§7: over the limit, the player discards stones of their choice, one at a time."""
-
-    __slots__ = ()
-
-    def answer(self, st: ValeState, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st._stones[seat * 3 + action.arg] -= 1
-
-
-AFTER_SUMMON = _AfterSummon()
-STONE_LIMIT_STEP = _StoneLimit()
-
-
-class ValeState(GameState):
+class ValeState(ValeBoard):
     """A game of The Vale of Eternity. Build one with `load_game("vale").new_game(...)`."""
 
-    __slots__ = (
-        "_activated",
-        "_actors",
-        "_areas",
-        "_choice",
-        "_claimed",
-        "_current",
-        "_cut",
-        "_deck",
-        "_deck_top_known",
-        "_determinized",
-        "_dirty",
-        "_discard",
-        "_first",
-        "_game",
-        "_hands",
-        "_history",
-        "_legal",
-        "_limit",
-        "_n",
-        "_options",
-        "_phase",
-        "_pick_i",
-        "_picks",
-        "_revealed",
-        "_round",
-        "_round_start",
-        "_scores",
-        "_secret",
-        "_seed",
-        "_setup",
-        "_shuffles",
-        "_stones",
-        "_turn",
-        "_value",
-        "_winners",
-        "_work",
-        "is_terminal",
+    __slots__ = ("_actors", "_pick_i", "_picks", "_round_start")
+    CLONE: ClassVar[Mapping[str, CloneKind]] = {
+        "_actors": COPY,
+        "_pick_i": SHARE,
+        "_picks": SHARE,  # a tuple
+        "_round_start": SHARE,
+    }
+    action_type: ClassVar[type[ValeAction]] = ValeAction
+    not_an_action: ClassVar[str] = (
+        "is not a Vale of Eternity action: pass an action from legal_actions() "
+        "or its notation, e.g. 'summon ifrit pay blue'"
     )
 
-    _game: Vale
-    _n: int
-    _seed: int
-    _options: dict[str, Any]
-    _setup: Any
-    _round: int
-    _first: int
-    _phase: int
-    _turn: int
-    _current: int
-    _hands: list[list[int]]  # sorted
-    _areas: list[list[int]]  # in the order the cards entered
-    _claimed: list[list[int]]
-    _revealed: list[int]  # sorted: by family, then name
-    _stones: list[int]  # seat * 3 + colour
-    _value: list[int]  # seat * 3 + colour: what a stone is worth to that seat now
-    _limit: list[int]
-    _cut: list[int]  # seat * 5 + family: summoning cost reduction
-    _scores: list[int]
-    _deck: list[int]  # the top card is the last
-    _discard: list[int]  # the top card is the last
-    _shuffles: int
-    _deck_top_known: int  # a card every seat knows is on top of the deck (Tengu), or -1
-    _secret: int  # bit mask: cards in hands that only their holder knows (drawn)
-    _picks: tuple[int, ...]
-    _pick_i: int
-    _activated: int  # bit mask: cards whose active effect was used this resolution phase
-    _work: list[Work]
-    _choice: Choice | None
-    _dirty: bool  # stones or areas changed: check the stone limit
-    _legal: tuple[ValeAction, ...] | None
-    _history: list[ValeAction]
-    _actors: list[int]
-    _round_start: int
-    _winners: list[int]
-    _determinized: bool
-    is_terminal: bool
+    _picks: tuple[int, ...]  # the hunt's order of claims (§4.2)
+    _pick_i: int  # claims made so far in this hunt
+    _actors: list[int]  # the seat that chose each action of the history
+    _round_start: int  # where this round starts in the history (the view's log)
+
+    def __init__(self, start: ValeStart) -> None:
+        super().__init__(start)
+        n = start.players
+        self._current = start.first
+        self._picks = ()
+        self._pick_i = 0
+        self._actors = []
+        self._round_start = 0
+        if start.claimed is not None:
+            self.stage = ACTION
+        elif start.revealed is not None:
+            self.stage = HUNT
+            self.unclaimed = list(start.revealed)
+            order = [(start.first + i) % n for i in range(n)]
+            self._picks = tuple(order + order[::-1])
+        else:
+            self._start_hunt()
+        self._run()
 
     # ------------------------------------------------------------------ contract: reading
     @property
-    def game(self) -> Vale:  # type: ignore[override]
-        return self._game
-
-    @property
-    def players(self) -> int:
-        return self._n
-
-    @property
-    def current_player(self) -> int | None:
-        p = self._current
-        return None if p < 0 else p
-
-    @property
     def scores(self) -> list[int]:
-        return list(self._scores)
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    @property
-    def round(self) -> int:
-        return self._round
+        return list(self.points)
 
     @property
     def phase(self) -> str:
-        return PHASES[self._phase]
+        return PHASES[self.stage]
 
     # For tests and tools that own the whole state (never for agents).
     def hand(self, seat: int) -> list[str]:
-        return [CARD_NAME[c] for c in self._hands[seat]]
+        return [CARD_NAME[c] for c in self.hands[seat]]
 
     def area(self, seat: int) -> list[str]:
-        return [CARD_NAME[c] for c in self._areas[seat]]
+        return [CARD_NAME[c] for c in self.areas[seat]]
 
     def stones(self, seat: int) -> dict[str, int]:
-        return {COLOURS[c]: self._stones[seat * 3 + c] for c in range(3)}
+        return {COLOURS[c]: self.stone_counts[seat * 3 + c] for c in range(3)}
 
     def deck(self) -> list[str]:
         """The draw deck, top card first."""
-        return [CARD_NAME[c] for c in reversed(self._deck)]
+        return [CARD_NAME[c] for c in reversed(self.draw_pile)]
 
     def discard_pile(self) -> list[str]:
-        return [CARD_NAME[c] for c in self._discard]
+        return [CARD_NAME[c] for c in self.discard]
 
     def claimed(self, seat: int) -> list[str]:
-        return [CARD_NAME[c] for c in self._claimed[seat]]
+        return [CARD_NAME[c] for c in self.claims[seat]]
 
     def revealed(self) -> list[str]:
-        return [CARD_NAME[c] for c in self._revealed]
+        return [CARD_NAME[c] for c in self.unclaimed]
+
+    def round_log(self) -> list[ValeLogEntry]:
+        """This round's actions so far, each with the seat that chose it (the view's log)."""
+        history = self._history
+        actors = self._actors
+        return [
+            {"seat": actors[i], "action": history[i].text}
+            for i in range(self._round_start, len(history))
+        ]
 
     # ------------------------------------------------------------------ contract: hot path
-    def legal_actions(self) -> list[ValeAction]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def _compute_legal(self) -> tuple[ValeAction, ...]:
-        choice = self._choice
+    def _legal(self) -> tuple[ValeAction, ...]:
+        choice = self.choice
         if choice is not None:
-            return choice[5]
-        phase = self._phase
-        if phase == ACTION:
-            return self._action_moves(self._turn)
-        if phase == HUNT:
-            return tuple(A_CLAIM[c] for c in self._revealed)
-        if phase == RESOLUTION:
-            return tuple(A_RESOLVE[c] for c in self._resolvable(self._turn))
+            return choice[5]  # its options
+        stage = self.stage
+        if stage == ACTION:
+            return self._action_moves(self.turn)
+        if stage == HUNT:
+            return tuple(A_CLAIM[c] for c in self.unclaimed)
+        if stage == RESOLUTION:
+            return tuple(A_RESOLVE[c] for c in self._resolvable(self.turn))
         return ()
 
     def _action_moves(self, p: int) -> tuple[ValeAction, ...]:
         out: list[ValeAction] = []
-        claimed = self._claimed[p]
+        claimed = self.claims[p]
         if claimed:
             out += [A_SELL[c] for c in claimed]
             out += [A_TAME[c] for c in claimed]
         b = p * 3
-        held = (self._stones[b], self._stones[b + 1], self._stones[b + 2])
-        values = (self._value[b], self._value[b + 1], self._value[b + 2])
-        extra = self._options["allow_superfluous_payment"]
-        area = self._areas[p]
-        if len(area) < self._round:
-            cut = self._cut
-            for c in self._hands[p]:
+        counts = self.stone_counts
+        held = (counts[b], counts[b + 1], counts[b + 2])
+        value = self.stone_values
+        values = (value[b], value[b + 1], value[b + 2])
+        extra = self._start.options["allow_superfluous_payment"]
+        area = self.areas[p]
+        if len(area) < self.round:
+            cut = self.cost_cuts
+            for c in self.hands[p]:
                 cost = CARD_COST[c] - cut[p * 5 + CARD_FAMILY[c]]
                 pays = payments(cost if cost > 0 else 0, held, values, extra)
-                if not pays or not (INSTANT_TRIVIAL[c] or self._instant_feasible(p, c)):
+                if not pays or not (INSTANT_TRIVIAL[c] or self.instant_feasible(p, c)):
                     continue
                 row = A_SUMMON[c]
                 out += [row[i] for i in pays]
         if area and any(held):
-            pays = payments(self._round, held, values, extra)
+            pays = payments(self.round, held, values, extra)
             if pays:
                 for c in sorted(area):
                     rem = A_REMOVE[c]
@@ -336,20 +194,23 @@ class ValeState(GameState):
         return tuple(out)
 
     def apply(self, action: ValeAction | str) -> None:
-        if action.__class__ is not ValeAction:
-            action = self._coerce(action)
-        act: ValeAction = action
-        legal = self._legal
+        """BaseState.apply with its `_apply` step written in, since this is the hot loop of
+        every playout and search (the extra call costs 1.4% of a random playout): the same
+        parse, check against the cached legal tuple, refusal and history; then the seat that
+        chose is recorded for the log, the action answers the pending choice or is done, and
+        the game runs on to the next decision."""
+        act = action if action.__class__ is ValeAction else self._coerce(action)
+        legal = self._legal_cache
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal_cache = self._legal()
         if act not in legal:
             raise self._refusal(act)
-        self._legal = None
+        self._legal_cache = None
         self._history.append(act)
         self._actors.append(self._current)
-        choice = self._choice
+        choice = self.choice
         if choice is not None:
-            self._choice = None
+            self.choice = None
             _, step, seat, src, arg, _ = choice
             step.answer(self, seat, src, arg, act)
         else:
@@ -362,52 +223,53 @@ class ValeState(GameState):
         c = act.card
         if kind == SUMMON:  # §5.3
             red, blue, purple = PAYMENTS[act.pay]
-            b = p * 3
-            self._stones[b] -= red
-            self._stones[b + 1] -= blue
-            self._stones[b + 2] -= purple
-            self._hands[p].remove(c)
-            self._secret &= ~(1 << c)
+            self._pay(p, red, blue, purple)
+            self.hands[p].remove(c)
+            self.secret &= ~(1 << c)
             before = self._area_mask(p)
-            self._areas[p].append(c)
+            self.areas[p].append(c)
             self._area_changed(p)
-            self._work.append((AFTER_SUMMON, p, c, ((red, blue, purple), before)))
-            self._push(INSTANT[c], p, c)
+            self.work.append((AFTER_SUMMON, p, c, ((red, blue, purple), before)))
+            self.push(INSTANT[c], p, c)
         elif kind == SELL_:  # §5.1
-            self._claimed[p].remove(c)
-            self._discard.append(c)
-            self._gain_stones(p, *SELL[CARD_FAMILY[c]])
+            self.claims[p].remove(c)
+            self.discard.append(c)
+            self.gain_stones(p, *SELL[CARD_FAMILY[c]])
         elif kind == TAME:  # §5.2
-            self._claimed[p].remove(c)
-            self._to_hand(p, c, public=True)
+            self.claims[p].remove(c)
+            self.to_hand(p, c, public=True)
             fam = CARD_FAMILY[c]
-            for card in self._areas[p]:
+            for card in self.areas[p]:
                 perm = PERMANENT[card]
                 if perm is not None and perm.on_tame_family == fam:
-                    self._gain_stones(p, *perm.on_tame_stones)
+                    self.gain_stones(p, *perm.on_tame_stones)
         elif kind == END_TURN:
             self._end_action_turn()
         elif kind == RESOLVE:  # §6
-            self._activated |= 1 << c
-            self._push(ACTIVE[c], p, c)
+            self.activated |= 1 << c
+            self.push(ACTIVE[c], p, c)
         elif kind == CLAIM:  # §4.2
-            self._revealed.remove(c)
-            self._claimed[p].append(c)
+            self.unclaimed.remove(c)
+            self.claims[p].append(c)
             self._pick_i += 1
         elif kind == REMOVE:  # §5.4
-            red, blue, purple = PAYMENTS[act.pay]
-            b = p * 3
-            self._stones[b] -= red
-            self._stones[b + 1] -= blue
-            self._stones[b + 2] -= purple
-            self._area_to_discard(p, c)
+            self._pay(p, *PAYMENTS[act.pay])
+            self.area_to_discard(p, c)
 
+    def _pay(self, p: int, red: int, blue: int, purple: int) -> None:
+        counts = self.stone_counts
+        b = p * 3
+        counts[b] -= red
+        counts[b + 1] -= blue
+        counts[b + 2] -= purple
+
+    # ------------------------------------------------------------------ the round's phases
     def _run(self) -> None:
         """Carry out pending work until a decision is needed. The stone limit (§7) is checked
         once the effect under way has run in full, its summon triggers included (§5.3 steps
         3-5): an instant's stones, points and draws all come before the discard."""
-        work = self._work
-        while self._choice is None:
+        work = self.work
+        while self.choice is None:
             if work:
                 step, seat, src, arg = work.pop()
                 step.run(self, seat, src, arg)
@@ -416,532 +278,139 @@ class ValeState(GameState):
                 break
             if not self._progress():
                 break
-        choice = self._choice
+        choice = self.choice
         if choice is not None:
-            self._current = choice[0]
+            self._current = choice[0]  # its chooser
 
     def _over_limit(self) -> bool:
         self._dirty = False
         n = self._n
-        start = self._turn
+        start = self.turn
         for i in range(n):
             s = (start + i) % n
             b = s * 3
-            st = self._stones
-            if st[b] + st[b + 1] + st[b + 2] > self._limit[s]:
+            st = self.stone_counts
+            if st[b] + st[b + 1] + st[b + 2] > self.stone_limits[s]:
                 options = tuple(A_DISCARD_STONE[c] for c in range(3) if st[b + c])
-                self._choice = (s, STONE_LIMIT_STEP, s, -1, None, options)
+                self.choice = (s, STONE_LIMIT_STEP, s, -1, None, options)
                 self._dirty = True
                 return True
         return False
 
     def _progress(self) -> bool:
         """Move the round along; False when the turn's owner must decide."""
-        phase = self._phase
-        if phase == ACTION:
-            self._current = self._turn
+        stage = self.stage
+        if stage == ACTION:
+            self._current = self.turn
             return False
-        if phase == HUNT:
+        if stage == HUNT:
             if self._pick_i >= len(self._picks):
-                self._phase = ACTION
-                self._turn = self._first
+                self.stage = ACTION
+                self.turn = self.first
                 return True
-            if not self._revealed:  # Q20: nothing left to claim
+            if not self.unclaimed:  # Q20: nothing left to claim
                 self._pick_i += 1
                 return True
             self._current = self._picks[self._pick_i]
             return False
-        if phase == RESOLUTION:
-            seat = self._turn
+        if stage == RESOLUTION:
+            seat = self.turn
             if self._resolvable(seat):
                 self._current = seat
                 return False
             nxt = (seat + 1) % self._n
-            if nxt == self._first:
+            if nxt == self.first:
                 self._end_round()
                 return not self.is_terminal
-            self._turn = nxt
+            self.turn = nxt
             return True
         self._current = -1
         return False
 
     def _end_action_turn(self) -> None:
-        nxt = (self._turn + 1) % self._n
-        if nxt == self._first:  # §6: the resolution phase, from the first player
-            self._phase = RESOLUTION
-            self._activated = 0
-        self._turn = nxt
+        nxt = (self.turn + 1) % self._n
+        if nxt == self.first:  # §6: the resolution phase, from the first player
+            self.stage = RESOLUTION
+            self.activated = 0
+        self.turn = nxt
 
     def _end_round(self) -> None:
         # §9, Q16: the end is checked once, after the resolution phase
-        if self._round >= ROUNDS or max(self._scores) >= self._game_end_score():
-            self._phase = OVER
+        if self.round >= ROUNDS or max(self.points) >= self._start.end_score:
+            self.stage = OVER
             self.is_terminal = True
             self._current = -1
             self._winners = self._compute_winners()
             return
-        self._round += 1
-        self._first = (self._first + 1) % self._n  # §9.2: the first player passes left
+        self.round += 1
+        self.first = (self.first + 1) % self._n  # §9.2: the first player passes left
         self._start_hunt()
-
-    def _game_end_score(self) -> int:
-        return END_SCORE  # 80 with the Artifacts expansion (not built)
 
     def _compute_winners(self) -> list[int]:
         # §10: most points; tie: more cards in the area; still tied: shared
-        best = max(self._scores)
-        tied = [s for s in range(self._n) if self._scores[s] == best]
-        most = max(len(self._areas[s]) for s in tied)
-        return [s for s in tied if len(self._areas[s]) == most]
+        best = max(self.points)
+        tied = [s for s in range(self._n) if self.points[s] == best]
+        most = max(len(self.areas[s]) for s in tied)
+        return [s for s in tied if len(self.areas[s]) == most]
 
     def _start_hunt(self) -> None:
         """§4: reveal 2 x players cards; picks clockwise from the first player, then back."""
         n = self._n
         revealed = []
         for _ in range(2 * n):
-            if not self._deck:
+            if not self.draw_pile:
                 self._reshuffle()
-                if not self._deck:
+                if not self.draw_pile:
                     break  # Q20
-            revealed.append(self._deck.pop())
-        self._deck_top_known = -1 if revealed else self._deck_top_known
+            revealed.append(self.draw_pile.pop())
+        self.known_top = -1 if revealed else self.known_top
         revealed.sort()
-        self._revealed = revealed
-        order = [(self._first + i) % n for i in range(n)]
+        self.unclaimed = revealed
+        order = [(self.first + i) % n for i in range(n)]
         self._picks = tuple(order + order[::-1])
         self._pick_i = 0
-        self._phase = HUNT
-        self._turn = self._first
+        self.stage = HUNT
+        self.turn = self.first
         self._round_start = len(self._history)
 
     def _resolvable(self, seat: int) -> list[int]:
-        used = self._activated
+        used = self.activated
         return [
             c
-            for c in sorted(self._areas[seat])
+            for c in sorted(self.areas[seat])
             if HAS_ACTIVE[c] and not used >> c & 1 and feasible(ACTIVE[c], self, seat, c)
         ]
 
-    # ------------------------------------------------------------------ primitives for effects
-    def _gain_points(self, seat: int, n: int) -> None:
-        self._scores[seat] += n
-
-    def _lose_points(self, seat: int, n: int) -> None:
-        s = self._scores[seat] - n
-        self._scores[seat] = s if s > 0 else 0  # §8: never below 0
-
-    def _gain_stones(self, seat: int, red: int, blue: int, purple: int) -> None:
-        b = seat * 3
-        self._stones[b] += red
-        self._stones[b + 1] += blue
-        self._stones[b + 2] += purple
-        self._dirty = True
-
-    def _reshuffle(self) -> None:
-        """§4.1: the discard pile becomes the deck (shuffle number `_shuffles`)."""
-        if not self._discard:
-            return
-        self._shuffles += 1
-        deck = self._discard
-        self._discard = []
-        random.Random(self._seed + (self._shuffles << 62)).shuffle(deck)
-        self._deck = deck
-        self._deck_top_known = -1
-
-    def _draw(self, seat: int) -> None:
-        if not self._deck:
-            self._reshuffle()
-            if not self._deck:
-                return
-        card = self._deck.pop()
-        public = card == self._deck_top_known
-        if public:
-            self._deck_top_known = -1
-        self._to_hand(seat, card, public)
-
-    def _to_hand(self, seat: int, card: int, public: bool) -> None:
-        insort(self._hands[seat], card)
-        if public:
-            self._secret &= ~(1 << card)
-        else:
-            self._secret |= 1 << card
-
-    def _area_to_hand(self, seat: int, card: int) -> None:
-        self._areas[seat].remove(card)
-        self._to_hand(seat, card, public=True)
-        self._area_changed(seat)
-
-    def _area_to_discard(self, seat: int, card: int) -> None:
-        self._areas[seat].remove(card)
-        self._discard.append(card)
-        self._area_changed(seat)
-
-    def _area_to_deck_top(self, seat: int, card: int) -> None:
-        self._areas[seat].remove(card)
-        self._deck.append(card)
-        self._deck_top_known = card
-        self._area_changed(seat)
-
-    def _hand_to_discard(self, seat: int, card: int) -> None:
-        self._hands[seat].remove(card)
-        self._secret &= ~(1 << card)
-        self._discard.append(card)
-
-    def _push(self, effect: Effect, seat: int, src: int) -> None:
-        work = self._work
-        for step in reversed(effect):
-            work.append((step, seat, src, None))
-
-    def _ask(
-        self, chooser: int, step: Step, seat: int, src: int, arg: Any, options: list[ValeAction]
-    ) -> None:
-        self._choice = (chooser, step, seat, src, arg, tuple(options))
-
-    def _area_mask(self, seat: int) -> int:
-        mask = 0
-        for c in self._areas[seat]:
-            mask |= 1 << c
-        return mask
-
-    def _has_room(self, seat: int) -> bool:
-        return len(self._areas[seat]) < self._round
-
-    def _summon_free(self, seat: int, card: int) -> None:
-        """Young Forest Spirit, Dragon Egg: summon from hand without paying (Q3, Q4)."""
-        self._hands[seat].remove(card)
-        self._secret &= ~(1 << card)
-        before = self._area_mask(seat)
-        self._areas[seat].append(card)
-        self._area_changed(seat)
-        self._work.append((AFTER_SUMMON, seat, card, (None, before)))
-        self._push(INSTANT[card], seat, card)
-
-    def _instant_feasible(self, seat: int, card: int) -> bool:
-        """Q1: could `card`'s instant be applied in full if it went from hand to area now?"""
-        if INSTANT_TRIVIAL[card]:
-            return True
-        hand = self._hands[seat]
-        area = self._areas[seat]
-        i = hand.index(card)
-        del hand[i]
-        area.append(card)
-        try:
-            return feasible(INSTANT[card], self, seat, card)
-        finally:
-            area.pop()
-            hand.insert(i, card)
-
-    _can_summon_free = _instant_feasible
-
-    def _with_discarded_from_hand(self, seat: int, card: int, then: Callable[[], T]) -> T:
-        hand = self._hands[seat]
-        i = hand.index(card)
-        del hand[i]
-        self._discard.append(card)
-        try:
-            return then()
-        finally:
-            self._discard.pop()
-            hand.insert(i, card)
-
-    def _with_area_discarded(self, seat: int, card: int, then: Callable[[], T]) -> T:
-        area = self._areas[seat]
-        i = area.index(card)
-        del area[i]
-        self._discard.append(card)
-        try:
-            return then()
-        finally:
-            self._discard.pop()
-            area.insert(i, card)
-
-    def _area_changed(self, seat: int) -> None:
-        """Permanent effects (§11): recompute the seat's stone values, limit, cost cuts."""
-        red, blue, purple = BASE_VALUE
-        bonus = [0, 0, 0]
-        limit = STONE_LIMIT
-        cut = [0] * len(FAMILIES)
-        for c in self._areas[seat]:
-            perm = PERMANENT[c]
-            if perm is None:
-                continue
-            if perm.swap_blue_purple:
-                blue, purple = BASE_VALUE[2], BASE_VALUE[1]
-            for i in range(3):
-                bonus[i] += perm.stone_bonus[i]
-            limit += perm.stone_limit
-            if perm.cheaper:
-                if perm.cheaper_family < 0:
-                    for f in range(len(cut)):
-                        cut[f] += perm.cheaper
-                else:
-                    cut[perm.cheaper_family] += perm.cheaper
-        b = seat * 3
-        # Q9: Hae-tae swaps first; Agni and Water Giant then add to the swapped values
-        self._value[b : b + 3] = [red + bonus[0], blue + bonus[1], purple + bonus[2]]
-        self._limit[seat] = limit
-        self._cut[seat * 5 : seat * 5 + 5] = cut
-        self._dirty = True
-
-    # ------------------------------------------------------------------ clone
-    def clone(self) -> ValeState:
-        new = object.__new__(ValeState)
-        new._game = self._game
-        new._n = self._n
-        new._seed = self._seed
-        new._options = self._options
-        new._setup = self._setup
-        new._round = self._round
-        new._first = self._first
-        new._phase = self._phase
-        new._turn = self._turn
-        new._current = self._current
-        new._hands = [h[:] for h in self._hands]
-        new._areas = [a[:] for a in self._areas]
-        new._claimed = [c[:] for c in self._claimed]
-        new._revealed = self._revealed[:]
-        new._stones = self._stones[:]
-        new._value = self._value[:]
-        new._limit = self._limit[:]
-        new._cut = self._cut[:]
-        new._scores = self._scores[:]
-        new._deck = self._deck[:]
-        new._discard = self._discard[:]
-        new._shuffles = self._shuffles
-        new._deck_top_known = self._deck_top_known
-        new._secret = self._secret
-        new._picks = self._picks
-        new._pick_i = self._pick_i
-        new._activated = self._activated
-        new._work = self._work[:]
-        new._choice = self._choice
-        new._dirty = self._dirty
-        new._legal = self._legal
-        new._history = self._history[:]
-        new._actors = self._actors[:]
-        new._round_start = self._round_start
-        new._winners = self._winners[:]
-        new._determinized = self._determinized
-        new.is_terminal = self.is_terminal
-        return new
-
-    # ------------------------------------------------------------------ bad input
-    def _coerce(self, action: object) -> ValeAction:
-        if isinstance(action, str):
-            return parse_action(action)
-        if isinstance(action, ValeAction):
-            return action
-        raise IllegalAction(
-            f"{action!r} is not a Vale of Eternity action: pass an action from legal_actions() "
-            "or its notation, e.g. 'summon ifrit pay blue'"
-        )
-
+    # ------------------------------------------------------------------ refusals and views
     def _refusal(self, act: ValeAction) -> IllegalAction:
         """Explain, naming the rule, why `act` is refused now (never on the hot path)."""
-        return IllegalAction(f"{act}: {self._why_not(act)}")
+        return IllegalAction(f"{act}: {why_not(self, act, self._current)}")
 
-    def _why_not(self, act: ValeAction) -> str:
-        if self.is_terminal:
-            return "the game is over (rules §9-10)"
-        p = self._current
-        choice = self._choice
-        kind = act.kind
-        c = act.card
-        name = CARD_NAME[c] if c >= 0 else ""
-        if choice is not None:
-            chooser, _step, _seat, src, _arg, options = choice
-            what = "the stone limit (rules §7)" if src < 0 else f"the effect of {CARD_NAME[src]}"
-            return (
-                f"seat {chooser} must first answer {what}: one of "
-                f"{', '.join(str(o) for o in options)} (rules §11: choices inside an effect)"
-            )
-        if kind in (RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE, DISCARD_STONE):
-            return "no effect is waiting for this answer now (rules §11)"
-        phase = self._phase
-        if kind == CLAIM:
-            if phase != HUNT:
-                return (
-                    "cards are claimed only in the hunting phase; this is the "
-                    f"{PHASES[phase]} phase (rules §4)"
-                )
-            return f"{name} is not an unclaimed revealed card (rules §4.2: one marker per card)"
-        if phase == HUNT:
-            return "this is the hunting phase: claim one revealed card (rules §4.2)"
-        if kind == RESOLVE:
-            if phase != RESOLUTION:
-                return "active effects resolve in the resolution phase (rules §6)"
-            if c not in self._areas[p]:
-                return f"{name} is not in your area (rules §6)"
-            if not HAS_ACTIVE[c]:
-                return f"{name} has no active (hourglass) effect (rules §6)"
-            if self._activated >> c & 1:
-                return f"{name} already resolved this round (rules §6: once per round)"
-            return f"{name}'s effect cannot be applied now, so it is skipped (rules §6)"
-        if phase == RESOLUTION:
-            return "this is the resolution phase: resolve your active effects (rules §6)"
-        claimed = self._claimed[p]
-        if kind in (SELL_, TAME):
-            return f"you did not claim {name} this round (rules §5.1-5.2: only claimed cards)"
-        if kind == END_TURN:
-            left = ", ".join(CARD_NAME[x] for x in claimed)
-            return f"sell or tame your claimed cards first: {left} (rules §5.2)"
-        b = p * 3
-        held = (self._stones[b], self._stones[b + 1], self._stones[b + 2])
-        values = (self._value[b], self._value[b + 1], self._value[b + 2])
-        pay = PAYMENTS[act.pay]
-        if kind == SUMMON:
-            if c not in self._hands[p]:
-                return f"{name} is not in your hand (rules §5.3: summon from your hand)"
-            if not self._has_room(p):
-                return (
-                    f"your area is full: {len(self._areas[p])} cards in round {self._round} "
-                    "(rules §5.3.1: area size = round number; remove a card first)"
-                )
-            cost = max(0, CARD_COST[c] - self._cut[p * 5 + CARD_FAMILY[c]])
-            why = self._payment_problem(pay, held, values, cost, f"{name} costs {cost}")
-            if why:
-                return why
-            return (
-                f"{name}'s instant effect cannot be applied in full now, so it cannot be "
-                "summoned (rules Q1, Q14)"
-            )
-        if kind == REMOVE:
-            if c not in self._areas[p]:
-                return f"{name} is not in your area (rules §5.4)"
-            why = self._payment_problem(
-                pay, held, values, self._round, f"removing costs {self._round} in this round"
-            )
-            return why or "refused (rules §5.4)"
-        return "not allowed now"
+    # A ValeView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
+    def _view(self, seat: int | None) -> ValeView:  # type: ignore[override]
+        return view_of(self, seat)
 
-    def _payment_problem(
-        self,
-        pay: tuple[int, int, int],
-        held: tuple[int, int, int],
-        values: tuple[int, int, int],
-        cost: int,
-        what: str,
-    ) -> str:
-        if any(pay[i] > held[i] for i in range(3)):
-            have = payment_text(held) or "no stones"
-            return f"you do not hold {payment_text(pay)}: you hold {have} (rules §5.3.2)"
-        value = sum(pay[i] * values[i] for i in range(3))
-        if value < cost:
-            return f"{payment_text(pay) or 'nothing'} is worth {value}; {what} (rules §5.3.2)"
-        if not self._options["allow_superfluous_payment"]:
-            for i in range(3):
-                if pay[i] and value - values[i] >= cost:
-                    return (
-                        f"a {COLOURS[i]} stone is superfluous: {what} and the rest covers it "
-                        "(rules Q15: no stone the cost does not need; no change is given)"
-                    )
-        return ""
-
-    # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> View:
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n
-        ):
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
-        n = self._n
-        names = CARD_NAME
-        secret = self._secret
-        choice = self._choice
-        pending: dict[str, Any] | None = None
-        if choice is not None:
-            chooser, step, who, src, _arg, options = choice
-            pending = {
-                "chooser": chooser,
-                "for_seat": who,
-                "card": None if src < 0 else names[src],
-                "kind": "stone-limit" if src < 0 else type(step).__name__,
-            }
-            # options may show the chooser's hand: only the chooser sees them
-            if seat == chooser:
-                pending["options"] = [str(o) for o in options]
-        view: View = {
-            "game": "vale",
-            "seat": seat,
-            "players": n,
-            "round": self._round,
-            "rounds": ROUNDS,
-            "end_score": self._game_end_score(),
-            "phase": PHASES[self._phase],
-            "first_player": self._first,
-            "turn": None if self.is_terminal else self._turn,
-            "current_player": self.current_player,
-            "area_limit": self._round,
-            "revealed": [names[c] for c in self._revealed],
-            "claimed": [[names[c] for c in cl] for cl in self._claimed],
-            "hand": None if seat is None else [names[c] for c in self._hands[seat]],
-            "hand_sizes": [len(h) for h in self._hands],
-            "known_hands": [
-                [names[c] for c in h if s == seat or not secret >> c & 1]
-                for s, h in enumerate(self._hands)
-            ],
-            "areas": [[names[c] for c in a] for a in self._areas],
-            "stones": [{COLOURS[i]: self._stones[s * 3 + i] for i in range(3)} for s in range(n)],
-            "stone_values": [
-                {COLOURS[i]: self._value[s * 3 + i] for i in range(3)} for s in range(n)
-            ],
-            "stone_limits": list(self._limit),
-            "cost_reductions": [
-                {FAMILIES[f]: self._cut[s * 5 + f] for f in range(5)} for s in range(n)
-            ],
-            "scores": list(self._scores),
-            "deck_count": len(self._deck),
-            "deck_top": None if self._deck_top_known < 0 else names[self._deck_top_known],
-            "discard": [names[c] for c in self._discard],
-            "resolved": [names[c] for c in range(DECK_SIZE) if self._activated >> c & 1]
-            if self._phase == RESOLUTION
-            else [],
-            "pending": pending,
-            "log": [
-                {"seat": self._actors[i], "action": self._history[i].text}
-                for i in range(self._round_start, len(self._history))
-            ],
-            "is_terminal": self.is_terminal,
-            "winners": list(self._winners),
-        }
-        if seat is not None and seat == self._current:
-            view["legal_actions"] = [str(a) for a in self.legal_actions()]
-        return view
-
-    # ------------------------------------------------------------------ records and search
-    def to_record(self) -> Record:
-        if self._determinized:
-            raise EternaError("a determinized state is a guess, not a game: it has no record")
-        return {
-            "game": "vale",
-            "players": self._n,
-            "seed": self._seed,
-            "options": dict(self._options),
-            "setup": self._setup,
-            "actions": [a.text for a in self._history],
-        }
-
-    def determinize(self, seat: int, rng: random.Random) -> ValeState:
+    # ------------------------------------------------------------------ search
+    def _determinize(self, seat: int, rng: random.Random) -> ValeState:
         """Redeal what `seat` cannot see: the cards other seats drew (hidden in their hands)
         and the deck order, keeping every hand size, every card seen in a hand, and a card
         known to be on top of the deck (Tengu). Later reshuffles get a fresh seed from `rng`.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
         new = self.clone()
         new._determinized = True
-        new._seed = rng.getrandbits(62)
+        new._start = replace(self._start, seed=rng.getrandbits(62))
         hidden_slots: list[tuple[int, int]] = []  # (seat, -1) for a hand card, (-1, index) deck
         pool: list[int] = []
-        secret = self._secret
+        secret = self.secret
         for s in range(self._n):
             if s == seat:
                 continue
-            for c in self._hands[s]:
+            for c in self.hands[s]:
                 if secret >> c & 1:
                     pool.append(c)
                     hidden_slots.append((s, -1))
-        for i, c in enumerate(self._deck):
-            if c != self._deck_top_known:
+        for i, c in enumerate(self.draw_pile):
+            if c != self.known_top:
                 pool.append(c)
                 hidden_slots.append((-1, i))
         if not pool:
@@ -949,7 +418,7 @@ class ValeState(GameState):
         pool.sort()  # the draw depends only on what the seat knows, not on where cards are
         rng.shuffle(pool)
         hands = [
-            [c for c in h if s == seat or not secret >> c & 1] for s, h in enumerate(new._hands)
+            [c for c in h if s == seat or not secret >> c & 1] for s, h in enumerate(new.hands)
         ]
         new_secret = secret
         for c in pool:
@@ -959,15 +428,15 @@ class ValeState(GameState):
                 hands[s].append(c)
                 new_secret |= 1 << c
             else:
-                new._deck[i] = c
-        new._hands = [sorted(h) for h in hands]
-        new._secret = new_secret
-        new._legal = None
-        choice = new._choice
+                new.draw_pile[i] = c
+        new.hands = [sorted(h) for h in hands]
+        new.secret = new_secret
+        new._legal_cache = None
+        choice = new.choice
         if choice is not None and choice[0] != seat and choice[3] >= 0:
             # another seat's pending choice may list cards of its (now resampled) hand: ask again
             _, step, who, src, arg, _ = choice
-            new._choice = None
+            new.choice = None
             step.run(new, who, src, arg)
             new._run()
         return new

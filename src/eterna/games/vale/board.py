@@ -1,0 +1,387 @@
+"""The Vale's engine data and the primitives card effects are made of.
+
+`ValeBoard` holds what the cards act on: hands, areas, claims, stones, points, the piles, the
+work stack of effects with its pending question, and where the round stands. `ValeState`
+(state.py) adds the rules of play (legal moves, what each does, the phases) and the game
+contract on top of it. Its attributes have no underscore because the
+game's own modules share them: the effect steps (effects.py, choices.py) read and change them
+through the primitives below, and the encoding's fast path (encoding.py) reads them. Agents
+never see them: they get views. Tools and tests that own a whole state use the name-based
+readers of ValeState (`hand(seat)`, `deck()`...).
+
+Cards are ints (cards.py), seats ints; per-seat numbers are flat lists: `stone_counts[seat * 3
++ colour]`, `cost_cuts[seat * 5 + family]`.
+
+Randomness: the only generator is derived from the game's seed, fresh for each shuffle:
+shuffle k (0 = the opening deck, k >= 1 = the k-th reshuffle of the discard pile) uses
+`random.Random(seed + (k << 62))`, so a clone copies no generator state.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
+from eterna.games.vale.abilities import INSTANT, INSTANT_TRIVIAL, PERMANENT
+from eterna.games.vale.cards import BASE_VALUE, FAMILIES, STONE_LIMIT, ValeAction
+from eterna.games.vale.effects import Effect, Step, feasible
+
+T = TypeVar("T")
+
+HUNT, ACTION, RESOLUTION, OVER = range(4)  # ValeBoard.stage
+PHASES = ("hunting", "action", "resolution", "over")  # their names
+
+Work = tuple[Step, int, int, Any]  # step, seat it acts for, card it acts for, argument
+
+
+# A question the game waits on (an effect's, or the stone limit's), answered by one of its
+# options, an ordinary action of its chooser (STYLE.md point 6):
+#   (chooser: the seat that answers (the victim of an attack answers for itself),
+#    step: its `answer(state, seat, src, arg, action)` goes on from there,
+#    seat: the seat the effect acts for,
+#    src: the card whose effect asks, -1 for the stone limit,
+#    arg: the step's own progress (cards already used, the player named...),
+#    options: the legal answers)
+# A plain tuple, not a NamedTuple: it is made and unpacked in the hot loop, where a tuple
+# subclass costs 1.5% of a random playout.
+Choice = tuple[int, Step, int, int, Any, tuple[ValeAction, ...]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ValeStart(GameStart):
+    """What a game of the Vale never changes: the table (GameStart) and its opening position,
+    the setup's (docs/vale.md) with the seed's shuffle and first player filled in."""
+
+    end_score: int  # a score that ends the game (§9: 60; 80 with the Artifacts, not built)
+    first: int  # the first player of the opening round
+    round: int  # the opening round
+    deck: tuple[int, ...]  # the opening deck, top card last
+    discard: tuple[int, ...]  # top card last
+    hands: tuple[tuple[int, ...], ...]  # one per seat, sorted
+    areas: tuple[tuple[int, ...], ...]  # one per seat, in the order the cards entered
+    stones: tuple[int, ...]  # seat * 3 + colour
+    scores: tuple[int, ...]
+    claimed: tuple[tuple[int, ...], ...] | None  # a setup that starts in the action phase
+    revealed: tuple[int, ...] | None  # a setup that starts in the hunt with these (sorted)
+
+
+class ValeBoard(BaseState[ValeAction, ValeStart]):
+    """The cards, stones and points of a game in progress, and the effects under way."""
+
+    __slots__ = (
+        "_dirty",
+        "_shuffles",
+        "activated",
+        "areas",
+        "choice",
+        "claims",
+        "cost_cuts",
+        "discard",
+        "draw_pile",
+        "first",
+        "hands",
+        "known_top",
+        "points",
+        "round",
+        "secret",
+        "stage",
+        "stone_counts",
+        "stone_limits",
+        "stone_values",
+        "turn",
+        "unclaimed",
+        "work",
+    )
+    CLONE: ClassVar[Mapping[str, CloneKind]] = {
+        "_dirty": SHARE,
+        "_shuffles": SHARE,
+        "activated": SHARE,
+        "areas": COPY2,
+        "choice": SHARE,  # a tuple
+        "claims": COPY2,
+        "cost_cuts": COPY,
+        "discard": COPY,
+        "draw_pile": COPY,
+        "first": SHARE,
+        "hands": COPY2,
+        "known_top": SHARE,
+        "points": COPY,
+        "round": SHARE,
+        "secret": SHARE,
+        "stage": SHARE,
+        "stone_counts": COPY,
+        "stone_limits": COPY,
+        "stone_values": COPY,
+        "turn": SHARE,
+        "unclaimed": COPY,
+        "work": COPY,  # a list of tuples
+    }
+
+    round: int  # the round, 1..10, which is also the area limit (§5.3.1)
+    first: int  # the first player of this round
+    stage: int  # HUNT, ACTION, RESOLUTION or OVER (PHASES[stage] is the phase's name)
+    turn: int  # whose turn it is (the hunt: its first player, who claims first)
+    activated: int  # bit mask: cards whose active effect was used this resolution phase
+    hands: list[list[int]]  # per seat, sorted
+    areas: list[list[int]]  # per seat, in the order the cards entered
+    claims: list[list[int]]  # per seat: claimed this round, not yet sold or tamed (§4.2)
+    unclaimed: list[int]  # the revealed cards nobody has claimed yet, sorted (§4.1)
+    stone_counts: list[int]  # seat * 3 + colour: the stones each seat holds
+    stone_values: list[int]  # seat * 3 + colour: what a stone is worth to that seat now (§11)
+    stone_limits: list[int]  # per seat (§7; Hestia raises it)
+    cost_cuts: list[int]  # seat * 5 + family: summoning cost reduction (Pegasus, Hippogriff)
+    points: list[int]  # per seat: the scores (the `scores` property is a copy)
+    draw_pile: list[int]  # the deck, top card last
+    discard: list[int]  # the discard pile, top card last
+    known_top: int  # a card every seat knows is on top of the deck (Tengu), or -1
+    secret: int  # bit mask: cards in hands that only their holder knows (drawn)
+    work: list[Work]  # effect steps still to run, the next one last
+    choice: Choice | None  # the question the game waits on
+    _dirty: bool  # stones or areas changed: check the stone limit
+    _shuffles: int  # reshuffles so far (the generator's number)
+
+    def __init__(self, start: ValeStart) -> None:
+        super().__init__(start)
+        n = start.players
+        self.round = start.round
+        self.first = start.first
+        self.stage = HUNT  # until ValeState sets the opening phase
+        self.turn = start.first
+        self.activated = 0
+        self.hands = [list(h) for h in start.hands]
+        self.areas = [list(a) for a in start.areas]
+        self.claims = [list(c) for c in start.claimed or ((),) * n]
+        self.unclaimed = []
+        self.stone_counts = list(start.stones)
+        self.stone_values = [0] * (3 * n)
+        self.stone_limits = [0] * n
+        self.cost_cuts = [0] * (len(FAMILIES) * n)
+        self.points = list(start.scores)
+        self.draw_pile = list(start.deck)
+        self.discard = list(start.discard)
+        self.known_top = -1
+        self.secret = 0
+        self.work = []
+        self.choice = None
+        self._dirty = True
+        self._shuffles = 0
+        for seat in range(n):
+            self._area_changed(seat)
+
+    # ------------------------------------------------------------------ points and stones
+    def gain_points(self, seat: int, n: int) -> None:
+        self.points[seat] += n
+
+    def lose_points(self, seat: int, n: int) -> None:
+        s = self.points[seat] - n
+        self.points[seat] = s if s > 0 else 0  # §8: never below 0
+
+    def gain_stones(self, seat: int, red: int, blue: int, purple: int) -> None:
+        counts = self.stone_counts
+        b = seat * 3
+        counts[b] += red
+        counts[b + 1] += blue
+        counts[b + 2] += purple
+        self._dirty = True
+
+    # ------------------------------------------------------------------ moving cards
+    def _reshuffle(self) -> None:
+        """§4.1: the discard pile becomes the deck (shuffle number `_shuffles`)."""
+        if not self.discard:
+            return
+        self._shuffles += 1
+        deck = self.discard
+        self.discard = []
+        random.Random(self._start.seed + (self._shuffles << 62)).shuffle(deck)
+        self.draw_pile = deck
+        self.known_top = -1
+
+    def draw(self, seat: int) -> None:
+        """The top card of the deck to `seat`'s hand (secret unless every seat knows it)."""
+        if not self.draw_pile:
+            self._reshuffle()
+            if not self.draw_pile:
+                return
+        card = self.draw_pile.pop()
+        public = card == self.known_top
+        if public:
+            self.known_top = -1
+        self.to_hand(seat, card, public)
+
+    def to_hand(self, seat: int, card: int, public: bool) -> None:
+        insort(self.hands[seat], card)
+        if public:
+            self.secret &= ~(1 << card)
+        else:
+            self.secret |= 1 << card
+
+    def area_to_hand(self, seat: int, card: int) -> None:
+        self.areas[seat].remove(card)
+        self.to_hand(seat, card, public=True)
+        self._area_changed(seat)
+
+    def area_to_discard(self, seat: int, card: int) -> None:
+        self.areas[seat].remove(card)
+        self.discard.append(card)
+        self._area_changed(seat)
+
+    def area_to_deck_top(self, seat: int, card: int) -> None:
+        self.areas[seat].remove(card)
+        self.draw_pile.append(card)
+        self.known_top = card
+        self._area_changed(seat)
+
+    def hand_to_discard(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.secret &= ~(1 << card)
+        self.discard.append(card)
+
+    # ------------------------------------------------------------------ effects under way
+    def push(self, effect: Effect, seat: int, src: int) -> None:
+        """Run `effect`'s steps next, in order, for `seat` on behalf of card `src`."""
+        work = self.work
+        for step in reversed(effect):
+            work.append((step, seat, src, None))
+
+    def ask(
+        self, chooser: int, step: Step, seat: int, src: int, arg: Any, options: list[ValeAction]
+    ) -> None:
+        """Wait for `chooser` to answer `step` with one of `options`."""
+        self.choice = (chooser, step, seat, src, arg, tuple(options))
+
+    def has_room(self, seat: int) -> bool:
+        """A free slot in the area (§5.3.1: as many cards as the round number)."""
+        return len(self.areas[seat]) < self.round
+
+    def summon_free(self, seat: int, card: int) -> None:
+        """Young Forest Spirit, Dragon Egg: summon from hand without paying (Q3, Q4)."""
+        self.hands[seat].remove(card)
+        self.secret &= ~(1 << card)
+        before = self._area_mask(seat)
+        self.areas[seat].append(card)
+        self._area_changed(seat)
+        self.work.append((AFTER_SUMMON, seat, card, (None, before)))
+        self.push(INSTANT[card], seat, card)
+
+    def instant_feasible(self, seat: int, card: int) -> bool:
+        """Q1: could `card`'s instant be applied in full if it went from hand to area now?"""
+        if INSTANT_TRIVIAL[card]:
+            return True
+        hand = self.hands[seat]
+        area = self.areas[seat]
+        i = hand.index(card)
+        del hand[i]
+        area.append(card)
+        try:
+            return feasible(INSTANT[card], self, seat, card)
+        finally:
+            area.pop()
+            hand.insert(i, card)
+
+    can_summon_free = instant_feasible
+
+    def with_discarded_from_hand(self, seat: int, card: int, then: Callable[[], T]) -> T:
+        """`then()` asked as if `card` had gone from `seat`'s hand to the discard pile."""
+        hand = self.hands[seat]
+        i = hand.index(card)
+        del hand[i]
+        self.discard.append(card)
+        try:
+            return then()
+        finally:
+            self.discard.pop()
+            hand.insert(i, card)
+
+    def with_area_discarded(self, seat: int, card: int, then: Callable[[], T]) -> T:
+        """`then()` asked as if `card` had gone from `seat`'s area to the discard pile."""
+        area = self.areas[seat]
+        i = area.index(card)
+        del area[i]
+        self.discard.append(card)
+        try:
+            return then()
+        finally:
+            self.discard.pop()
+            area.insert(i, card)
+
+    # ------------------------------------------------------------------ permanents
+    def _area_mask(self, seat: int) -> int:
+        mask = 0
+        for c in self.areas[seat]:
+            mask |= 1 << c
+        return mask
+
+    def _area_changed(self, seat: int) -> None:
+        """Permanent effects (§11): recompute the seat's stone values, limit, cost cuts."""
+        red, blue, purple = BASE_VALUE
+        bonus = [0, 0, 0]
+        limit = STONE_LIMIT
+        cut = [0] * len(FAMILIES)
+        for c in self.areas[seat]:
+            perm = PERMANENT[c]
+            if perm is None:
+                continue
+            if perm.swap_blue_purple:
+                blue, purple = BASE_VALUE[2], BASE_VALUE[1]
+            for i in range(3):
+                bonus[i] += perm.stone_bonus[i]
+            limit += perm.stone_limit
+            if perm.cheaper:
+                if perm.cheaper_family < 0:
+                    for f in range(len(cut)):
+                        cut[f] += perm.cheaper
+                else:
+                    cut[perm.cheaper_family] += perm.cheaper
+        b = seat * 3
+        # Q9: Hae-tae swaps first; Agni and Water Giant then add to the swapped values
+        self.stone_values[b : b + 3] = [red + bonus[0], blue + bonus[1], purple + bonus[2]]
+        self.stone_limits[seat] = limit
+        self.cost_cuts[seat * 5 : seat * 5 + 5] = cut
+        self._dirty = True
+
+
+class _AfterSummon(Step):
+    """§5.3.4: your "whenever you summon" permanents, after the instant, never for the
+    summoned card itself. `arg` is (payment or None for a free summon (Q4), bit mask of the
+    cards in the area when the card was summoned): only those that are still there fire, so a
+    card that entered during the instant (Young Forest Spirit bringing in Sylph) does not."""
+
+    __slots__ = ()
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        paid, before = arg
+        if paid is None:
+            if st.start.options["free_summon_triggers"] == "none":
+                return
+            paid = (0, 0, 0)
+        red = paid[0]
+        gained = 0
+        for c in st.areas[seat]:
+            perm = PERMANENT[c]
+            if perm is None or not before >> c & 1:
+                continue
+            if perm.on_summon_per_red:
+                gained += perm.on_summon_per_red * red
+            if perm.on_summon_points and (
+                perm.on_summon_if_paid_with < 0 or paid[perm.on_summon_if_paid_with]
+            ):
+                gained += perm.on_summon_points
+        if gained:
+            st.gain_points(seat, gained)
+
+
+class _StoneLimit(Step):
+    """§7: over the limit, the player discards stones of their choice, one at a time."""
+
+    __slots__ = ()
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.stone_counts[seat * 3 + action.arg] -= 1
+
+
+AFTER_SUMMON = _AfterSummon()
+STONE_LIMIT_STEP = _StoneLimit()

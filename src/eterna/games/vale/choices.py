@@ -1,0 +1,454 @@
+"""The steps of card effects that ask a question (see effects.py for the vocabulary's rules).
+
+Each leaves a pending choice on the state (`ask`), answered by an ordinary action of the
+chooser; its `answer` goes on from there, and its `feasible` offers only options that keep the
+effect completable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from eterna.games.vale.cards import (
+    A_CHOOSE,
+    A_COPY,
+    A_DISCARD,
+    A_DONE,
+    A_RECOVER,
+    A_RESOLVE,
+    A_SUMMON_FREE,
+    A_TAKE,
+    A_TARGET,
+    CARD_COST,
+    CARD_FAMILY,
+    CHOICE_INDEX,
+    FAMILY_INDEX,
+    HAS_ACTIVE,
+    HAS_INSTANT,
+    ValeAction,
+)
+from eterna.games.vale.effects import CardTest, Effect, Recover, Step, any_card, feasible
+
+if TYPE_CHECKING:
+    from eterna.games.vale.board import ValeBoard
+
+
+class ReturnToHand(Step):
+    """Choose one other card of your area matching `test` and return it to your hand
+    (`gain_cost`: then gain points equal to its written cost)."""
+
+    __slots__ = ("gain_cost", "test")
+    trivial = False
+
+    def __init__(self, test: CardTest, gain_cost: bool) -> None:
+        self.test = test
+        self.gain_cost = gain_cost
+
+    def _targets(self, st: ValeBoard, seat: int, src: int) -> list[int]:
+        return sorted(c for c in st.areas[seat] if c != src and self.test(c))
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(self._targets(st, seat, src))
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        targets = self._targets(st, seat, src)
+        if targets:
+            st.ask(seat, self, seat, src, None, [A_RECOVER[c] for c in targets])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.area_to_hand(seat, action.card)
+        if self.gain_cost:
+            st.gain_points(seat, CARD_COST[action.card])
+
+
+def return_to_hand(test: CardTest = any_card, gain_cost: bool = False) -> ReturnToHand:
+    return ReturnToHand(test, gain_cost)
+
+
+class DiscardFromHand(Step):
+    """Discard one card of your hand; then `then`, or points equal to its written cost."""
+
+    __slots__ = ("gain_cost", "then")
+    trivial = False
+
+    def __init__(self, gain_cost: bool, then: Effect) -> None:
+        self.gain_cost = gain_cost
+        self.then = then
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(st.hands[seat])
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if st.hands[seat]:
+            st.ask(seat, self, seat, src, None, [A_DISCARD[c] for c in st.hands[seat]])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.hand_to_discard(seat, action.card)
+        if self.gain_cost:
+            st.gain_points(seat, CARD_COST[action.card])
+        st.push(self.then, seat, src)
+
+
+def discard_from_hand(*then: Step, gain_cost: bool = False) -> DiscardFromHand:
+    return DiscardFromHand(gain_cost, then)
+
+
+class TakeFromDiscard(Step):
+    """Take one card matching `test` from the discard pile into your hand."""
+
+    __slots__ = ("test",)
+    trivial = False
+
+    def __init__(self, test: CardTest) -> None:
+        self.test = test
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return any(self.test(c) for c in st.discard)
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        targets = sorted(c for c in st.discard if self.test(c))
+        if targets:
+            st.ask(seat, self, seat, src, None, [A_TAKE[c] for c in targets])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.discard.remove(action.card)
+        st.to_hand(seat, action.card, public=True)
+
+
+def take_from_discard(test: CardTest) -> TakeFromDiscard:
+    return TakeFromDiscard(test)
+
+
+class DiscardFromOwnArea(Step):
+    """Discard up to `most` other cards of your own area (`done` stops)."""
+
+    __slots__ = ("most",)
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        done = arg or 0
+        targets = sorted(c for c in st.areas[seat] if c != src)
+        if done < self.most and targets:
+            st.ask(seat, self, seat, src, done, [A_DONE, *(A_DISCARD[c] for c in targets)])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        if action is A_DONE:
+            return
+        st.area_to_discard(seat, action.card)
+        st.work.append((self, seat, src, arg + 1))
+
+
+def discard_up_to_from_own_area(most: int) -> DiscardFromOwnArea:
+    return DiscardFromOwnArea(most)
+
+
+class NamedPlayerDiscards(Step):
+    """Name a player with a card of `family` in their area (yourself too unless the option
+    `dragon_attack_targets` is 'opponents'); they discard one of those cards, their choice."""
+
+    __slots__ = ("family",)
+    trivial = False
+
+    def __init__(self, family: str) -> None:
+        self.family = FAMILY_INDEX[family]
+
+    def _victims(self, st: ValeBoard, seat: int) -> list[int]:
+        fam = self.family
+        self_ok = st.start.options["dragon_attack_targets"] == "any"
+        return [
+            s
+            for s in range(st.players)
+            if (self_ok or s != seat) and any(CARD_FAMILY[c] == fam for c in st.areas[s])
+        ]
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(self._victims(st, seat))
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if arg is None:
+            victims = self._victims(st, seat)
+            if victims:
+                st.ask(seat, self, seat, src, None, [A_TARGET[s] for s in victims])
+            return
+        fam = self.family
+        cards = sorted(c for c in st.areas[arg] if CARD_FAMILY[c] == fam)
+        if cards:
+            st.ask(arg, self, seat, src, arg, [A_DISCARD[c] for c in cards])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        if arg is None:  # the summoner named a player: now that player picks the card
+            st.work.append((self, seat, src, action.arg))
+        else:
+            st.area_to_discard(arg, action.card)
+
+
+def named_player_discards(family: str) -> NamedPlayerDiscards:
+    return NamedPlayerDiscards(family)
+
+
+class StealPoints(Step):
+    """Choose an opponent and move up to n of their points to you (a score stops at 0)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.ask(seat, self, seat, src, None, [A_TARGET[s] for s in range(st.players) if s != seat])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        victim = action.arg
+        taken = min(self.n, st.points[victim])
+        st.points[victim] -= taken
+        st.gain_points(seat, taken)
+
+
+def steal_points(n: int) -> StealPoints:
+    return StealPoints(n)
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    effect: Effect
+
+
+class ChooseOne(Step):
+    """Choose `picks` different options among `options` and carry each out (one at a time)."""
+
+    __slots__ = ("by_index", "options", "picks")
+    trivial = False
+
+    def __init__(self, options: tuple[Option, ...], picks: int) -> None:
+        self.options = options
+        self.picks = picks
+        self.by_index = {CHOICE_INDEX[o.name]: o for o in options}
+
+    def _open(self, st: ValeBoard, seat: int, src: int, taken: frozenset[int]) -> list[int]:
+        return [
+            i
+            for i, o in self.by_index.items()
+            if i not in taken and feasible(o.effect, st, seat, src)
+        ]
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return len(self._open(st, seat, src, frozenset())) >= self.picks
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        taken: frozenset[int] = arg or frozenset()
+        if len(taken) >= self.picks:
+            return
+        open_ = self._open(st, seat, src, taken)
+        if open_:
+            st.ask(seat, self, seat, src, taken, [A_CHOOSE[i] for i in sorted(open_)])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.work.append((self, seat, src, arg | {action.arg}))
+        st.push(self.by_index[action.arg].effect, seat, src)
+
+
+def choose(*options: tuple[str, Effect], picks: int = 1) -> ChooseOne:
+    return ChooseOne(tuple(Option(name, effect) for name, effect in options), picks)
+
+
+class CopyInstant(Step):
+    """Choose another card of your area with an instant effect and resolve that instant again
+    (only cards whose instant can be applied in full are offered)."""
+
+    __slots__ = ()
+    trivial = False
+
+    def _targets(self, st: ValeBoard, seat: int, src: int) -> list[int]:
+        from eterna.games.vale.abilities import INSTANT
+
+        return sorted(
+            c
+            for c in st.areas[seat]
+            if c != src and HAS_INSTANT[c] and feasible(INSTANT[c], st, seat, c)
+        )
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(self._targets(st, seat, src))
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        targets = self._targets(st, seat, src)
+        if targets:
+            st.ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        from eterna.games.vale.abilities import INSTANT
+
+        st.push(INSTANT[action.card], seat, action.card)
+
+
+def copy_instant_of_other_card() -> CopyInstant:
+    return CopyInstant()
+
+
+def _active_as_copied(st: ValeBoard, card: int, copier: int) -> list[tuple[Step, int]]:
+    """The steps of `card`'s active effect with the card each acts for, when `copier` copies it
+    (option `exalted_recover`: whose 'Recover' it is, digest Q11)."""
+    from eterna.games.vale.abilities import ACTIVE
+
+    mine = st.start.options["exalted_recover"] == "copier"
+    return [(s, copier if mine and isinstance(s, Recover) else card) for s in ACTIVE[card]]
+
+
+class CopyActive(Step):
+    """Choose another card of your area with an active effect and carry it out once more."""
+
+    __slots__ = ()
+    trivial = False
+
+    def _targets(self, st: ValeBoard, seat: int, src: int) -> list[int]:
+        return sorted(
+            c
+            for c in st.areas[seat]
+            if c != src
+            and HAS_ACTIVE[c]
+            and all(
+                s.trivial or s.feasible(st, seat, who) for s, who in _active_as_copied(st, c, src)
+            )
+        )
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(self._targets(st, seat, src))
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        targets = self._targets(st, seat, src)
+        if targets:
+            st.ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        for s, who in reversed(_active_as_copied(st, action.card, src)):
+            st.work.append((s, seat, who, None))
+
+
+def copy_active_of_other_card() -> CopyActive:
+    return CopyActive()
+
+
+class ActivateOthers(Step):
+    """Use, once each and in the order you choose, the active effect of every other card of
+    your area that can be resolved (an extra use: they still resolve at the round's end)."""
+
+    __slots__ = ()
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        from eterna.games.vale.abilities import ACTIVE
+
+        used: int = arg or 0
+        targets = [
+            c
+            for c in sorted(st.areas[seat])
+            if c != src and HAS_ACTIVE[c] and not used >> c & 1 and feasible(ACTIVE[c], st, seat, c)
+        ]
+        if targets:
+            st.ask(seat, self, seat, src, used, [A_RESOLVE[c] for c in targets])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        from eterna.games.vale.abilities import ACTIVE
+
+        st.work.append((self, seat, src, arg | 1 << action.card))
+        st.push(ACTIVE[action.card], seat, action.card)
+
+
+def use_active_effects_of_other_cards() -> ActivateOthers:
+    return ActivateOthers()
+
+
+class DiscardThenSummonFree(Step):
+    """Discard one card of your hand, then summon a different card of your hand for free (its
+    instant resolves). The free card needs a slot unless `young_spirit_area_limit` is 'ignored'
+    (digest Q3). Only discards that leave a summonable card are offered."""
+
+    __slots__ = ()
+    trivial = False
+
+    def _room(self, st: ValeBoard, seat: int) -> bool:
+        return st.start.options["young_spirit_area_limit"] == "ignored" or st.has_room(seat)
+
+    def _discards(self, st: ValeBoard, seat: int) -> list[int]:
+        if not self._room(st, seat):
+            return []
+        hand = st.hands[seat]
+        out = []
+        for d in list(hand):
+            if st.with_discarded_from_hand(
+                seat, d, lambda: any(st.can_summon_free(seat, s) for s in list(hand))
+            ):
+                out.append(d)
+        return out
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(self._discards(st, seat))
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if arg is None:
+            discards = self._discards(st, seat)
+            if discards:
+                st.ask(seat, self, seat, src, None, [A_DISCARD[c] for c in discards])
+            return
+        free = [s for s in st.hands[seat] if st.can_summon_free(seat, s)]
+        if free and self._room(st, seat):
+            st.ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        if arg is None:
+            st.hand_to_discard(seat, action.card)
+            st.work.append((self, seat, src, 1))
+        else:
+            st.summon_free(seat, action.card)
+
+
+def discard_from_hand_then_summon_free() -> DiscardThenSummonFree:
+    return DiscardThenSummonFree()
+
+
+class DiscardSelfThenSummonFree(Step):
+    """This card goes from your area to the discard pile; then summon a card of `family` from
+    your hand for free, in its slot (its instant resolves and must be applicable, Q18)."""
+
+    __slots__ = ("family",)
+    trivial = False
+
+    def __init__(self, family: str) -> None:
+        self.family = FAMILY_INDEX[family]
+
+    def _choices(self, st: ValeBoard, seat: int, src: int) -> list[int]:
+        fam = self.family
+        hand = st.hands[seat]
+        if src not in st.areas[seat]:
+            return []
+        return st.with_area_discarded(
+            seat,
+            src,
+            lambda: [
+                c for c in list(hand) if CARD_FAMILY[c] == fam and st.can_summon_free(seat, c)
+            ],
+        )
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return bool(self._choices(st, seat, src))
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if arg is None:
+            if self._choices(st, seat, src):
+                st.area_to_discard(seat, src)
+                st.work.append((self, seat, src, 1))
+            return
+        fam = self.family
+        free = [c for c in st.hands[seat] if CARD_FAMILY[c] == fam and st.can_summon_free(seat, c)]
+        if free:
+            st.ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.summon_free(seat, action.card)
+
+
+def discard_self_then_summon_free(family: str) -> DiscardSelfThenSummonFree:
+    return DiscardSelfThenSummonFree(family)

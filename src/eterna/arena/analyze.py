@@ -1,8 +1,8 @@
 """Balance tools over records: seat advantage, score distributions, per-game statistics.
 
 Every record is replayed (so nothing is taken on trust from its `meta`), then summarised with
-nothing game-specific. Statistics particular to one game come from its entry in `GAME_STATS` below (the one
-registry of per-game statistics), computed from replayed views only.
+nothing game-specific. Statistics particular to one game come from its entry in `GAME_STATS`
+below (the one registry of per-game statistics), computed from replayed views only.
 """
 
 from __future__ import annotations

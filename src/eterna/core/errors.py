@@ -11,8 +11,9 @@ class IllegalAction(EternaError):
     """A well-formed action the rules forbid now; the message names the rule.
 
     `key` and `params`, when a game gives them, say the same for translation: a front end
-    shows the catalog message `key` (`<game>.refusal.<rule>`) with `params` (card ids, families, seats) in
-    the player's language, and keeps `rule` (the rulebook reference) for a "why?" detail.
+    shows the catalog message `key` (`<game>.refusal.<rule>`) with `params` (card ids,
+    families, seats) in the player's language, and keeps `rule` (the rulebook reference) for
+    a "why?" detail.
     """
 
     def __init__(

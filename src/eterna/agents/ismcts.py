@@ -197,7 +197,8 @@ class ISMCTSAgent(Agent):
             return None
         gid = game.id
         if gid not in self._heuristic:
-            self._heuristic[gid] = getattr(game, "make_heuristic", None)
+            has_one = game.make_heuristic(seed=0) is not None
+            self._heuristic[gid] = game.make_heuristic if has_one else None
         return self._heuristic[gid]
 
     def _settle(self, state: GameState) -> None:
@@ -210,7 +211,7 @@ class ISMCTSAgent(Agent):
         make = self._make_heuristic(state.game)
         cfg: dict[str, Any] = dict(GENERIC if self.rollout == "heuristic" else PLAIN)
         if make is not None:
-            own = getattr(make(seed=0), "search_defaults", None) or {}
+            own = state.game.search_defaults()
             unknown = sorted(set(own) - set(GENERIC))
             if unknown:
                 raise EternaError(f"{gid}: unknown search_defaults {', '.join(unknown)}")
@@ -394,7 +395,6 @@ class ISMCTSAgent(Agent):
             return
         agents: dict[int, Any] = {}
         epsilon = self.epsilon
-        view = state.view
         start = state.scores if self.cut == "score" else None
         while left and not state.is_terminal:
             if start is not None and state.scores != start:
@@ -410,11 +410,8 @@ class ISMCTSAgent(Agent):
                 agent = agents.get(seat)
                 if agent is None:
                     agent = agents[seat] = make(seed=rng.getrandbits(63))
-                fast = getattr(agent, "act_state", None)
-                if fast is not None:  # the heuristic's own cheaper path to its view's keys
-                    apply(fast(state, seat, actions))
-                elif isinstance(agent, ViewAgent):  # what `choose` does, less a legal()
-                    apply(agent.act(view(seat), actions))
+                if isinstance(agent, ViewAgent):  # what `choose` does, less a legal()
+                    apply(agent.act_state(state, seat, actions))
                 else:
                     apply(agent.choose(state, seat))
             left -= 1

@@ -29,10 +29,10 @@ class HeuristicAgent(Agent):
         inner = self._inner.get(window.game_id)
         if inner is None:
             game = load_game(window.game_id)
-            make = getattr(game, "make_heuristic", None)
-            if make is None:
+            made = game.make_heuristic(seed=self.rng.getrandbits(63), **self.params)
+            if made is None:
                 raise EternaError(f"{game.name} has no heuristic agent yet")
-            inner = self._inner[window.game_id] = make(seed=self.rng.getrandbits(63), **self.params)
+            inner = self._inner[window.game_id] = made
         return inner.decide(window)
 
 

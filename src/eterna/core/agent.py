@@ -84,3 +84,9 @@ class ViewAgent(Agent):
 
     @abstractmethod
     def act(self, view: View, legal: list[Any]) -> Action: ...
+
+    def act_state(self, state: GameState, seat: int, legal: list[Any]) -> Action:
+        """The move `act(state.view(seat), legal)` makes, for search rollouts on the search's
+        own determinizations. An agent may override it with a cheaper path to the part of the
+        view it reads (Eternitium's heuristic does)."""
+        return self.act(state.view(seat), legal)

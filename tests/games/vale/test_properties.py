@@ -7,11 +7,13 @@ import contextlib
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from eterna import EternaError, IllegalAction
 from eterna.games.vale import GAME, ValeState
+from eterna.games.vale import state as vale_state
 from eterna.games.vale.cards import ACTIONS, CARD_NAME, DECK_SIZE
 
 SEEDS = st_.integers(min_value=0, max_value=2**62 - 1)
@@ -154,3 +156,42 @@ def test_every_option_set_plays_to_the_end(players, seed, options):
         st.apply(rng.choice(st.legal_actions()))
     assert st.is_terminal
     assert GAME.from_record(st.to_record()).scores == st.scores
+
+
+def _waiting_on_another(players: int, seed: int, plies: int) -> ValeState:
+    st = GAME.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("redeals", [32, 0])
+def test_determinize_keeps_another_seats_pending_question(monkeypatch, redeals):
+    """A pending question is public (view's `pending`): a guess must still ask it. Four
+    players, seed 2, after 252 random moves seat 2 answers its Dragon Egg; a redeal of seat 2's
+    hidden hand without a card the egg may summon used to drop the question. redeals=0 forces
+    the last resort, which swaps unseen cards into the chooser's hand until it is asked."""
+    monkeypatch.setattr(vale_state, "_REDEALS", redeals)
+    st = _waiting_on_another(4, 2, 252)
+    assert st.view(0)["pending"]["card"] == "dragon-egg"
+    for seat in (0, 1, 3):
+        for k in range(20):
+            guess = st.determinize(seat, random.Random(k))
+            assert guess.view(seat) == st.view(seat)
+            assert guess.current_player == st.current_player == 2
+
+
+@settings(max_examples=6, deadline=None)
+@given(PLAYERS, SEEDS)
+def test_every_guess_waits_on_the_same_question(players, seed):
+    st = GAME.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not st.is_terminal:
+        pending = st.view(None)["pending"]
+        if pending is not None:
+            for seat in range(players):
+                if seat != pending["chooser"]:
+                    guess = st.determinize(seat, random.Random(seat))
+                    assert guess.view(seat)["pending"] == st.view(seat)["pending"]
+        st.apply(rng.choice(st.legal_actions()))

@@ -395,11 +395,32 @@ class ValeState(ValeBoard):
         """Redeal what `seat` cannot see: the cards other seats drew (hidden in their hands)
         and the deck order, keeping every hand size, every card seen in a hand, and a card
         known to be on top of the deck (Tengu). Later reshuffles get a fresh seed from `rng`.
+
+        Another seat's pending choice is public (its card and its chooser), and it says
+        something of the chooser's hidden hand (Dragon Egg asks only a seat holding a card it
+        may summon): a redeal whose hand could not have been asked is drawn again, up to
+        `_REDEALS` times, then searched for one card that makes it ask (`_redealt_asking`).
         """
-        new = self.clone()
-        new._determinized = True
-        new._start = replace(self._start, seed=rng.getrandbits(62))
-        hidden_slots: list[tuple[int, int]] = []  # (seat, -1) for a hand card, (-1, index) deck
+        base = self.clone()
+        base._determinized = True
+        base._start = replace(self._start, seed=rng.getrandbits(62))
+        pool, slots = self._unseen_by(seat)
+        if not pool:
+            return base
+        pool.sort()  # the draw depends only on what the seat knows, not on where cards are
+        choice = self.choice
+        asks_another = choice is not None and choice[0] != seat and choice[3] >= 0
+        for _ in range(_REDEALS if asks_another else 1):
+            rng.shuffle(pool)
+            new = self._redealt(base, seat, pool, slots)
+            if not asks_another or _asks_alike(new, self):
+                return new
+        return self._redealt_asking(base, seat, pool, slots)
+
+    def _unseen_by(self, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """The cards `seat` cannot place, and where they lie: (seat, -1) for a card in that
+        seat's hand, (-1, index) for a card of the deck."""
+        slots: list[tuple[int, int]] = []
         pool: list[int] = []
         secret = self.secret
         for s in range(self._n):
@@ -408,22 +429,26 @@ class ValeState(ValeBoard):
             for c in self.hands[s]:
                 if secret >> c & 1:
                     pool.append(c)
-                    hidden_slots.append((s, -1))
+                    slots.append((s, -1))
         for i, c in enumerate(self.draw_pile):
             if c != self.known_top:
                 pool.append(c)
-                hidden_slots.append((-1, i))
-        if not pool:
-            return new
-        pool.sort()  # the draw depends only on what the seat knows, not on where cards are
-        rng.shuffle(pool)
+                slots.append((-1, i))
+        return pool, slots
+
+    def _redealt(
+        self, base: ValeState, seat: int, pool: list[int], slots: list[tuple[int, int]]
+    ) -> ValeState:
+        """A copy of `base` with the unseen cards dealt in `pool`'s order to `slots`."""
+        new = base.clone()
+        secret = self.secret
         hands = [
             [c for c in h if s == seat or not secret >> c & 1] for s, h in enumerate(new.hands)
         ]
         new_secret = secret
         for c in pool:
             new_secret &= ~(1 << c)
-        for (s, i), c in zip(hidden_slots, pool, strict=True):
+        for (s, i), c in zip(slots, pool, strict=True):
             if s >= 0:
                 hands[s].append(c)
                 new_secret |= 1 << c
@@ -434,9 +459,39 @@ class ValeState(ValeBoard):
         new._legal_cache = None
         choice = new.choice
         if choice is not None and choice[0] != seat and choice[3] >= 0:
-            # another seat's pending choice may list cards of its (now resampled) hand: ask again
+            # another seat's pending choice may list cards of its (now redealt) hand: ask again
             _, step, who, src, arg, _ = choice
             new.choice = None
             step.run(new, who, src, arg)
             new._run()
         return new
+
+    def _redealt_asking(
+        self, base: ValeState, seat: int, pool: list[int], slots: list[tuple[int, int]]
+    ) -> ValeState:
+        """The last resort of `_determinize`, for a question few redeals fit: each unseen card
+        in turn (in `pool`'s random order) is swapped into the chooser's first hidden slot until
+        the question is asked again. The real hand is never looked at; if no single card
+        brings the question back, the last redeal stands without it."""
+        chooser = self.choice[0] if self.choice is not None else -1
+        mine = [k for k, (s, _) in enumerate(slots) if s == chooser]
+        new = self._redealt(base, seat, pool, slots)
+        if not mine:
+            return new
+        first = mine[0]
+        for k in range(len(pool)):
+            dealt = pool[:]
+            dealt[first], dealt[k] = dealt[k], dealt[first]
+            new = self._redealt(base, seat, dealt, slots)
+            if _asks_alike(new, self):
+                return new
+        return new
+
+
+_REDEALS = 32  # random redeals tried before `_redealt_asking` (see _determinize)
+
+
+def _asks_alike(guess: ValeState, real: ValeState) -> bool:
+    """Whether `guess` waits on the same seat for the same card's question as `real`."""
+    a, b = guess.choice, real.choice
+    return a is not None and b is not None and a[0] == b[0] and a[2:4] == b[2:4]

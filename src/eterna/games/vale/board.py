@@ -25,9 +25,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from eterna.core.events import Event
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.vale.abilities import INSTANT, INSTANT_TRIVIAL, PERMANENT
-from eterna.games.vale.cards import BASE_VALUE, FAMILIES, STONE_LIMIT, ValeAction
+from eterna.games.vale.cards import BASE_VALUE, CARD_NAME, FAMILIES, STONE_LIMIT, ValeAction
 from eterna.games.vale.effects import Effect, Step, feasible
 
 T = TypeVar("T")
@@ -75,6 +76,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
     __slots__ = (
         "_dirty",
         "_shuffles",
+        "_src",
         "activated",
         "areas",
         "choice",
@@ -99,6 +101,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
     CLONE: ClassVar[Mapping[str, CloneKind]] = {
         "_dirty": SHARE,
         "_shuffles": SHARE,
+        "_src": SHARE,
         "activated": SHARE,
         "areas": COPY2,
         "choice": SHARE,  # a tuple
@@ -143,9 +146,10 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
     choice: Choice | None  # the question the game waits on
     _dirty: bool  # stones or areas changed: check the stone limit
     _shuffles: int  # reshuffles so far (the generator's number)
+    _src: int  # while narrating: the card whose effect is under way (-1: a rule's own step)
 
-    def __init__(self, start: ValeStart) -> None:
-        super().__init__(start)
+    def __init__(self, start: ValeStart, narrate: bool = False) -> None:
+        super().__init__(start, narrate)
         n = start.players
         self.round = start.round
         self.first = start.first
@@ -169,16 +173,47 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         self.choice = None
         self._dirty = True
         self._shuffles = 0
+        self._src = -1
         for seat in range(n):
             self._area_changed(seat)
+
+    # ------------------------------------------------------------------ telling
+    def tell(
+        self,
+        kind: str,
+        private: Mapping[str, Any] | None = None,
+        to: tuple[int, ...] = (),
+        **public: Any,
+    ) -> None:
+        """Add an event (docs/events.md); callers test `self._events is not None` first, so
+        a game nobody listens to pays one test."""
+        assert self._events is not None
+        self._events.append(Event(kind, public, private or {}, to))
+
+    def source(self) -> str | None:
+        """The card whose effect is under way, by name (None: a rule's own step)."""
+        return None if self._src < 0 else CARD_NAME[self._src]
 
     # ------------------------------------------------------------------ points and stones
     def gain_points(self, seat: int, n: int) -> None:
         self.points[seat] += n
+        if self._events is not None:
+            self.tell(
+                "points_gained", seat=seat, points=n, source=self.source(), score=self.points[seat]
+            )
 
     def lose_points(self, seat: int, n: int) -> None:
-        s = self.points[seat] - n
+        before = self.points[seat]
+        s = before - n
         self.points[seat] = s if s > 0 else 0  # §8: never below 0
+        if self._events is not None:
+            self.tell(
+                "points_lost",
+                seat=seat,
+                points=before - self.points[seat],
+                source=self.source(),
+                score=self.points[seat],
+            )
 
     def gain_stones(self, seat: int, red: int, blue: int, purple: int) -> None:
         counts = self.stone_counts
@@ -187,6 +222,31 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         counts[b + 1] += blue
         counts[b + 2] += purple
         self._dirty = True
+        if self._events is not None:
+            self.tell(
+                "stones_gained", seat=seat, red=red, blue=blue, purple=purple, source=self.source()
+            )
+
+    def lose_stone(self, seat: int, colour: int, kind: str) -> None:
+        """One stone of `colour` back to the supply (see lose_stones)."""
+        if colour == 0:
+            self.lose_stones(seat, 1, 0, 0, kind)
+        elif colour == 1:
+            self.lose_stones(seat, 0, 1, 0, kind)
+        else:
+            self.lose_stones(seat, 0, 0, 1, kind)
+
+    def lose_stones(self, seat: int, red: int, blue: int, purple: int, kind: str | None) -> None:
+        """Stones back to the supply: `kind` is the event that says why (stones_returned for
+        an effect, stone_discarded over the limit, §7), None when the move's own event tells
+        the payment (a summon, a removal)."""
+        counts = self.stone_counts
+        b = seat * 3
+        counts[b] -= red
+        counts[b + 1] -= blue
+        counts[b + 2] -= purple
+        if kind is not None and self._events is not None:
+            self.tell(kind, seat=seat, red=red, blue=blue, purple=purple, source=self.source())
 
     # ------------------------------------------------------------------ moving cards
     def _reshuffle(self) -> None:
@@ -199,6 +259,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         random.Random(self._start.seed + (self._shuffles << 62)).shuffle(deck)
         self.draw_pile = deck
         self.known_top = -1
+        if self._events is not None:
+            self.tell("deck_reshuffled", count=len(deck))
 
     def draw(self, seat: int) -> None:
         """The top card of the deck to `seat`'s hand (secret unless every seat knows it)."""
@@ -211,6 +273,12 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         if public:
             self.known_top = -1
         self.to_hand(seat, card, public)
+        if self._events is not None:
+            name = CARD_NAME[card]
+            if public:  # every seat saw it put on top (Tengu)
+                self.tell("card_drawn", seat=seat, card=name, source=self.source())
+            else:
+                self.tell("card_drawn", {"card": name}, (seat,), seat=seat, source=self.source())
 
     def to_hand(self, seat: int, card: int, public: bool) -> None:
         insort(self.hands[seat], card)
@@ -223,22 +291,34 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         self.areas[seat].remove(card)
         self.to_hand(seat, card, public=True)
         self._area_changed(seat)
+        if self._events is not None:
+            self.tell("card_returned", seat=seat, card=CARD_NAME[card], source=self.source())
 
     def area_to_discard(self, seat: int, card: int) -> None:
         self.areas[seat].remove(card)
         self.discard.append(card)
         self._area_changed(seat)
+        if self._events is not None:
+            self.tell(
+                "card_discarded", seat=seat, card=CARD_NAME[card], zone="area", source=self.source()
+            )
 
     def area_to_deck_top(self, seat: int, card: int) -> None:
         self.areas[seat].remove(card)
         self.draw_pile.append(card)
         self.known_top = card
         self._area_changed(seat)
+        if self._events is not None:
+            self.tell("card_put_on_deck", seat=seat, card=CARD_NAME[card])
 
     def hand_to_discard(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         self.secret &= ~(1 << card)
         self.discard.append(card)
+        if self._events is not None:
+            self.tell(
+                "card_discarded", seat=seat, card=CARD_NAME[card], zone="hand", source=self.source()
+            )
 
     # ------------------------------------------------------------------ effects under way
     def push(self, effect: Effect, seat: int, src: int) -> None:
@@ -252,6 +332,10 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
     ) -> None:
         """Wait for `chooser` to answer `step` with one of `options`."""
         self.choice = (chooser, step, seat, src, arg, tuple(options))
+        if self._events is not None:
+            self.tell(
+                "effect_choice", chooser=chooser, seat=seat, card=CARD_NAME[src], question=step.kind
+            )
 
     def has_room(self, seat: int) -> bool:
         """A free slot in the area (§5.3.1: as many cards as the round number)."""
@@ -264,6 +348,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         before = self._area_mask(seat)
         self.areas[seat].append(card)
         self._area_changed(seat)
+        if self._events is not None:
+            self.tell("summoned", seat=seat, card=CARD_NAME[card], free=True, source=self.source())
         self.work.append((AFTER_SUMMON, seat, card, (None, before)))
         self.push(INSTANT[card], seat, card)
 
@@ -360,17 +446,23 @@ class _AfterSummon(Step):
             paid = (0, 0, 0)
         red = paid[0]
         gained = 0
+        telling = st._events is not None
         for c in st.areas[seat]:
             perm = PERMANENT[c]
             if perm is None or not before >> c & 1:
                 continue
+            mine = 0
             if perm.on_summon_per_red:
-                gained += perm.on_summon_per_red * red
+                mine += perm.on_summon_per_red * red
             if perm.on_summon_points and (
                 perm.on_summon_if_paid_with < 0 or paid[perm.on_summon_if_paid_with]
             ):
-                gained += perm.on_summon_points
-        if gained:
+                mine += perm.on_summon_points
+            if telling and mine:  # told per card: each permanent pays its own points
+                st._src = c
+                st.gain_points(seat, mine)
+            gained += mine
+        if gained and not telling:
             st.gain_points(seat, gained)
 
 
@@ -379,8 +471,10 @@ class _StoneLimit(Step):
 
     __slots__ = ()
 
+    kind = "stone_limit"
+
     def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st.stone_counts[seat * 3 + action.arg] -= 1
+        st.lose_stone(seat, action.arg, "stone_discarded")
 
 
 AFTER_SUMMON = _AfterSummon()

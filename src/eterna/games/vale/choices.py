@@ -22,6 +22,7 @@ from eterna.games.vale.cards import (
     A_TARGET,
     CARD_COST,
     CARD_FAMILY,
+    CARD_NAME,
     CHOICE_INDEX,
     FAMILY_INDEX,
     HAS_ACTIVE,
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 class ReturnToHand(Step):
     """Choose one other card of your area matching `test` and return it to your hand
     (`gain_cost`: then gain points equal to its written cost)."""
+
+    kind = "return_to_hand"
 
     __slots__ = ("gain_cost", "test")
     trivial = False
@@ -69,6 +72,8 @@ def return_to_hand(test: CardTest = any_card, gain_cost: bool = False) -> Return
 class DiscardFromHand(Step):
     """Discard one card of your hand; then `then`, or points equal to its written cost."""
 
+    kind = "discard_from_hand"
+
     __slots__ = ("gain_cost", "then")
     trivial = False
 
@@ -97,6 +102,8 @@ def discard_from_hand(*then: Step, gain_cost: bool = False) -> DiscardFromHand:
 class TakeFromDiscard(Step):
     """Take one card matching `test` from the discard pile into your hand."""
 
+    kind = "take_from_discard"
+
     __slots__ = ("test",)
     trivial = False
 
@@ -114,6 +121,8 @@ class TakeFromDiscard(Step):
     def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         st.discard.remove(action.card)
         st.to_hand(seat, action.card, public=True)
+        if st._events is not None:
+            st.tell("card_taken", seat=seat, card=CARD_NAME[action.card], source=st.source())
 
 
 def take_from_discard(test: CardTest) -> TakeFromDiscard:
@@ -122,6 +131,8 @@ def take_from_discard(test: CardTest) -> TakeFromDiscard:
 
 class DiscardFromOwnArea(Step):
     """Discard up to `most` other cards of your own area (`done` stops)."""
+
+    kind = "discard_from_own_area"
 
     __slots__ = ("most",)
 
@@ -148,6 +159,8 @@ def discard_up_to_from_own_area(most: int) -> DiscardFromOwnArea:
 class NamedPlayerDiscards(Step):
     """Name a player with a card of `family` in their area (yourself too unless the option
     `dragon_attack_targets` is 'opponents'); they discard one of those cards, their choice."""
+
+    kind = "name_a_player"
 
     __slots__ = ("family",)
     trivial = False
@@ -192,6 +205,8 @@ def named_player_discards(family: str) -> NamedPlayerDiscards:
 class StealPoints(Step):
     """Choose an opponent and move up to n of their points to you (a score stops at 0)."""
 
+    kind = "steal_points"
+
     __slots__ = ("n",)
 
     def __init__(self, n: int) -> None:
@@ -204,7 +219,9 @@ class StealPoints(Step):
         victim = action.arg
         taken = min(self.n, st.points[victim])
         st.points[victim] -= taken
-        st.gain_points(seat, taken)
+        st.points[seat] += taken
+        if st._events is not None:
+            st.tell("points_stolen", seat=seat, victim=victim, points=taken, source=st.source())
 
 
 def steal_points(n: int) -> StealPoints:
@@ -219,6 +236,8 @@ class Option:
 
 class ChooseOne(Step):
     """Choose `picks` different options among `options` and carry each out (one at a time)."""
+
+    kind = "choose_one"
 
     __slots__ = ("by_index", "options", "picks")
     trivial = False
@@ -258,6 +277,8 @@ def choose(*options: tuple[str, Effect], picks: int = 1) -> ChooseOne:
 class CopyInstant(Step):
     """Choose another card of your area with an instant effect and resolve that instant again
     (only cards whose instant can be applied in full are offered)."""
+
+    kind = "copy_instant"
 
     __slots__ = ()
     trivial = False
@@ -301,6 +322,8 @@ def _active_as_copied(st: ValeBoard, card: int, copier: int) -> list[tuple[Step,
 class CopyActive(Step):
     """Choose another card of your area with an active effect and carry it out once more."""
 
+    kind = "copy_active"
+
     __slots__ = ()
     trivial = False
 
@@ -336,6 +359,8 @@ class ActivateOthers(Step):
     """Use, once each and in the order you choose, the active effect of every other card of
     your area that can be resolved (an extra use: they still resolve at the round's end)."""
 
+    kind = "activate_others"
+
     __slots__ = ()
 
     def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
@@ -365,6 +390,8 @@ class DiscardThenSummonFree(Step):
     """Discard one card of your hand, then summon a different card of your hand for free (its
     instant resolves). The free card needs a slot unless `young_spirit_area_limit` is 'ignored'
     (digest Q3). Only discards that leave a summonable card are offered."""
+
+    kind = "discard_then_summon_free"
 
     __slots__ = ()
     trivial = False
@@ -412,6 +439,8 @@ def discard_from_hand_then_summon_free() -> DiscardThenSummonFree:
 class DiscardSelfThenSummonFree(Step):
     """This card goes from your area to the discard pile; then summon a card of `family` from
     your hand for free, in its slot (its instant resolves and must be applicable, Q18)."""
+
+    kind = "summon_free_in_place"
 
     __slots__ = ("family",)
     trivial = False

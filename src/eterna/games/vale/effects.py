@@ -27,6 +27,7 @@ from eterna.games.vale.cards import (
     BLUE,
     CARD_COST,
     CARD_FAMILY,
+    COLOURS,
     FAMILY_INDEX,
     HAS_ACTIVE,
     HAS_INSTANT,
@@ -160,6 +161,7 @@ class Step:
 
     __slots__ = ()
     trivial: ClassVar[bool] = True
+    kind: ClassVar[str] = ""  # a step that asks: its question's stable name (events, views)
 
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return True
@@ -242,7 +244,7 @@ class ReturnStone(Step):
         return st.stone_counts[seat * 3 + self.colour] > 0
 
     def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
-        st.stone_counts[seat * 3 + self.colour] -= 1
+        st.lose_stone(seat, self.colour, "stones_returned")
 
 
 def return_stone(colour: int) -> ReturnStone:
@@ -263,7 +265,7 @@ class Exchange(Step):
         return st.stone_counts[seat * 3 + self.give] > 0
 
     def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
-        st.stone_counts[seat * 3 + self.give] -= 1
+        st.lose_stone(seat, self.give, "stones_returned")
         st.gain_stones(seat, *self.gain)
 
 
@@ -275,7 +277,9 @@ class ReturnAllStones(Step):
     __slots__ = ()
 
     def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
-        st.stone_counts[seat * 3 : seat * 3 + 3] = [0, 0, 0]
+        b = seat * 3
+        red, blue, purple = st.stone_counts[b : b + 3]
+        st.lose_stones(seat, red, blue, purple, "stones_returned")
 
 
 def return_all_stones() -> ReturnAllStones:
@@ -293,6 +297,14 @@ class ConvertAllStones(Step):
         total = sum(st.stone_counts[base : base + 3])
         st.stone_counts[base : base + 3] = [0, 0, 0]
         st.stone_counts[base + self.colour] = total
+        if st._events is not None:
+            st.tell(
+                "stones_converted",
+                seat=seat,
+                colour=COLOURS[self.colour],
+                count=total,
+                source=st.source(),
+            )
 
 
 def replace_every_stone_with(colour: int) -> ConvertAllStones:

@@ -87,8 +87,8 @@ class ValeState(ValeBoard):
     _actors: list[int]  # the seat that chose each action of the history
     _round_start: int  # where this round starts in the history (the view's log)
 
-    def __init__(self, start: ValeStart) -> None:
-        super().__init__(start)
+    def __init__(self, start: ValeStart, narrate: bool = False) -> None:
+        super().__init__(start, narrate)
         n = start.players
         self._current = start.first
         self._picks = ()
@@ -104,6 +104,10 @@ class ValeState(ValeBoard):
             self._picks = tuple(order + order[::-1])
         else:
             self._start_hunt()
+            self._run()
+            return
+        if self._events is not None:  # a setup's opening: the round as the setup left it
+            self._tell_round_started()
         self._run()
 
     # ------------------------------------------------------------------ contract: reading
@@ -212,8 +216,13 @@ class ValeState(ValeBoard):
         if choice is not None:
             self.choice = None
             _, step, seat, src, arg, _ = choice
+            if self._events is not None:
+                self._src = src
             step.answer(self, seat, src, arg, act)
         else:
+            if self._events is not None:
+                self._src = -1
+                self._tell_action(act)
             self._do(act)
         self._run()
 
@@ -223,7 +232,7 @@ class ValeState(ValeBoard):
         c = act.card
         if kind == SUMMON:  # §5.3
             red, blue, purple = PAYMENTS[act.pay]
-            self._pay(p, red, blue, purple)
+            self.lose_stones(p, red, blue, purple, None)  # told with the summon
             self.hands[p].remove(c)
             self.secret &= ~(1 << c)
             before = self._area_mask(p)
@@ -242,6 +251,8 @@ class ValeState(ValeBoard):
             for card in self.areas[p]:
                 perm = PERMANENT[card]
                 if perm is not None and perm.on_tame_family == fam:
+                    if self._events is not None:
+                        self._src = card
                     self.gain_stones(p, *perm.on_tame_stones)
         elif kind == END_TURN:
             self._end_action_turn()
@@ -253,15 +264,43 @@ class ValeState(ValeBoard):
             self.claims[p].append(c)
             self._pick_i += 1
         elif kind == REMOVE:  # §5.4
-            self._pay(p, *PAYMENTS[act.pay])
-            self.area_to_discard(p, c)
+            self.lose_stones(p, *PAYMENTS[act.pay], None)  # told with the removal
+            self.areas[p].remove(c)  # area_to_discard, less its event
+            self.discard.append(c)
+            self._area_changed(p)
 
-    def _pay(self, p: int, red: int, blue: int, purple: int) -> None:
-        counts = self.stone_counts
-        b = p * 3
-        counts[b] -= red
-        counts[b + 1] -= blue
-        counts[b + 2] -= purple
+    def _tell_action(self, act: ValeAction) -> None:
+        """The event of a player's own move (what its effects do is told as they happen)."""
+        kind = act.kind
+        p = self._current
+        name = CARD_NAME[act.card] if act.card >= 0 else None
+        if kind == CLAIM:
+            self.tell("card_claimed", seat=p, card=name)
+        elif kind == SELL_:
+            self.tell("card_sold", seat=p, card=name)
+        elif kind == TAME:
+            self.tell("card_tamed", seat=p, card=name)
+        elif kind == SUMMON:
+            red, blue, purple = PAYMENTS[act.pay]
+            paid = {"red": red, "blue": blue, "purple": purple}
+            self.tell("summoned", seat=p, card=name, free=False, source=None, paid=paid)
+        elif kind == REMOVE:
+            red, blue, purple = PAYMENTS[act.pay]
+            paid = {"red": red, "blue": blue, "purple": purple}
+            self.tell("card_removed", seat=p, card=name, paid=paid)
+        elif kind == RESOLVE:
+            self.tell("effect_resolved", seat=p, card=name)
+        elif kind == END_TURN:
+            self.tell("turn_ended", seat=p)
+
+    def _tell_round_started(self) -> None:
+        self.tell(
+            "round_started",
+            round=self.round,
+            first=self.first,
+            revealed=[CARD_NAME[c] for c in self.unclaimed],
+            scores=list(self.points),
+        )
 
     # ------------------------------------------------------------------ the round's phases
     def _run(self) -> None:
@@ -272,6 +311,8 @@ class ValeState(ValeBoard):
         while self.choice is None:
             if work:
                 step, seat, src, arg = work.pop()
+                if self._events is not None:
+                    self._src = src
                 step.run(self, seat, src, arg)
                 continue
             if self._dirty and self._over_limit():
@@ -294,6 +335,12 @@ class ValeState(ValeBoard):
                 options = tuple(A_DISCARD_STONE[c] for c in range(3) if st[b + c])
                 self.choice = (s, STONE_LIMIT_STEP, s, -1, None, options)
                 self._dirty = True
+                if self._events is not None:
+                    self._src = -1
+                    held = st[b] + st[b + 1] + st[b + 2]
+                    self.tell(
+                        "stone_limit_exceeded", seat=s, stones=held, limit=self.stone_limits[s]
+                    )
                 return True
         return False
 
@@ -307,6 +354,8 @@ class ValeState(ValeBoard):
             if self._pick_i >= len(self._picks):
                 self.stage = ACTION
                 self.turn = self.first
+                if self._events is not None:
+                    self.tell("phase_started", phase="action", round=self.round)
                 return True
             if not self.unclaimed:  # Q20: nothing left to claim
                 self._pick_i += 1
@@ -332,15 +381,21 @@ class ValeState(ValeBoard):
         if nxt == self.first:  # §6: the resolution phase, from the first player
             self.stage = RESOLUTION
             self.activated = 0
+            if self._events is not None:
+                self.tell("phase_started", phase="resolution", round=self.round)
         self.turn = nxt
 
     def _end_round(self) -> None:
         # §9, Q16: the end is checked once, after the resolution phase
+        if self._events is not None:
+            self.tell("round_ended", round=self.round, scores=list(self.points))
         if self.round >= ROUNDS or max(self.points) >= self._start.end_score:
             self.stage = OVER
             self.is_terminal = True
             self._current = -1
             self._winners = self._compute_winners()
+            if self._events is not None:
+                self.tell("game_over", winners=list(self._winners), scores=list(self.points))
             return
         self.round += 1
         self.first = (self.first + 1) % self._n  # §9.2: the first player passes left
@@ -372,6 +427,8 @@ class ValeState(ValeBoard):
         self.stage = HUNT
         self.turn = self.first
         self._round_start = len(self._history)
+        if self._events is not None:
+            self._tell_round_started()
 
     def _resolvable(self, seat: int) -> list[int]:
         used = self.activated

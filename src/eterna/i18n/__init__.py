@@ -6,7 +6,8 @@ fr.text("eternity.event.trick_won", player="Alice")   # "Alice remporte le pli"
 fr.card_name("vale", "ifrit")                         # "Ifrit"
 """
 
-from eterna.i18n.catalog import (
+from eterna.i18n.check import problems
+from eterna.i18n.messages import (
     DEFAULT_LANG,
     DOMAINS,
     LANGS,
@@ -18,7 +19,6 @@ from eterna.i18n.catalog import (
     placeholders,
     plural_form,
 )
-from eterna.i18n.check import problems
 
 __all__ = [
     "DEFAULT_LANG",

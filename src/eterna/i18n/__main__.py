@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from eterna.i18n.catalog import DOMAINS, LANGS, messages_of
 from eterna.i18n.check import problems
+from eterna.i18n.messages import DOMAINS, LANGS, messages_of
 
 
 def main(argv: list[str] | None = None) -> int:

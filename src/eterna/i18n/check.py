@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from importlib import resources
 
-from eterna.i18n.catalog import (
+from eterna.i18n.messages import (
     DEFAULT_LANG,
     DOMAINS,
     FORMAT,
@@ -51,9 +51,12 @@ def _fields(lang: str, key: str, message: object, out: list[str]) -> set[str] | 
     if isinstance(message, str):
         texts = [message]
     elif isinstance(message, dict):
-        forms = [f for f in message if f != "by"]
+        forms = [f for f in message if f not in ("by", "zero")]
         if sorted(forms) != sorted(PLURAL_FORMS):
-            out.append(f"{lang}: {key}: plural forms {sorted(forms)}, expected one and other")
+            out.append(
+                f"{lang}: {key}: plural forms {sorted(forms)}, expected one and other "
+                "(and zero, optional)"
+            )
         texts = [t for f, t in message.items() if f != "by"]
     else:
         out.append(f"{lang}: {key}: a message is a string or a plural object")

@@ -10,8 +10,8 @@ A catalog is one JSON file per language and domain, `catalogs/<lang>/<domain>.js
 
 Keys are flat (`<domain>.<kind>.<name>`), placeholders are `str.format` fields named by a plain
 identifier, and a message involving a count is a plural form: `one` and `other`, chosen by the
-parameter `by` names (`count` when absent). English is the reference: every other language falls
-back to it key by key. See docs/i18n.md.
+number in the parameter `by` names (`count` when absent), with an optional `zero` form for 0.
+English is the reference: every other language falls back to it key by key. See docs/i18n.md.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ FORMAT: Final = "eterna-catalog/1"
 LANGS: Final[tuple[str, ...]] = ("en", "fr", "de")
 DEFAULT_LANG: Final = "en"
 DOMAINS: Final[tuple[str, ...]] = ("common", "eternity", "vale", "eternitium")
-PLURAL_FORMS: Final[tuple[str, ...]] = ("one", "other")
+PLURAL_FORMS: Final[tuple[str, ...]] = ("one", "other")  # required; "zero" is optional
 
 Message = str | dict[str, str]
 
@@ -113,15 +113,19 @@ class Catalog:
         """The message `key` with its placeholders filled from `params`.
 
         A plural message picks its form from the number in its `by` parameter (`count` by
-        default). Raises MissingMessage for an unknown key and MissingParam, naming the key and
-        the parameter, when a placeholder has no value; extra parameters are ignored.
+        default): its `zero` form for 0 if it has one, else the language's `one` or `other`.
+        Raises MissingMessage for an unknown key and MissingParam, naming the key and the
+        parameter, when a placeholder has no value; extra parameters are ignored.
         """
         message, lang = self._message(key)
         if isinstance(message, dict):
             by = message.get("by", "count")
             if by not in params:
                 raise MissingParam(f"i18n: message {key!r} needs the parameter {by!r}")
-            message = message[plural_form(lang, int(params[by]))]
+            n = int(params[by])
+            message = (
+                message["zero"] if n == 0 and "zero" in message else message[plural_form(lang, n)]
+            )
         try:
             return message.format_map(params)
         except KeyError as err:

@@ -1,9 +1,10 @@
 """The words a player reads, in English, French and German (docs/i18n.md).
 
-from eterna.i18n import catalog, negotiate
-fr = catalog(negotiate("fr-CH, fr;q=0.9"))
-fr.text("eternity.event.trick_won", player="Alice")   # "Alice remporte le pli"
-fr.card_name("vale", "ifrit")                         # "Ifrit"
+Example::
+
+    fr = catalog(negotiate("fr-CH, fr;q=0.9"))
+    fr.text("eternity.event.card_played", player="Alice", card=fr.card_name("eternity", "sky-13"))
+    # "Alice joue Ciel 13"
 """
 
 from eterna.i18n.check import problems

@@ -10,6 +10,7 @@ import pytest
 
 from eterna.core.errors import EternaError
 from eterna.i18n import (
+    BadParam,
     Catalog,
     MissingMessage,
     MissingParam,
@@ -194,3 +195,15 @@ def test_check_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
     monkeypatch.setattr(cli, "problems", lambda: ["fr: missing key common.x"])
     assert cli.main(["--check"]) == 1
     assert "fr: missing key common.x" in capsys.readouterr().out
+
+
+def test_hostile_values_are_text_not_templates() -> None:
+    """A player called "{card}" is shown as such: values are never formatted again."""
+    en = catalog("en")
+    assert en.text("eternity.event.card_played", player="{card}", card="{0}") == (
+        "{card} plays {0}"
+    )
+    assert en.text("common.seat", n="}{") == "Seat }{"
+    with pytest.raises(BadParam, match=r"common\.points.*'count'.*'many'"):
+        en.text("common.points", count="many")
+    assert en.text("common.points", count="1") == "1 point"

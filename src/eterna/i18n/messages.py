@@ -48,6 +48,10 @@ class MissingParam(EternaError, KeyError):
         return str(self.args[0])
 
 
+class BadParam(EternaError, ValueError):
+    """A plural message whose number parameter is not a number."""
+
+
 def plural_form(lang: str, n: int) -> str:
     """The plural form (`one` or `other`) a language uses for the number `n`."""
     n = abs(n)
@@ -122,7 +126,13 @@ class Catalog:
             by = message.get("by", "count")
             if by not in params:
                 raise MissingParam(f"i18n: message {key!r} needs the parameter {by!r}")
-            n = int(params[by])
+            try:
+                n = int(params[by])
+            except (TypeError, ValueError):
+                raise BadParam(
+                    f"i18n: message {key!r}: the parameter {by!r} must be a number, "
+                    f"not {params[by]!r}"
+                ) from None
             message = (
                 message["zero"] if n == 0 and "zero" in message else message[plural_form(lang, n)]
             )

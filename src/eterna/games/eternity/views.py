@@ -4,10 +4,11 @@
 read it, typed as the EternityView below through `as_eternity_view`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict, cast
+
+# (No `from __future__ import annotations`: TypedDict reads NotRequired at run time only from
+# real annotations, and tests/games/eternity/test_views.py checks the keys at run time.)
 
 
 class EternitySeatedCard(TypedDict):

@@ -15,8 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna.games.eternity.cards import CARD_BY_NAME, CARD_TREES, FAMILIES
+from eterna.games.eternity.views import EternitySeatedCard, EternityView, as_eternity_view
 
-View = dict[str, Any]
+View = dict[str, Any]  # what the entry points get; each part reads it as the EternityView it is
 
 GAME_ID = "eternity"
 VERBS: tuple[str, ...] = ("play", "pledge")
@@ -123,28 +124,29 @@ def describe_action(action: str, who: str) -> Text:
 def events(before: View, after: View, actor: int, action: str, names: Sequence[str]) -> list[Text]:
     """What one action did, as lines: the action itself, then a finished trick or round."""
     lines = [describe_action(action, seat_name(names, actor))]
-    trick = after.get("last_trick")
-    if trick is not None and trick != before.get("last_trick"):
+    before_v, after_v = as_eternity_view(before), as_eternity_view(after)
+    trick = after_v.get("last_trick")
+    if trick is not None and trick != before_v.get("last_trick"):
         winner = trick["winner"]
         line = Text("  → trick won by ", style="bold")
         line.append(seat_name(names, winner), style="bold yellow")
         lines.append(line)
-    if len(after.get("round_results", [])) > len(before.get("round_results", [])):
-        done = len(after["round_results"])
+    if len(after_v.get("round_results", [])) > len(before_v.get("round_results", [])):
+        done = len(after_v["round_results"])
         lines.append(Text(f"  ■ round {done} is over", style="bold"))
     return lines
 
 
 def round_finished(before: View, after: View) -> int | None:
     """The number of the round that `after` has just finished, if any."""
-    done = len(after.get("round_results", []))
-    return done if done > len(before.get("round_results", [])) else None
+    done = len(as_eternity_view(after).get("round_results", []))
+    return done if done > len(as_eternity_view(before).get("round_results", [])) else None
 
 
 # ---------------------------------------------------------------------------------- parts
 
 
-def header(view: View) -> Text:
+def header(view: EternityView) -> Text:
     text = Text("Eternity", style="bold")
     text.append(f"  ·  round {view['round']}/{view['rounds']}")
     if not view["is_terminal"]:
@@ -157,7 +159,7 @@ def header(view: View) -> Text:
     return text
 
 
-def trump_board(view: View) -> Table:
+def trump_board(view: EternityView) -> Table:
     """The columns left to right with their cards; the trump column highlighted."""
     table = Table(
         title="Trump board",
@@ -182,7 +184,7 @@ def trump_board(view: View) -> Table:
     return table
 
 
-def display_line(view: View) -> Text | None:
+def display_line(view: EternityView) -> Text | None:
     """The 3-player face-up display (out of play, public)."""
     display = view.get("display") or []
     if not display:
@@ -201,7 +203,11 @@ def display_line(view: View) -> Text | None:
 
 
 def _trick_line(
-    names: Sequence[str], players: int, leader: int | None, cards: list[Any], pledges: list[Any]
+    names: Sequence[str],
+    players: int,
+    leader: int | None,
+    cards: list[EternitySeatedCard],
+    pledges: list[EternitySeatedCard],
 ) -> list[Text]:
     by_seat: dict[int, Text] = {}
     for entry in cards:
@@ -220,15 +226,16 @@ def _trick_line(
     return out
 
 
-def current_trick(view: View, names: Sequence[str]) -> Text:
+def current_trick(view: EternityView, names: Sequence[str]) -> Text:
     players = view["players"]
     leader = view.get("leader")
     text = Text("This trick: ", style="bold")
     if view["is_terminal"]:
         return Text("Game over.", style="bold")
-    if view.get("led"):
+    led = view.get("led")
+    if led:
         text.append("led ")
-        text.append_text(family_text(view["led"]))
+        text.append_text(family_text(led))
         text.append("  ")
     parts = _trick_line(names, players, leader, view["trick"], view["pledges"])
     if parts:
@@ -245,7 +252,7 @@ def current_trick(view: View, names: Sequence[str]) -> Text:
     return text
 
 
-def last_trick(view: View, names: Sequence[str]) -> Text | None:
+def last_trick(view: EternityView, names: Sequence[str]) -> Text | None:
     trick = view.get("last_trick")
     if not trick:
         return None
@@ -266,7 +273,7 @@ def harmony(trees: int, tricks: int) -> Text:
     return Text(f"{tricks - trees} bare", style="yellow")
 
 
-def players_table(view: View, names: Sequence[str]) -> Table:
+def players_table(view: EternityView, names: Sequence[str]) -> Table:
     table = Table(
         caption="Harmony: ✓ trees = tricks · +n too many trees · n bare tricks",
         caption_justify="left",
@@ -301,7 +308,7 @@ def players_table(view: View, names: Sequence[str]) -> Table:
     return table
 
 
-def hand(view: View) -> RenderableType | None:
+def hand(view: EternityView) -> RenderableType | None:
     """The seat's hand by family, tree marks per card; playable cards bold when it is its turn."""
     cards = view.get("hand")
     if cards is None or (not cards and view.get("is_terminal")):
@@ -327,7 +334,7 @@ def hand(view: View) -> RenderableType | None:
     return Group(title, table)
 
 
-def your_move(view: View) -> Text | None:
+def your_move(view: EternityView) -> Text | None:
     """What the seat to move may do, in words."""
     legal = view.get("legal_actions")
     if not legal:
@@ -369,6 +376,12 @@ def table(
     view: View, names: Sequence[str] | None = None, recent: Sequence[Text] = ()
 ) -> RenderableType:
     """The whole table as `view`'s seat sees it."""
+    return _table(as_eternity_view(view), names, recent)
+
+
+def _table(
+    view: EternityView, names: Sequence[str] | None, recent: Sequence[Text]
+) -> RenderableType:
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     parts: list[RenderableType] = [header(view), trump_board(view)]
     shown = display_line(view)
@@ -394,6 +407,10 @@ def table(
 
 def round_summary(view: View, rnd: int, names: Sequence[str] | None = None) -> RenderableType:
     """Round `rnd`'s results (trees, tricks, points per seat) and the totals so far."""
+    return _round_summary(as_eternity_view(view), rnd, names)
+
+
+def _round_summary(view: EternityView, rnd: int, names: Sequence[str] | None) -> RenderableType:
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     results = view["round_results"][rnd - 1]
     bonus = (2, 4, 7)[rnd - 1] if rnd <= 3 else None
@@ -430,6 +447,10 @@ def _case(trees: int, tricks: int) -> Text:
 
 def final(view: View, names: Sequence[str] | None = None) -> RenderableType:
     """The final score sheet: per round trees/tricks/points, totals and winners."""
+    return _final(as_eternity_view(view), names)
+
+
+def _final(view: EternityView, names: Sequence[str] | None) -> RenderableType:
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     results = view["round_results"]
     table = Table(
@@ -448,8 +469,8 @@ def final(view: View, names: Sequence[str] | None = None) -> RenderableType:
     winners = view.get("winners", [])
     for seat in range(view["players"]):
         cells: list[Text | str] = [str(seat), seat_name(names, seat)]
-        for rnd in results:
-            res = rnd[seat]
+        for rnd_results in results:
+            res = rnd_results[seat]
             cells.append(f"{res['trees']}/{res['tricks']} → {res['points']}")
         cells.append(str(view["scores"][seat]))
         cells.append(Text("★ winner", style="bold yellow") if seat in winners else "")

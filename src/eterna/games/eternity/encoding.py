@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from eterna.core.encoding import Encoding, cap
+from eterna.core.game import View
 from eterna.games.eternity import cards
 from eterna.games.eternity.state import EternityState
+from eterna.games.eternity.views import EternityView, as_eternity_view
 
 ENCODING_VERSION = 1
 
@@ -118,11 +120,17 @@ class EternityEncoding(Encoding):
             n: tuple(self._o_played + (j % n) * C for j in range(2 * n)) for n in range(1, MAXP + 1)
         }
 
-    def write(self, view: dict[str, Any], m: Any) -> None:
+    def write(self, view: View, m: Any) -> None:
+        v = as_eternity_view(view)
+        seat = v["seat"] or 0
+        n = v["players"]
+        self._write_view_cards(v, m, seat, n)
+        self._write_view_status(v, m)
+        self._write_view_seats(v, m, seat, n)
+
+    def _write_view_cards(self, view: EternityView, m: Any, seat: int, n: int) -> None:
+        """hand, board, display, trick_plays, trick_pledges and round_played."""
         card = self._card
-        family = self._family
-        seat = view["seat"] or 0
-        n = view["players"]
         for name in view["hand"] or ():
             m[card[name]] = 1.0
         o = self._o_board
@@ -140,10 +148,14 @@ class EternityEncoding(Encoding):
             m[o + ((entry["seat"] - seat) % n) * C + card[entry["card"]]] = 1.0
         o = self._o_played
         log_card = self._log_card
-        for entry in view["log"]:
-            text = entry.get("action")
+        for log in view["log"]:
+            text = log.get("action")
             if text is not None:
-                m[o + ((entry["seat"] - seat) % n) * C + log_card[text]] = 1.0
+                m[o + ((log["seat"] - seat) % n) * C + log_card[text]] = 1.0
+
+    def _write_view_status(self, view: EternityView, m: Any) -> None:
+        """led, trump, columns, round, and trick_progress .. tree_supply."""
+        family = self._family
         led = view["led"]
         if led is not None:
             m[self._o_led + family[led]] = 1.0
@@ -160,6 +172,9 @@ class EternityEncoding(Encoding):
         if supply is not None:
             m[o + 3] = 1.0
             m[o + 4] = cap(supply, CAP_SUPPLY)
+
+    def _write_view_seats(self, view: EternityView, m: Any, seat: int, n: int) -> None:
+        """seats, terminal and winners."""
         o = self._o_seats
         k = len(SEAT_FEATURES)
         leader = view["leader"]
@@ -191,8 +206,8 @@ class EternityEncoding(Encoding):
 
     def write_state(self, st: EternityState, seat: int, m: Any) -> None:
         """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
-        `seat`'s own hand, and every hand's size -- exactly what the view shows."""
-        n = st._n
+        `seat`'s own hand, and every hand's size -- exactly what the view shows. (The hot
+        path: two calls, for this round's history and the seats, and the rest inline.)"""
         lo, hi = _LO, _HI
         k = _HALF_MASK
         hands = st._hands
@@ -220,9 +235,33 @@ class EternityEncoding(Encoding):
                     m[o + c] = 1.0
                 for c in hi[f][chunk >> _HALF]:
                     m[o + c] = 1.0
-        # This round's actions (the view's "log") and the unfinished trick ("trick",
-        # "pledges"), with the seat of each: trick k is history[k*n:(k+1)*n], led by the
-        # round's leader (a round's first trick) or by the winner of trick k-1.
+        self._write_history(st, seat, st._n, m)
+        led = st._led
+        if led >= 0:
+            m[self._o_led + led] = 1.0
+        m[self._o_trump + st._trump] = 1.0
+        o = self._o_columns
+        for i, f in enumerate(st._col_order):
+            m[o + i * F + f] = 1.0
+        rnd = st._round
+        m[self._o_round + min(rnd, ROUNDS) - 1] = 1.0
+        o = self._o_misc
+        per_round = st._start.hand_size
+        v = st._trick_no + 1
+        m[o] = cap(v if v < per_round else per_round, per_round)
+        m[o + 1] = cap(st._game_bonus(rnd), CAP_BONUS)
+        if st._pledges_left:
+            m[o + 2] = cap(st._pledges_left, CAP_PLEDGES)
+        supply = st._supply_left
+        if supply >= 0:
+            m[o + 3] = 1.0
+            m[o + 4] = cap(supply, CAP_SUPPLY)
+        self._write_seats(st, seat, st._n, m)
+
+    def _write_history(self, st: EternityState, seat: int, n: int, m: Any) -> None:
+        """This round's actions (the view's "log") and the unfinished trick ("trick",
+        "pledges"), with the seat of each: trick k is history[k*n:(k+1)*n], led by the
+        round's leader (a round's first trick) or by the winner of trick k-1."""
         history = st._history
         done = len(history)
         per_round = st._start.hand_size
@@ -249,26 +288,11 @@ class EternityEncoding(Encoding):
                 rel += 1
             first = end
             k += 1
-        led = st._led
-        if led >= 0:
-            m[self._o_led + led] = 1.0
-        m[self._o_trump + st._trump] = 1.0
-        o = self._o_columns
-        for i, f in enumerate(st._col_order):
-            m[o + i * F + f] = 1.0
-        rnd = st._round
-        m[self._o_round + min(rnd, ROUNDS) - 1] = 1.0
-        o = self._o_misc
-        v = st._trick_no + 1
-        m[o] = cap(v if v < per_round else per_round, per_round)
-        m[o + 1] = cap(st._game_bonus(rnd), CAP_BONUS)
-        if st._pledges_left:
-            m[o + 2] = cap(st._pledges_left, CAP_PLEDGES)
-        supply = st._supply_left
-        if supply >= 0:
-            m[o + 3] = 1.0
-            m[o + 4] = cap(supply, CAP_SUPPLY)
+
+    def _write_seats(self, st: EternityState, seat: int, n: int, m: Any) -> None:
+        """seats, terminal and winners."""
         seat_base = self._seat_bases[n][seat]  # seat_base[s]: where seat s's features start
+        hands = st._hands
         tricks = st._tricks
         trees = st._trees
         scores = st._scores
@@ -297,6 +321,7 @@ class EternityEncoding(Encoding):
             m[seat_base[st._trick_leader] + 1] = 1.0
         if st._current >= 0:
             m[seat_base[st._current] + 2] = 1.0
+        winners = st._trick_winners
         if winners:  # the last trick's winner
             m[seat_base[winners[-1]] + 7] = 1.0
         if st.is_terminal:

@@ -139,7 +139,11 @@ def playthrough(case: dict[str, Any]) -> str:
     """The playthrough text of one case (deterministic: the same text on every machine)."""
     game = eterna.load_game(case["game"])
     state = game.new_game(
-        case["players"], seed=case["seed"], options=case["options"], setup=case["setup"]
+        case["players"],
+        seed=case["seed"],
+        options=case["options"],
+        setup=case["setup"],
+        version=1,
     )
     policy = random.Random(case["play_seed"])
     seats: list[int | None] = [None, *range(case["players"])]

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import ClassVar
 
 from eterna.core.errors import IllegalAction
+from eterna.core.legacy import vale_reseed
 from eterna.core.state import COPY, SHARE, CloneKind
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.board import (
@@ -398,7 +398,9 @@ class ValeState(ValeBoard):
         """
         new = self.clone()
         new._determinized = True
-        new._start = replace(self._start, seed=rng.getrandbits(62))
+        fresh = rng.getrandbits(62)
+        # the reshuffles' generator, reseeded (version 1: the seed in `seed + (k << 62)`)
+        new._shuffles = vale_reseed(self._shuffles, fresh) if self._start.version == 1 else fresh
         hidden_slots: list[tuple[int, int]] = []  # (seat, -1) for a hand card, (-1, index) deck
         pool: list[int] = []
         secret = self.secret

@@ -11,7 +11,8 @@ Version 1 (every record without a "version" key) drew:
 - Eternitium: the same splitmix64 stream as `eterna.core.rng.Rng`: nothing to keep.
 
 A game asks `game_generator(seed, version)` and draws from what it gets through `below` and
-`shuffle`, whichever version it is.
+`shuffle`, whichever version it is; a deck is dealt by `Rng.deal` in version 2, by the version's
+own deck shuffle in version 1 (`deal_order` for Eternity, `random.Random.shuffle` for the Vale).
 """
 
 from __future__ import annotations

@@ -83,8 +83,9 @@ class Rng:
     def deal(self, items: list[Any]) -> None:
         """A uniform shuffle for dealing a deck, several times faster than `shuffle`: the same
         Fisher-Yates from the end, but each 64-bit output gives several indices (its mixed-radix
-        digits, drawn while at least 2**40 of its range is left, so no index is biased by more
-        than 2**-34). Its permutations are not `shuffle`'s."""
+        digits, drawn while at least 2**40 of its range is left, so index i is off uniform by
+        at most (i + 1) / 2**40). Its permutations are not `shuffle`'s: Eternity's and the
+        Vale's decks use `deal`, and `shuffle` is Eternitium's stream."""
         n = len(items)
         plan = _PLANS.get(n)
         if plan is None:

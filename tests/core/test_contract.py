@@ -19,6 +19,7 @@ import pytest
 
 import eterna
 from eterna.agents import make_agent, parse_spec
+from eterna.core.rng import RECORD_VERSION
 
 GAME_IDS = eterna.game_ids()
 SRC = Path(__file__).resolve().parents[2] / "src" / "eterna"
@@ -232,12 +233,13 @@ def test_views_and_records_are_copies(game_id: str, players: int) -> None:
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 def test_record_round_trip(game_id: str, players: int) -> None:
-    """to_record holds the six documented keys, survives JSON, and from_record (or
-    eterna.replay) rebuilds a state with every view equal."""
+    """to_record holds the seven documented keys (version 2 on), survives JSON, and from_record
+    (or eterna.replay) rebuilds a state with every view equal."""
     game = eterna.load_game(game_id)
     for state in sample_states(game_id, players, 5, 31):
         record = state.to_record()
-        assert set(record) == {"game", "players", "seed", "options", "setup", "actions"}
+        assert set(record) == {"game", "version", "players", "seed", "options", "setup", "actions"}
+        assert record["version"] == RECORD_VERSION
         assert record["game"] == game_id and record["players"] == players
         assert all(isinstance(a, str) for a in record["actions"])
         record = json.loads(json.dumps(record))

@@ -66,7 +66,11 @@ def views_digest(record: dict[str, Any]) -> str:
     """SHA-256 of every view (spectator, then each seat) before and after every decision."""
     game = eterna.load_game(record["game"])
     state = game.new_game(
-        record["players"], seed=record["seed"], options=record["options"], setup=record["setup"]
+        record["players"],
+        seed=record["seed"],
+        options=record["options"],
+        setup=record["setup"],
+        version=record.get("version", 1),  # absent: version 1
     )
     digest = hashlib.sha256()
     seats = [None, *range(record["players"])]
@@ -81,7 +85,11 @@ def views_digest(record: dict[str, Any]) -> str:
 def play(spec: dict[str, Any]) -> dict[str, Any]:
     """The golden entry of one game: played afresh by the seeded random policy."""
     state = eterna.load_game("eternity").new_game(
-        spec["players"], seed=spec["seed"], options=spec["options"], setup=spec["setup"]
+        spec["players"],
+        seed=spec["seed"],
+        options=spec["options"],
+        setup=spec["setup"],
+        version=1,  # the golden games are records of version 1 (the legacy generators)
     )
     rng = random.Random(spec["play_seed"])
     while not state.is_terminal:

@@ -1,8 +1,9 @@
 """Readable playthroughs: seeded games written out move by move, compared on every test run.
 
 In the spirit of OpenSpiel's playthrough files: each file in tests/playthroughs/<game>/ holds one
-seeded game played by a seeded uniform-random policy, with at every step the seat to move, its
-legal moves, the move chosen and every view (spectator first, then each seat). The first step
+seeded game (dealt by the current record version's generator) played by a seeded uniform-random
+policy, with at every step the seat to move, its legal moves, the move chosen and every view
+(spectator first, then each seat). The first step
 writes each view whole, flattened to one `path = value` line per field; later steps write only
 the lines that changed (`+=` when a list only grew), so a difference reads as a rule that
 behaved differently.
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import eterna
+from eterna.core.rng import RECORD_VERSION
 
 HERE = Path(__file__).resolve().parent
 
@@ -139,7 +141,11 @@ def playthrough(case: dict[str, Any]) -> str:
     """The playthrough text of one case (deterministic: the same text on every machine)."""
     game = eterna.load_game(case["game"])
     state = game.new_game(
-        case["players"], seed=case["seed"], options=case["options"], setup=case["setup"]
+        case["players"],
+        seed=case["seed"],
+        options=case["options"],
+        setup=case["setup"],
+        version=RECORD_VERSION,
     )
     policy = random.Random(case["play_seed"])
     seats: list[int | None] = [None, *range(case["players"])]

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from eterna.arena.simulate import SEED_LIMIT, check_seed, derive_seed, seat_specs
+from eterna.arena.simulate import derive_seed, seat_specs
 from eterna.core.errors import BadSetup, EternaError
+from eterna.core.rng import SEED_LIMIT, check_seed
 
 
 @dataclass(frozen=True)

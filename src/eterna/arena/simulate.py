@@ -23,8 +23,7 @@ from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup, EternaError
 from eterna.core.game import Game, GameState, Record
 from eterna.core.registry import load_game
-
-SEED_LIMIT = 1 << 62  # game seeds are 0 .. 2**62 - 1
+from eterna.core.rng import SEED_LIMIT, check_seed
 
 
 def derive_seed(seed: int, game_index: int, seat: int) -> int:
@@ -85,12 +84,6 @@ def check_agent(game: Game, spec: str) -> None:
         raise EternaError(f"agent {spec!r}: {exc}") from None
     if made is None:
         raise EternaError(f"{game.name} has no heuristic agent yet")
-
-
-def check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
-    return seed
 
 
 @dataclass(frozen=True)
@@ -224,9 +217,11 @@ def summarize(results: Sequence[GameResult]) -> tuple[dict[str, Tally], dict[int
 
 
 __all__ = [
+    "SEED_LIMIT",  # the core's, with its one seed check (the CLI imports both from here)
     "GameResult",
     "Tally",
     "check_agent",
+    "check_seed",
     "derive_seed",
     "lineup",
     "play_out",

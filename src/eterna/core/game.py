@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from eterna.core.errors import BadRecord, BadSetup, EternaError
 from eterna.core.options import Option, resolve_options
+from eterna.core.rng import RECORD_VERSION, check_version
+from eterna.core.rng import check_seed as _check_seed
 
 if TYPE_CHECKING:
     from eterna.core.agent import Agent
@@ -138,9 +140,11 @@ class Game(ABC):
         """The game's seed: 0 .. 2**62 - 1, or one drawn from the OS (and recorded) when None."""
         if seed is None:
             return random.SystemRandom().getrandbits(62)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
-            raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
-        return seed
+        return _check_seed(seed)
+
+    def check_version(self, version: Any) -> int:
+        """The record version a new game is played under: 1 (the legacy generators) or 2."""
+        return check_version(version)
 
     @abstractmethod
     def new_game(
@@ -149,7 +153,11 @@ class Game(ABC):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         setup: Mapping[str, Any] | None = None,
-    ) -> GameState: ...
+        *,
+        version: int = RECORD_VERSION,
+    ) -> GameState:
+        """A game at its start; `version` picks the generator its seed drives (records of
+        version 1 replay through eterna.core.legacy)."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
@@ -183,12 +191,18 @@ class Game(ABC):
         actions = record.get("actions", [])
         if not isinstance(actions, Sequence) or isinstance(actions, str):
             raise BadRecord("record 'actions' must be a list of notation strings")
+        version = record.get("version", 1)  # absent: a record written before version 2
+        try:
+            check_version(version)
+        except BadSetup as exc:
+            raise BadRecord(str(exc)) from None
         try:
             state = self.new_game(
                 players=record.get("players"),  # type: ignore[arg-type]
                 seed=record.get("seed"),
                 options=record.get("options") or {},
                 setup=record.get("setup"),
+                version=version,
             )
         except EternaError as exc:
             raise BadRecord(f"record cannot start a game: {exc}") from exc

@@ -9,8 +9,10 @@ from typing import Any
 
 from eterna.core.errors import BadRecord
 from eterna.core.game import GameState, Record
+from eterna.core.rng import RECORD_VERSION
 
-RECORD_KEYS = ("game", "players", "seed", "options", "setup", "actions")
+# "version" is written for records of version 2 on; a record without it is version 1
+RECORD_KEYS = ("game", "version", "players", "seed", "options", "setup", "actions")
 
 
 def make_record(
@@ -20,9 +22,12 @@ def make_record(
     options: dict[str, Any],
     setup: Any,
     actions: Iterable[str],
+    version: int = RECORD_VERSION,
 ) -> Record:
-    return {
-        "game": game,
+    """A record; version 1 (the legacy generators) is written without a "version" key, as it
+    was before there were versions."""
+    head: Record = {"game": game} if version == 1 else {"game": game, "version": version}
+    return head | {
         "players": players,
         "seed": seed,
         "options": dict(options),

@@ -33,6 +33,7 @@ from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
 from eterna.core.game import Action, GameState, Record, View
 from eterna.core.records import make_record
+from eterna.core.rng import RECORD_VERSION
 
 if TYPE_CHECKING:
     from eterna.core.game import Game
@@ -58,6 +59,7 @@ class GameStart:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     setup: Any = None
+    version: int = RECORD_VERSION  # the record version: which generator the seed drives
 
 
 def _copy_events(events: list[Event] | None) -> list[Event] | None:
@@ -316,6 +318,7 @@ class BaseState(GameState, Generic[ActionT, StartT]):
             copy.deepcopy(start.options),  # copies: the caller may edit its record
             copy.deepcopy(start.setup),
             [a.text for a in self._history],
+            start.version,
         )
 
     # a compiled `clone` is installed on every subclass from its CLONE declaration

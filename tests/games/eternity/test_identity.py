@@ -63,7 +63,7 @@ def heuristic_digest(players: int) -> str:
 
 def _play_heuristics(players: int, h: Any) -> None:
     for g in range(GAMES):
-        state = GAME.new_game(players, seed=1000 + g, options=OPTIONS[g % len(OPTIONS)])
+        state = GAME.new_game(players, seed=1000 + g, options=OPTIONS[g % len(OPTIONS)], version=1)
         agents = [EternityHeuristic(seed=g * 10 + s) for s in range(players)]
         while not state.is_terminal:
             seat = state.current_player
@@ -80,7 +80,7 @@ def encoding_digest(players: int) -> str:
     enc = make_encoding("eternity", players)
     for g in range(GAMES):
         rng = random.Random(g)
-        state = GAME.new_game(players, seed=2000 + g, options=OPTIONS[g % len(OPTIONS)])
+        state = GAME.new_game(players, seed=2000 + g, options=OPTIONS[g % len(OPTIONS)], version=1)
         step = 0
         while True:
             states = [state]

@@ -11,6 +11,7 @@ from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
 from eterna.core.game import Game
 from eterna.core.options import Option
+from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternitium.cards import (
     ADVANCED,
     BASIC,
@@ -109,6 +110,8 @@ class Eternitium(Game):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         setup: Mapping[str, Any] | None = None,
+        *,
+        version: int = RECORD_VERSION,
     ) -> EternitiumState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
@@ -124,6 +127,7 @@ class Eternitium(Game):
         st._game = self
         st._n = n
         st._seed = seed
+        st._version = self.check_version(version)
         st._options = json.loads(json.dumps(opts))
         st._setup = None if setup is None else json.loads(json.dumps(setup))
         st._mission = mission if n == 1 else 0

@@ -195,6 +195,7 @@ class EternitiumState(GameState):
         "_skipped",
         "_target",
         "_turn",
+        "_version",
         "_wallet",
         "_winners",
         "is_terminal",
@@ -203,6 +204,7 @@ class EternitiumState(GameState):
     _game: Eternitium
     _n: int
     _seed: int
+    _version: int  # the record version (1 and 2 draw the same splitmix64 stream)
     _options: dict[str, Any]
     _setup: Any
     _mission: int
@@ -574,6 +576,7 @@ class EternitiumState(GameState):
         new._game = self._game
         new._n = self._n
         new._seed = self._seed
+        new._version = self._version
         new._options = self._options
         new._setup = self._setup
         new._mission = self._mission
@@ -1309,6 +1312,7 @@ class EternitiumState(GameState):
             raise EternaError("a determinized state is a guess, not a game: it has no record")
         return {
             "game": "eternitium",
+            **({} if self._version == 1 else {"version": self._version}),  # absent: version 1
             "players": self._n,
             "seed": self._seed,
             "options": copy.deepcopy(self._options),  # a copy: the client may edit it

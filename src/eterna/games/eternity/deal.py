@@ -1,16 +1,20 @@
 """Dealing a round (§3) and reading the `setup` that fixes what the shuffle would decide.
 
 The setup format is DESIGN.md's, documented in docs/eternity.md. Every key is optional;
-within a deal, whatever is left out is dealt from the remaining cards by the game's generator.
+within a deal, whatever is left out is dealt from the remaining cards by the game's generator
+(`eterna.core.rng.Rng`; records of version 1 replay through `eterna.core.legacy`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from eterna.core.errors import BadNotation, BadSetup
+from eterna.core.legacy import Generator, deal_order
+from eterna.core.rng import Rng
 from eterna.games.eternity.cards import (
     BOARD_START,
     DECK_SIZE,
@@ -29,21 +33,22 @@ DEAL_KEYS = ("hands", "board", "display")
 
 
 def deal_round(
-    rng: random.Random, players: int, fixed: Deal | None
+    rng: Generator | random.Random, players: int, fixed: Deal | None
 ) -> tuple[list[list[int]], list[int], list[int]]:
     """Hands, the two board cards, and the display (3 players) of one round.
 
     The deck is shuffled and cut in seat order: hand 0, hand 1, ..., then the display, then
     the two board cards. Cards fixed by the setup are taken out first.
+
+    The game's `Rng` (record version 2) deals the deck (`Rng.deal`); a `random.Random` (record
+    version 1, and an agent's determinization) sorts it by one float per card (legacy.py).
     """
     hand_size = HAND_SIZE[players]
     display_size = DISPLAY_SIZE[players]
-    # A uniform shuffle: sort by one random float per card (faster than random.shuffle's
-    # per-card randbelow, and the same on every machine: Mersenne Twister floats are portable).
-    draw = rng.random
+    shuffle = rng.deal if isinstance(rng, Rng) else partial(deal_order, rng)
     if not fixed:  # the common case, cut exactly as below
         deck = list(range(DECK_SIZE))
-        deck.sort(key=lambda _card: draw())
+        shuffle(deck)
         cut = players * hand_size
         hands = [deck[s : s + hand_size] for s in range(0, cut, hand_size)]
         rest = cut + display_size
@@ -54,7 +59,7 @@ def deal_round(
         if part:
             used.update(part)
     deck = [c for c in range(DECK_SIZE) if c not in used]
-    deck.sort(key=lambda _card: draw())
+    shuffle(deck)
     hands = []
     for seat in range(players):
         given = fixed_hands[seat]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.game import Action, Game
+from eterna.core.legacy import game_generator
 from eterna.core.options import Option
+from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternity.cards import (
     CARD_NAME,
     FAMILIES,
@@ -75,22 +76,26 @@ class Eternity(Game):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         setup: Mapping[str, Any] | None = None,
+        *,
+        version: int = RECORD_VERSION,
     ) -> EternityState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
         columns, first_leader, deals = parse_setup(setup, n)
         seed = self.check_seed(seed)
-        rng = random.Random(seed)
+        version = self.check_version(version)
+        rng = game_generator(seed, version)
         if columns is None:  # §3: the tiles are laid in any order (Q4: kept all game)
             columns = list(range(len(FAMILIES)))
             rng.shuffle(columns)
         if first_leader is None:  # Q1: a random first player
-            first_leader = rng.randrange(n)
+            first_leader = rng.below(n)
 
         start = EternityStart(
             game=self,
             players=n,
             seed=seed,
+            version=version,
             options=opts,
             setup=_plain(setup),
             deals=tuple(

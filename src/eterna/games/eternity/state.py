@@ -15,6 +15,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
+from eterna.core.legacy import Generator
 from eterna.core.state import COPY, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternity.cards import (
     CARD_BIT,
@@ -58,7 +59,7 @@ class RoundDeal(NamedTuple):
 
 
 def draw_deals(
-    rng: random.Random,
+    rng: Generator | random.Random,
     players: int,
     columns: list[int],
     fixed: list[dict[str, Any] | None],

@@ -12,20 +12,23 @@ readers of ValeState (`hand(seat)`, `deck()`...).
 Cards are ints (cards.py), seats ints; per-seat numbers are flat lists: `stone_counts[seat * 3
 + colour]`, `cost_cuts[seat * 5 + family]`.
 
-Randomness: the only generator is derived from the game's seed, fresh for each shuffle:
-shuffle k (0 = the opening deck, k >= 1 = the k-th reshuffle of the discard pile) uses
-`random.Random(seed + (k << 62))`, so a clone copies no generator state.
+Randomness: the only generator is the game's `Rng` (eterna.core.rng), seeded with the game's
+seed: the first player, the opening deck, then each reshuffle of the discard pile. Its whole
+state is one int, kept in `_shuffles` and shared by a clone (an int is immutable). Records of
+version 1 keep their generator (eterna.core.legacy): `_shuffles` is then `seed + (k << 62)`
+after k reshuffles, reshuffle k using `random.Random(seed + (k << 62))`.
 """
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from eterna.core.events import Event
+from eterna.core.legacy import vale_reshuffle
+from eterna.core.rng import deal_at
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.vale.abilities import INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.cards import BASE_VALUE, CARD_NAME, FAMILIES, STONE_LIMIT, ValeAction
@@ -58,6 +61,7 @@ class ValeStart(GameStart):
     the setup's (docs/vale.md) with the seed's shuffle and first player filled in."""
 
     end_score: int  # a score that ends the game (§9: 60; 80 with the Artifacts, not built)
+    stream: int  # the generator's state after the opening deal (the reshuffles draw on)
     first: int  # the first player of the opening round
     round: int  # the opening round
     deck: tuple[int, ...]  # the opening deck, top card last
@@ -100,7 +104,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
     )
     CLONE: ClassVar[Mapping[str, CloneKind]] = {
         "_dirty": SHARE,
-        "_shuffles": SHARE,
+        "_shuffles": SHARE,  # the generator's state: an int
         "_src": SHARE,
         "activated": SHARE,
         "areas": COPY2,
@@ -172,7 +176,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         self.work = []
         self.choice = None
         self._dirty = True
-        self._shuffles = 0
+        self._shuffles = start.stream
         self._src = -1
         for seat in range(n):
             self._area_changed(seat)
@@ -250,13 +254,15 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
 
     # ------------------------------------------------------------------ moving cards
     def _reshuffle(self) -> None:
-        """§4.1: the discard pile becomes the deck (shuffle number `_shuffles`)."""
+        """§4.1: the discard pile becomes the deck, shuffled by the generator at `_shuffles`."""
         if not self.discard:
             return
-        self._shuffles += 1
         deck = self.discard
         self.discard = []
-        random.Random(self._start.seed + (self._shuffles << 62)).shuffle(deck)
+        if self._start.version == 1:
+            self._shuffles = vale_reshuffle(self._shuffles, deck)
+        else:
+            self._shuffles = deal_at(self._shuffles, deck)
         self.draw_pile = deck
         self.known_top = -1
         if self._events is not None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.game import Game
+from eterna.core.legacy import game_generator
 from eterna.core.options import Option
+from eterna.core.rng import RECORD_VERSION, Rng
 from eterna.games.vale.cards import (
     DECK_SIZE,
     END_SCORE,
@@ -80,25 +81,36 @@ class Vale(Game):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         setup: Mapping[str, Any] | None = None,
+        *,
+        version: int = RECORD_VERSION,
     ) -> ValeState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
         fixed = parse_setup(setup, n)
         seed = self.check_seed(seed)
-        rng = random.Random(seed)  # shuffle 0: the first player, then the opening deck
-        first = fixed.first_player if fixed.first_player is not None else rng.randrange(n)
+        version = self.check_version(version)
+        rng = game_generator(seed, version)  # the first player, then the opening deck
+        first = fixed.first_player if fixed.first_player is not None else rng.below(n)
         placed = fixed.placed()
         rest = [c for c in range(DECK_SIZE) if c not in placed]
-        rng.shuffle(rest)
+        # then the generator's state for the reshuffles (version 1: `seed + (k << 62)`, k = 0)
+        if isinstance(rng, Rng):
+            rng.deal(rest)
+            stream = rng.state
+        else:
+            rng.shuffle(rest)
+            stream = seed
         top = fixed.deck or []
         empty: tuple[tuple[int, ...], ...] = ((),) * n
         start = ValeStart(
             game=self,
             players=n,
             seed=seed,
+            version=version,
             options=opts,
             setup=None if setup is None else json.loads(json.dumps(setup)),
             end_score=END_SCORE,
+            stream=stream,
             first=first,
             round=fixed.round,
             deck=tuple(rest + top[::-1]),

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import ClassVar
 
 from eterna.core.errors import IllegalAction
+from eterna.core.legacy import vale_reseed
 from eterna.core.state import COPY, SHARE, CloneKind
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.board import (
@@ -460,7 +460,9 @@ class ValeState(ValeBoard):
         """
         base = self.clone()
         base._determinized = True
-        base._start = replace(self._start, seed=rng.getrandbits(62))
+        fresh = rng.getrandbits(62)
+        # the reshuffles' generator, reseeded (version 1: the seed in `seed + (k << 62)`)
+        base._shuffles = vale_reseed(self._shuffles, fresh) if self._start.version == 1 else fresh
         pool, slots = self._unseen_by(seat)
         if not pool:
             return base

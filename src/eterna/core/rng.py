@@ -1,0 +1,134 @@
+"""The one generator of game randomness: splitmix64, whose whole state is one int.
+
+Every game draws its deals and shuffles from an `Rng` seeded with the game's seed (record
+version 2, `RECORD_VERSION`). Records of version 1 replay through the generators they were
+played with, kept in `eterna.core.legacy`. Agents' own randomness (determinization, policies)
+is a `random.Random` of the agent's and is not drawn from here.
+
+A clone of a state that holds a generator keeps only its `state` int: `Rng.at(state)` resumes
+the same stream, so cloning costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from eterna.core.errors import BadSetup
+
+T = TypeVar("T")
+
+SEED_LIMIT = 1 << 62  # game seeds are 0 .. 2**62 - 1
+RECORD_VERSION = 2  # records written now; version 1 replays through eterna.core.legacy
+RECORD_VERSIONS = (1, 2)
+
+_M64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+def check_seed(seed: Any) -> int:
+    """A game seed: an integer from 0 to 2**62 - 1 (BadSetup otherwise)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
+    return seed
+
+
+def check_version(version: Any) -> int:
+    """A record version this release plays: 1 or 2 (BadSetup otherwise)."""
+    if isinstance(version, bool) or not isinstance(version, int) or version not in RECORD_VERSIONS:
+        known = " or ".join(map(str, RECORD_VERSIONS))
+        raise BadSetup(f"record version must be the integer {known}, not {version!r}")
+    return version
+
+
+class Rng:
+    """splitmix64: `below(n)` is the next 64-bit output modulo n; the state is one int."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _M64
+
+    @classmethod
+    def at(cls, state: int) -> Rng:
+        """The generator whose state is `state` (as read from another's `state`)."""
+        rng = object.__new__(cls)
+        rng.state = state
+        return rng
+
+    def copy(self) -> Rng:
+        return Rng.at(self.state)
+
+    def below(self, n: int) -> int:
+        """A number from 0 to n - 1."""
+        x = (self.state + _GAMMA) & _M64
+        self.state = x
+        x = ((x ^ (x >> 30)) * _MIX1) & _M64
+        x = ((x ^ (x >> 27)) * _MIX2) & _M64
+        return (x ^ (x >> 31)) % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates from the end: item i swaps with below(i + 1)."""
+        x = self.state
+        for i in range(len(items) - 1, 0, -1):
+            x = (x + _GAMMA) & _M64
+            z = ((x ^ (x >> 30)) * _MIX1) & _M64
+            z = ((z ^ (z >> 27)) * _MIX2) & _M64
+            j = (z ^ (z >> 31)) % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        self.state = x
+
+    def deal(self, items: list[Any]) -> None:
+        """A uniform shuffle for dealing a deck, several times faster than `shuffle`: the same
+        Fisher-Yates from the end, but each 64-bit output gives several indices (its mixed-radix
+        digits, drawn while at least 2**40 of its range is left, so index i is off uniform by
+        at most (i + 1) / 2**40). Its permutations are not `shuffle`'s: Eternity's and the
+        Vale's decks use `deal`, and `shuffle` is Eternitium's stream."""
+        n = len(items)
+        plan = _PLANS.get(n)
+        if plan is None:
+            plan = _PLANS[n] = _deal_plan(n)
+        s = self.state
+        for group in plan:
+            s = (s + _GAMMA) & _M64
+            z = ((s ^ (s >> 30)) * _MIX1) & _M64
+            z = ((z ^ (z >> 27)) * _MIX2) & _M64
+            x = z ^ (z >> 31)
+            for i, m in group:
+                j = x % m
+                x //= m
+                items[i], items[j] = items[j], items[i]
+        self.state = s
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def __repr__(self) -> str:
+        return f"Rng.at({self.state:#x})"
+
+
+_PLANS: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+_ROOM = 1 << 40  # a 64-bit output gives indices while this much of its range is left
+
+
+def _deal_plan(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """`deal`'s swaps of an n-item list, (i, i + 1) from the end, grouped by the output each
+    draws from (the grouping depends on n only)."""
+    groups: list[list[tuple[int, int]]] = []
+    room = 0
+    for i in range(n - 1, 0, -1):
+        if room < _ROOM:
+            groups.append([])
+            room = 1 << 64
+        groups[-1].append((i, i + 1))
+        room //= i + 1
+    return tuple(map(tuple, groups))
+
+
+def deal_at(state: int, items: list[Any]) -> int:
+    """`deal` `items` with the generator at `state`; the state after (for a state slot)."""
+    rng = Rng.at(state)
+    rng.deal(items)
+    return rng.state

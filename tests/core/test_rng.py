@@ -1,0 +1,203 @@
+"""The one generator (eterna.core.rng) and record versions: version 2 draws from the Rng,
+version 1 (records without a "version") replays through the legacy generators."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import eterna
+from eterna.core.errors import BadRecord, BadSetup
+from eterna.core.legacy import RandomV1, game_generator, vale_reseed, vale_reshuffle
+from eterna.core.rng import RECORD_VERSION, SEED_LIMIT, Rng, check_seed, deal_at
+
+M64 = (1 << 64) - 1
+
+
+def splitmix64(seed: int, count: int) -> list[int]:
+    """The reference splitmix64 (Vigna), written out independently of the module."""
+    out = []
+    x = seed
+    for _ in range(count):
+        x = (x + 0x9E3779B97F4A7C15) % 2**64
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        out.append(z ^ (z >> 31))
+    return out
+
+
+def test_rng_is_splitmix64() -> None:
+    """Raw 64-bit outputs equal the reference sequence (the published first outputs of seed 0
+    included), and below(n) is the output modulo n."""
+    rng = Rng(0)
+    assert [rng.below(1 << 64) for _ in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
+    seed = 1234567890123
+    rng = Rng(seed)
+    assert [rng.below(1 << 64) for _ in range(1000)] == splitmix64(seed, 1000)
+    rng = Rng(seed)
+    assert [rng.below(n) for n in range(1, 500)] == [
+        x % n for n, x in zip(range(1, 500), splitmix64(seed, 499), strict=True)
+    ]
+
+
+def test_shuffle_is_fisher_yates_from_the_end() -> None:
+    """shuffle: item i (from the last down to 1) swaps with below(i + 1), as Eternitium's
+    `_shuffle` does, and leaves the state where those draws leave it."""
+    for seed in (0, 7, SEED_LIMIT - 1):
+        items = list(range(60))
+        ref = Rng(seed)
+        expected = items[:]
+        for i in range(len(expected) - 1, 0, -1):
+            j = ref.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng = Rng(seed)
+        rng.shuffle(items)
+        assert items == expected and rng.state == ref.state
+
+
+def test_deal_is_fisher_yates_on_mixed_radix_digits() -> None:
+    """deal: item i (from the last down to 1) swaps with the next digit, base i + 1, of the
+    current output; a new output is drawn when less than 2**40 of its range is left."""
+    for seed in (0, 7, SEED_LIMIT - 1):
+        for n in (0, 1, 2, 42, 70):
+            ref = Rng(seed)
+            expected = list(range(n))
+            x = room = 0
+            for i in range(n - 1, 0, -1):
+                if room < 1 << 40:
+                    x, room = ref.below(1 << 64), 1 << 64
+                j, x, room = x % (i + 1), x // (i + 1), room // (i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            items = list(range(n))
+            rng = Rng(seed)
+            rng.deal(items)
+            assert items == expected and rng.state == ref.state
+            again = list(range(n))
+            assert deal_at(seed, again) == ref.state and again == expected
+    counts = [0] * 5  # uniform: each item lands in each place as often
+    rng = Rng(3)
+    for _ in range(5000):
+        items = list(range(5))
+        rng.deal(items)
+        counts[items.index(0)] += 1
+    assert all(900 < c < 1100 for c in counts)
+
+
+def test_rng_state_is_one_int_and_copies_are_independent() -> None:
+    rng = Rng(42)
+    rng.below(10)
+    twin = rng.copy()
+    resumed = Rng.at(rng.state)
+    draws = [rng.below(100) for _ in range(20)]
+    assert draws == [twin.below(100) for _ in range(20)]
+    assert draws == [resumed.below(100) for _ in range(20)]
+    assert rng.state == twin.state == resumed.state
+    assert Rng(42).choice("abc") in "abc"
+    assert not hasattr(rng, "__dict__")
+
+
+def test_matches_eternitium_stream() -> None:
+    """Eternitium's hand-written stream is the Rng: its seeded games are the same in both
+    record versions."""
+    game = eterna.load_game("eternitium")
+    one = game.new_game(3, seed=5, version=1)
+    two = game.new_game(3, seed=5, version=2)
+    assert one.view(None) == two.view(None)
+    state: Any = game.new_game(2, seed=99)
+    if not hasattr(state, "_rand"):  # Eternitium adopts the Rng itself: nothing to compare
+        return
+    rng = Rng(99)
+    state._rng = 99
+    assert [state._rand(1000) for _ in range(50)] == [rng.below(1000) for _ in range(50)]
+
+
+@pytest.mark.parametrize("seed", [-1, SEED_LIMIT, "7", 7.0, True, None])
+def test_one_seed_check(seed: Any) -> None:
+    with pytest.raises(BadSetup, match="seed must be an integer"):
+        check_seed(seed)
+    assert check_seed(SEED_LIMIT - 1) == SEED_LIMIT - 1
+
+
+def test_legacy_generators_are_the_old_ones() -> None:
+    """Version 1: random.Random(seed) for deals; Vale reshuffle k from random.Random(seed +
+    (k << 62)), its state `seed + (k << 62)`, and a reseed keeps k."""
+    old = random.Random(77)
+    new = game_generator(77, 1)
+    assert isinstance(new, RandomV1)
+    assert [new.below(9) for _ in range(30)] == [old.randrange(9) for _ in range(30)]
+    assert isinstance(game_generator(77, 2), Rng)
+    state = 77
+    for k in (1, 2, 3):
+        deck, ref = list(range(40)), list(range(40))
+        state = vale_reshuffle(state, deck)
+        random.Random(77 + (k << 62)).shuffle(ref)
+        assert deck == ref and state == 77 + (k << 62)
+    assert vale_reseed(state, 5) == 5 + (3 << 62)
+
+
+def _played(game_id: str, players: int, version: int, plies: int = 400) -> Any:
+    state = eterna.load_game(game_id).new_game(players, seed=2024, version=version)
+    policy = random.Random(1)
+    for _ in range(plies):
+        if state.is_terminal:
+            break
+        state.apply(policy.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("eternity", 4), ("vale", 3)])
+def test_version_2_deals_differently_and_both_replay(game_id: str, players: int) -> None:
+    """The same seed deals differently under versions 1 and 2; each record says its version
+    (version 1 by leaving it out) and replays to the same game."""
+    v1 = _played(game_id, players, 1)
+    v2 = _played(game_id, players, 2)
+    assert eterna.load_game(game_id).new_game(players, seed=2024).to_record()["version"] == 2
+    start1 = eterna.load_game(game_id).new_game(players, seed=2024, version=1)
+    start2 = eterna.load_game(game_id).new_game(players, seed=2024, version=2)
+    assert start1.view(0) != start2.view(0)
+    for state, version in ((v1, 1), (v2, 2)):
+        record = json.loads(json.dumps(state.to_record()))
+        assert record.get("version", 1) == version
+        assert ("version" in record) == (version == 2)
+        again = eterna.replay(record)
+        assert again.to_record() == record
+        assert again.view(None) == state.view(None)
+        assert [again.view(s) for s in range(players)] == [state.view(s) for s in range(players)]
+
+
+def test_vale_reshuffles_draw_on_from_the_state_int() -> None:
+    """A Vale game long enough to reshuffle: a clone mid-game continues exactly as the
+    original, both versions."""
+    for version in (1, 2):
+        state = _played("vale", 2, version, plies=60)
+        twin = state.clone()
+        policy1, policy2 = random.Random(3), random.Random(3)
+        while not state.is_terminal:
+            state.apply(policy1.choice(state.legal_actions()))
+            twin.apply(policy2.choice(twin.legal_actions()))
+        assert state.view(None) == twin.view(None) and state.scores == twin.scores
+
+
+@pytest.mark.parametrize("game_id", ["eternity", "vale", "eternitium"])
+@pytest.mark.parametrize("version", [3, 0, "2", True, 2.0, None])
+def test_from_record_refuses_unknown_versions(game_id: str, version: Any) -> None:
+    record = eterna.load_game(game_id).new_game(2 if game_id != "eternity" else 3, seed=1)
+    bad = {**record.to_record(), "version": version}
+    with pytest.raises(BadRecord, match=r"record version must be the integer 1 or 2, not "):
+        eterna.replay(bad)
+
+
+@pytest.mark.parametrize("game_id", ["eternity", "vale", "eternitium"])
+def test_new_game_refuses_unknown_versions(game_id: str) -> None:
+    players = 2 if game_id != "eternity" else 3
+    with pytest.raises(BadSetup, match="record version"):
+        eterna.load_game(game_id).new_game(players, seed=1, version=3)
+    assert RECORD_VERSION == 2

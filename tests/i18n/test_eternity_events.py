@@ -95,3 +95,17 @@ def test_the_spectator_reads_no_hand() -> None:
         assert "Alice" in line and ":" not in line.replace("Alice", "")
     fr = _narrate(catalog("fr"), dealt[0])[0]
     assert fr == "Alice reçoit 10 cartes"
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_helper_tells_eternity_as_the_reference_does(players: int) -> None:
+    from eterna.i18n.words import event_lines
+
+    st = eterna.load_game("eternity").new_game(players, seed=players)
+    rng = random.Random(players)
+    while not st.is_terminal:
+        st.apply(rng.choice(list(st.legal_actions())))
+    for viewer in (0, None):
+        for e in st.events_since(0, viewer):
+            for lang in LANGS:
+                assert event_lines("eternity", e, lang, list(NAMES)) == _narrate(catalog(lang), e)

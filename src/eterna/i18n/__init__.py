@@ -21,6 +21,14 @@ from eterna.i18n.messages import (
     placeholders,
     plural_form,
 )
+from eterna.i18n.words import (
+    describe_action,
+    describe_event,
+    describe_refusal,
+    event_lines,
+    fill,
+    stones_words,
+)
 
 __all__ = [
     "DEFAULT_LANG",
@@ -31,8 +39,14 @@ __all__ = [
     "MissingMessage",
     "MissingParam",
     "catalog",
+    "describe_action",
+    "describe_event",
+    "describe_refusal",
+    "event_lines",
+    "fill",
     "negotiate",
     "placeholders",
     "plural_form",
     "problems",
+    "stones_words",
 ]

@@ -7,14 +7,34 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
-from eterna.core.game import Game
+from eterna.core.game import Action, Game
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION, Rng
 from eterna.games.vale.cards import (
+    CARD_NAME,
+    CHOICES,
+    CHOOSE,
+    CLAIM,
+    COLOURS,
+    COPY,
     DECK_SIZE,
+    DISCARD,
+    DISCARD_STONE,
+    DONE,
     END_SCORE,
+    END_TURN,
+    PAYMENTS,
+    RECOVER,
+    REMOVE,
+    RESOLVE,
+    SELL_,
     STARTING_POINTS,
+    SUMMON,
+    SUMMON_FREE,
+    TAKE,
+    TAME,
+    TARGET,
     ValeAction,
     parse_action,
 )
@@ -129,6 +149,33 @@ class Vale(Game):
     def parse_action(self, text: str) -> ValeAction:
         return parse_action(text)
 
+    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+        """`vale.action.<verb>` and its parameters: `card` (an id), `payment` (a {red, blue,
+        purple} mapping), `target` (a seat), `stone` (a colour), `choice` (a `vale.choice`
+        name)."""
+        act = action if isinstance(action, ValeAction) else parse_action(str(action))
+        kind = act.kind
+        if kind in _CARD_VERBS:
+            return f"vale.action.{_CARD_VERBS[kind]}", {"card": CARD_NAME[act.card]}
+        if kind in (SUMMON, REMOVE):
+            pay = PAYMENTS[act.pay]
+            params: dict[str, Any] = {"card": CARD_NAME[act.card]}
+            if kind == SUMMON and not any(pay):
+                return "vale.action.summon", params
+            params["payment"] = dict(zip(COLOURS, pay, strict=True))
+            return ("vale.action.summon_pay" if kind == SUMMON else "vale.action.remove"), params
+        if kind == DISCARD_STONE:
+            return "vale.action.discard_stone", {"stone": COLOURS[act.arg]}
+        if kind == TARGET:
+            return "vale.action.target", {"target": act.arg}
+        if kind == CHOOSE:
+            return "vale.action.choose", {"choice": CHOICES[act.arg]}
+        if kind == END_TURN:
+            return "vale.action.end_turn", {}
+        if kind == DONE:
+            return "vale.action.done", {}
+        return super().action_words(act)
+
     def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
         """The Vale's own heuristic agent (spec `heuristic`)."""
         from eterna.games.vale.heuristic import ValeHeuristic
@@ -144,6 +191,19 @@ class Vale(Game):
         from eterna.games.vale.encoding import ValeEncoding
 
         return ValeEncoding
+
+
+_CARD_VERBS: dict[int, str] = {
+    CLAIM: "claim",
+    SELL_: "sell",
+    TAME: "tame",
+    RESOLVE: "resolve",
+    RECOVER: "recover",
+    DISCARD: "discard",
+    TAKE: "take",
+    COPY: "copy",
+    SUMMON_FREE: "summon_free",
+}
 
 
 def _starting_points(first: int, players: int) -> tuple[int, ...]:

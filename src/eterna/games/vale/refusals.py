@@ -1,10 +1,16 @@
 """Why a well-formed action is refused now, naming the rule (never on the hot path: only once
-`apply` has found the action outside the legal set)."""
+`apply` has found the action outside the legal set).
+
+`refusal` builds the IllegalAction: the English message, and for translation its catalog key
+(`vale.refusal.<rule>`), its parameters (card ids, seats, stone mappings {red, blue, purple},
+colours, phase names, notations) and the rulebook reference (docs/i18n.md).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from eterna.core.errors import IllegalAction
 from eterna.games.vale.board import HUNT, PHASES, RESOLUTION
 from eterna.games.vale.cards import (
     CARD_COST,
@@ -12,6 +18,7 @@ from eterna.games.vale.cards import (
     CARD_NAME,
     CHOOSE,
     CLAIM,
+    COLOURS,
     COPY,
     DISCARD,
     DISCARD_STONE,
@@ -38,10 +45,26 @@ if TYPE_CHECKING:
 ANSWERS = (RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE, DISCARD_STONE)
 
 
-def why_not(st: ValeState, act: ValeAction, p: int) -> str:
+def _no(
+    message: str, *, key: str, params: dict[str, Any] | None = None, rule: str | None = None
+) -> IllegalAction:
+    return IllegalAction(message, key=key, params=params, rule=rule)
+
+
+def _stones(pay: tuple[int, int, int]) -> dict[str, int]:
+    return dict(zip(COLOURS, pay, strict=True))
+
+
+def refusal(st: ValeState, act: ValeAction, p: int) -> IllegalAction:
+    """The IllegalAction refusing `act` to the current player `p` now: "<action>: <why>"."""
+    why = _why(st, act, p)
+    return IllegalAction(f"{act}: {why}", key=why.key, params=why.params, rule=why.rule)
+
+
+def _why(st: ValeState, act: ValeAction, p: int) -> IllegalAction:
     """Why the current player `p` may not play `act` now."""
     if st.is_terminal:
-        return "the game is over (rules §9-10)"
+        return _no("the game is over (rules §9-10)", key="vale.refusal.game_over", rule="§9-10")
     choice = st.choice
     kind = act.kind
     c = act.card
@@ -49,47 +72,115 @@ def why_not(st: ValeState, act: ValeAction, p: int) -> str:
     if choice is not None:
         chooser, _step, _seat, src, _arg, options = choice
         what = "the stone limit (rules §7)" if src < 0 else f"the effect of {CARD_NAME[src]}"
-        return (
+        message = (
             f"seat {chooser} must first answer {what}: one of "
             f"{', '.join(str(o) for o in options)} (rules §11: choices inside an effect)"
         )
+        notations = [str(o) for o in options]
+        if src < 0:
+            return _no(
+                message,
+                key="vale.refusal.answer_stone_limit",
+                params={"player": chooser, "options": notations},
+                rule="§7",
+            )
+        return _no(
+            message,
+            key="vale.refusal.answer_effect",
+            params={"player": chooser, "card": CARD_NAME[src], "options": notations},
+            rule="§11",
+        )
     if kind in ANSWERS:
-        return "no effect is waiting for this answer now (rules §11)"
+        return _no(
+            "no effect is waiting for this answer now (rules §11)",
+            key="vale.refusal.no_pending_choice",
+            rule="§11",
+        )
     stage = st.stage
     if kind == CLAIM:
         if stage != HUNT:
-            return (
+            return _no(
                 "cards are claimed only in the hunting phase; this is the "
-                f"{PHASES[stage]} phase (rules §4)"
+                f"{PHASES[stage]} phase (rules §4)",
+                key="vale.refusal.claim_wrong_phase",
+                params={"phase": PHASES[stage]},
+                rule="§4",
             )
-        return f"{name} is not an unclaimed revealed card (rules §4.2: one marker per card)"
+        return _no(
+            f"{name} is not an unclaimed revealed card (rules §4.2: one marker per card)",
+            key="vale.refusal.claim_unavailable",
+            params={"card": name},
+            rule="§4.2",
+        )
     if stage == HUNT:
-        return "this is the hunting phase: claim one revealed card (rules §4.2)"
+        return _no(
+            "this is the hunting phase: claim one revealed card (rules §4.2)",
+            key="vale.refusal.must_claim",
+            rule="§4.2",
+        )
     if kind == RESOLVE:
         if stage != RESOLUTION:
-            return "active effects resolve in the resolution phase (rules §6)"
+            return _no(
+                "active effects resolve in the resolution phase (rules §6)",
+                key="vale.refusal.resolve_wrong_phase",
+                rule="§6",
+            )
         if c not in st.areas[p]:
-            return f"{name} is not in your area (rules §6)"
+            return _no(
+                f"{name} is not in your area (rules §6)",
+                key="vale.refusal.resolve_not_in_area",
+                params={"card": name},
+                rule="§6",
+            )
         if not HAS_ACTIVE[c]:
-            return f"{name} has no active (hourglass) effect (rules §6)"
+            return _no(
+                f"{name} has no active (hourglass) effect (rules §6)",
+                key="vale.refusal.resolve_no_active",
+                params={"card": name},
+                rule="§6",
+            )
         if st.activated >> c & 1:
-            return f"{name} already resolved this round (rules §6: once per round)"
-        return f"{name}'s effect cannot be applied now, so it is skipped (rules §6)"
+            return _no(
+                f"{name} already resolved this round (rules §6: once per round)",
+                key="vale.refusal.resolve_already",
+                params={"card": name},
+                rule="§6",
+            )
+        return _no(
+            f"{name}'s effect cannot be applied now, so it is skipped (rules §6)",
+            key="vale.refusal.resolve_skipped",
+            params={"card": name},
+            rule="§6",
+        )
     if stage == RESOLUTION:
-        return "this is the resolution phase: resolve your active effects (rules §6)"
+        return _no(
+            "this is the resolution phase: resolve your active effects (rules §6)",
+            key="vale.refusal.must_resolve",
+            rule="§6",
+        )
     return _action_phase(st, act, p, name)
 
 
-def _action_phase(st: ValeState, act: ValeAction, p: int, name: str) -> str:
+def _action_phase(st: ValeState, act: ValeAction, p: int, name: str) -> IllegalAction:
     """Why not, for the moves of the action phase (§5)."""
     kind = act.kind
     c = act.card
     claimed = st.claims[p]
     if kind in (SELL_, TAME):
-        return f"you did not claim {name} this round (rules §5.1-5.2: only claimed cards)"
+        return _no(
+            f"you did not claim {name} this round (rules §5.1-5.2: only claimed cards)",
+            key="vale.refusal.not_claimed",
+            params={"card": name},
+            rule="§5.1-5.2",
+        )
     if kind == END_TURN:
         left = ", ".join(CARD_NAME[x] for x in claimed)
-        return f"sell or tame your claimed cards first: {left} (rules §5.2)"
+        return _no(
+            f"sell or tame your claimed cards first: {left} (rules §5.2)",
+            key="vale.refusal.claimed_first",
+            params={"cards": [CARD_NAME[x] for x in claimed]},
+            rule="§5.2",
+        )
     b = p * 3
     counts, value = st.stone_counts, st.stone_values
     held = (counts[b], counts[b + 1], counts[b + 2])
@@ -98,24 +189,90 @@ def _action_phase(st: ValeState, act: ValeAction, p: int, name: str) -> str:
     superfluous = bool(st.start.options["allow_superfluous_payment"])
     if kind == SUMMON:
         if c not in st.hands[p]:
-            return f"{name} is not in your hand (rules §5.3: summon from your hand)"
+            return _no(
+                f"{name} is not in your hand (rules §5.3: summon from your hand)",
+                key="vale.refusal.summon_not_in_hand",
+                params={"card": name},
+                rule="§5.3",
+            )
         if not st.has_room(p):
-            return (
+            return _no(
                 f"your area is full: {len(st.areas[p])} cards in round {st.round} "
-                "(rules §5.3.1: area size = round number; remove a card first)"
+                "(rules §5.3.1: area size = round number; remove a card first)",
+                key="vale.refusal.area_full",
+                params={"count": len(st.areas[p]), "round": st.round},
+                rule="§5.3.1",
             )
         cost = max(0, CARD_COST[c] - st.cost_cuts[p * 5 + CARD_FAMILY[c]])
         why = payment_problem(pay, held, values, cost, f"{name} costs {cost}", superfluous)
         if why:
-            return why
-        return (
+            return _payment_refusal(why, pay, held, values, cost, name)
+        return _no(
             f"{name}'s instant effect cannot be applied in full now, so it cannot be "
-            "summoned (rules Q1, Q14)"
+            "summoned (rules Q1, Q14)",
+            key="vale.refusal.summon_instant_blocked",
+            params={"card": name},
+            rule="Q1, Q14",
         )
     if kind == REMOVE:
         if c not in st.areas[p]:
-            return f"{name} is not in your area (rules §5.4)"
+            return _no(
+                f"{name} is not in your area (rules §5.4)",
+                key="vale.refusal.remove_not_in_area",
+                params={"card": name},
+                rule="§5.4",
+            )
         what = f"removing costs {st.round} in this round"
         why = payment_problem(pay, held, values, st.round, what, superfluous)
-        return why or "refused (rules §5.4)"
-    return "not allowed now"
+        if why:
+            return _payment_refusal(why, pay, held, values, st.round, None)
+        return _no("refused (rules §5.4)", key="vale.refusal.remove_refused", rule="§5.4")
+    return _no("not allowed now", key="vale.refusal.not_allowed")
+
+
+def _payment_refusal(
+    message: str,
+    pay: tuple[int, int, int],
+    held: tuple[int, int, int],
+    values: tuple[int, int, int],
+    cost: int,
+    card: str | None,
+) -> IllegalAction:
+    """The key and params of `payment_problem`'s `message` (a summon of `card`, or a removal
+    when `card` is None), checked in the order payment_problem checks."""
+    if any(pay[i] > held[i] for i in range(3)):
+        return _no(
+            message,
+            key="vale.refusal.stones_not_held",
+            params={"payment": _stones(pay), "held": _stones(held)},
+            rule="§5.3.2",
+        )
+    value = sum(pay[i] * values[i] for i in range(3))
+    if value < cost:
+        if card is None:
+            return _no(
+                message,
+                key="vale.refusal.remove_underpaid",
+                params={"payment": _stones(pay), "value": value, "cost": cost},
+                rule="§5.3.2",
+            )
+        return _no(
+            message,
+            key="vale.refusal.summon_underpaid",
+            params={"payment": _stones(pay), "value": value, "card": card, "cost": cost},
+            rule="§5.3.2",
+        )
+    stone = next(COLOURS[i] for i in range(3) if pay[i] and value - values[i] >= cost)
+    if card is None:
+        return _no(
+            message,
+            key="vale.refusal.remove_superfluous",
+            params={"stone": stone, "cost": cost},
+            rule="Q15",
+        )
+    return _no(
+        message,
+        key="vale.refusal.summon_superfluous",
+        params={"stone": stone, "card": card, "cost": cost},
+        rule="Q15",
+    )

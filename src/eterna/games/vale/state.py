@@ -60,7 +60,7 @@ from eterna.games.vale.cards import (
 )
 from eterna.games.vale.effects import feasible
 from eterna.games.vale.payments import payments
-from eterna.games.vale.refusals import why_not
+from eterna.games.vale.refusals import refusal
 from eterna.games.vale.views import ValeLogEntry, ValeView, view_of
 
 __all__ = ["ACTION", "HUNT", "OVER", "PHASES", "RESOLUTION", "ValeStart", "ValeState"]
@@ -441,7 +441,7 @@ class ValeState(ValeBoard):
     # ------------------------------------------------------------------ refusals and views
     def _refusal(self, act: ValeAction) -> IllegalAction:
         """Explain, naming the rule, why `act` is refused now (never on the hot path)."""
-        return IllegalAction(f"{act}: {why_not(self, act, self._current)}")
+        return refusal(self, act, self._current)
 
     # A ValeView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
     def _view(self, seat: int | None) -> ValeView:  # type: ignore[override]

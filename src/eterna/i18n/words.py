@@ -1,0 +1,190 @@
+"""Engine facts in words: events, move labels and refusals told in a player's language.
+
+Engines speak in ids (card ids, seats, colours, stable names); these helpers pick the catalog
+key and fill its placeholders the way docs/i18n.md describes, for any game:
+
+    describe_event("vale", {"kind": "card_sold", "seat": 0, "card": "ifrit"}, "fr", names)
+    # "Alice vend Ifrit"
+
+`names` are the players' names by seat (a seat without one is "Seat n+1").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from eterna.i18n.messages import Catalog, catalog
+
+COLOURS: Final = ("red", "blue", "purple")
+SEAT_FIELDS: Final = ("leader", "target", "victim", "giver", "by", "chooser", "first")
+SEAT_LISTS: Final = ("seats", "winners")
+CARD_FIELDS: Final = ("card", "source")
+CARD_LISTS: Final = ("cards", "board", "display", "revealed")
+FAMILY_FIELDS: Final = ("trump", "previous_trump", "family")
+STONE_SETS: Final = ("paid", "payment", "held")
+# event kinds whose private field, when absent, calls for the `.hidden` sentence
+PRIVATE: Final[Mapping[tuple[str, str], str]] = {
+    ("eternity", "hand_dealt"): "cards",
+    ("vale", "card_drawn"): "card",
+}
+
+
+def stones_words(stones: Mapping[str, int], lang: str) -> str:
+    """A {red, blue, purple} count mapping in words: "2 red stones and 1 blue stone"."""
+    cat = catalog(lang)
+    parts = [
+        cat.text(f"vale.stones.{colour}", count=int(stones.get(colour, 0)))
+        for colour in COLOURS
+        if stones.get(colour, 0)
+    ]
+    return cat.join(parts) if parts else cat.text("vale.stones.none")
+
+
+def _name(cat: Catalog, names: Sequence[str] | None, seat: Any) -> str:
+    if isinstance(seat, int) and names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return cat.text("common.seat", n=int(seat) + 1)
+
+
+def fill(
+    game: str, params: Mapping[str, Any], lang: str, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """`params` (an event's fields, `action_words` or refusal parameters) as words.
+
+    `seat` becomes `player` (and `player`, when a seat number, a name); other seat fields and
+    lists of seats are names; card fields are card names; a stone set (`paid`, `payment`,
+    `held`) or an event's `red`/`blue`/`purple` counts (as `stones`) are stones in words;
+    `phase`, `question`, `choice`, `stone`, `colour` are their game words; `scores` is
+    "Alice 12, Bob 9"; numbers stay numbers.
+    """
+    cat = catalog(lang)
+    p: dict[str, Any] = dict(params)
+    if "seat" in p and p["seat"] is not None:
+        p["player"] = _name(cat, names, p["seat"])
+    elif isinstance(p.get("player"), int):
+        p["player"] = _name(cat, names, p["player"])
+    for field in SEAT_FIELDS:
+        if isinstance(p.get(field), int):
+            p[field] = _name(cat, names, p[field])
+    for field in SEAT_LISTS:
+        if isinstance(p.get(field), list):
+            p.setdefault("count", len(p[field]))
+            p[field] = cat.join(_name(cat, names, s) for s in p[field])
+    for field in CARD_FIELDS:
+        if isinstance(p.get(field), str):
+            p[field] = cat.card_name(game, p[field])
+    for field in CARD_LISTS:
+        if isinstance(p.get(field), list | tuple):
+            p[field] = cat.card_names(game, p[field])
+    for field in FAMILY_FIELDS:
+        if isinstance(p.get(field), str):
+            p[field] = cat.text(f"{game}.family.{p[field]}")
+    for field in STONE_SETS:
+        if isinstance(p.get(field), Mapping):
+            p[field] = stones_words(p[field], lang)
+    if all(isinstance(params.get(c), int) for c in COLOURS):
+        p["stones"] = stones_words({c: params[c] for c in COLOURS}, lang)
+    for field, prefix in (
+        ("phase", "phase"),
+        ("question", "question"),
+        ("choice", "choice"),
+        ("colour", "choice"),
+        ("stone", "stone"),
+    ):
+        if isinstance(p.get(field), str) and cat.has(f"{game}.{prefix}.{p[field]}"):
+            p[field] = cat.text(f"{game}.{prefix}.{p[field]}")
+    if isinstance(p.get("scores"), list):
+        p["scores"] = ", ".join(
+            f"{_name(cat, names, s)} {v}" for s, v in enumerate(params["scores"])
+        )
+    if isinstance(p.get("options"), list | tuple):
+        p["options"] = cat.join(
+            describe_action(game, str(o), lang, names) for o in params["options"]
+        )
+    return p
+
+
+def _event_key(game: str, event: Mapping[str, Any], cat: Catalog) -> str:
+    """The catalog key of an event's (first) sentence, its variant picked from its fields."""
+    kind = event["kind"]
+    key = f"{game}.event.{kind}"
+    private = PRIVATE.get((game, kind))
+    if private is not None and private not in event:
+        key += ".hidden"
+    if game == "vale":
+        if kind == "summoned":
+            if event.get("free"):
+                key += ".free"
+            elif not any((event.get("paid") or {}).values()):
+                key += ".unpaid"
+        elif kind == "card_discarded" and cat.has(f"{key}.{event.get('zone')}"):
+            key += f".{event['zone']}"
+        elif kind == "phase_started" and cat.has(f"{key}.{event.get('phase')}"):
+            key += f".{event['phase']}"
+        elif kind == "effect_choice" and event.get("chooser") != event.get("seat"):
+            key += ".other"
+    if game == "eternity" and kind == "pledges_to_board" and not event.get("cards"):
+        key += ".none"
+    if event.get("source") is not None and cat.has(key + ".source"):
+        key += ".source"
+    return key
+
+
+def event_lines(
+    game: str, event: Mapping[str, Any], lang: str, names: Sequence[str] | None = None
+) -> list[str]:
+    """An event told in `lang`, one line per sentence (Eternity's round scoring has several).
+
+    The key is `<game>.event.<kind>` with its variant: `.hidden` when the private field is
+    absent, the Vale's `.free`/`.unpaid` (summoned), `.hand`/`.area` (card_discarded), the
+    phase (phase_started), `.other` (effect_choice when the chooser is not the card's owner),
+    then `.source` when `source` is a card and that sentence exists. A kind without a sentence
+    is `common.event.unknown` {kind}.
+    """
+    cat = catalog(lang)
+    kind = str(event.get("kind"))
+    if not cat.has(f"{game}.event.{kind}"):
+        return [cat.text("common.event.unknown", kind=kind)]
+    key = _event_key(game, event, cat)
+    p = fill(game, {k: v for k, v in event.items() if k != "kind"}, lang, names)
+    lines = [cat.text(key, **p)]
+    if game == "eternity" and kind == "round_started":
+        lines.append(cat.text(key + ".board", **p))
+        if event.get("display"):
+            lines.append(cat.text(key + ".display", **p))
+    if game == "eternity" and kind == "round_scored":
+        for r in event["results"]:
+            how = (
+                "harmony"
+                if r["trees"] == r["tricks"]
+                else ("over" if r["trees"] > r["tricks"] else "under")
+            )
+            lines.append(cat.text(f"{key}.{how}", **fill(game, r, lang, names)))
+        lines.append(cat.text(key + ".total", **p))
+    return lines
+
+
+def describe_event(
+    game: str, event: Mapping[str, Any], lang: str, names: Sequence[str] | None = None
+) -> str:
+    """An event told in `lang` (its lines joined by newlines); see `event_lines`."""
+    return "\n".join(event_lines(game, event, lang, names))
+
+
+def describe_action(game: str, action: Any, lang: str, names: Sequence[str] | None = None) -> str:
+    """A move's label in `lang`: `Game.action_words` filled by `fill`."""
+    import eterna
+
+    g = eterna.load_game(game)
+    act = action if not isinstance(action, str) else g.parse_action(action)
+    key, params = g.action_words(act)
+    return catalog(lang).text(key, **fill(game, params, lang, names))
+
+
+def describe_refusal(
+    key: str, params: Mapping[str, Any], lang: str, names: Sequence[str] | None = None
+) -> str:
+    """A refusal (`IllegalAction.key`, `.params`) told in `lang`."""
+    game = key.split(".", 1)[0]
+    return catalog(lang).text(key, **fill(game, params, lang, names))

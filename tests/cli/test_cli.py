@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -22,9 +23,11 @@ from eterna.agents import make_agent
 from eterna.arena.simulate import derive_seed, lineup, run_games, seat_specs, split_specs
 from eterna.cli import app
 from eterna.cli.moves import refusal
+from eterna.core.errors import IllegalAction
+from eterna.i18n import describe_refusal
 
 GAME = eterna.load_game("eternity")
-ENV = {"COLUMNS": "160", "NO_COLOR": "1"}
+ENV = {"COLUMNS": "160", "NO_COLOR": "1", "ETERNA_LANG": "en"}
 runner = CliRunner()
 
 
@@ -79,8 +82,8 @@ def typed(move: str, style: int) -> str:
     return [f"ple {card}", f"Pledge {card}", f"pledge   {card}"][style % 3]
 
 
-def first_turn_refusal(seed: int, players: int, human: int) -> tuple[str, str]:
-    """An illegal move at the human's first turn, and the engine's message for it."""
+def first_turn_refusal(seed: int, players: int, human: int) -> tuple[str, IllegalAction]:
+    """An illegal move at the human's first turn, and the engine's refusal of it."""
     state = GAME.new_game(players=players, seed=seed)
     bots = bots_like_cli(players, human, "random", seed)
     while state.current_player != human:
@@ -92,7 +95,7 @@ def first_turn_refusal(seed: int, players: int, human: int) -> tuple[str, str]:
     outside = next(c for c in eterna.games.eternity.cards.CARD_NAME if c not in hand)
     candidates.append(f"play {outside}")
     move = next(m for m in candidates if m not in legal)
-    return move, str(refusal(state, GAME.parse_action(move)))
+    return move, refusal(state, GAME.parse_action(move))
 
 
 def assert_clean_error(result: Any, *fragments: str) -> None:
@@ -109,7 +112,9 @@ def assert_clean_error(result: Any, *fragments: str) -> None:
 def test_whole_game_through_stdin(tmp_path: Path) -> None:
     seed, players, human = 21, 4, 2
     moves, final = human_moves(seed, players, human)
-    illegal, message = first_turn_refusal(seed, players, human)
+    illegal, refused = first_turn_refusal(seed, players, human)
+    assert refused.key is not None and refused.rule is not None
+    message = describe_refusal(refused.key, refused.params, "en")
     lines = ["help", "rules", illegal, "pl", "bogus words"]
     lines += [typed(m, i) for i, m in enumerate(moves)]
     lines.insert(8, "log")  # a few moves in: the round's moves so far
@@ -123,11 +128,16 @@ def test_whole_game_through_stdin(tmp_path: Path) -> None:
     # help and rules, refusals explained and the game went on
     assert "Your legal moves now:" in out and "quit" in out
     assert "Eternity rules in short" in out
-    assert message in out and "(rules §" in message
-    assert "is ambiguous" in out
-    assert "is not an Eternity action" in out
+    # the refusal in words, the rule as a detail; an ambiguity; text that is no move
+    assert f"✗ {message}" in out and f"  Rule {refused.rule}" in out
+    assert "'pl' fits several moves: Play " in out
+    assert "'bogus words' is no legal move now" in out
+    assert "is not an Eternity action" in out  # the engine's explanation, in English
+    # moves listed with their labels and notation; the events told in words
+    assert re.search(r"  1\. (Play|Pledge) .*  · (play|pledge) ", out)
+    assert " wins trick 1 (" in out and "Round 1 begins" in out
     # the log's lines stand alone; the same events in the table are inside a panel (│)
-    assert any(line.startswith("  → trick won by") for line in out.splitlines())
+    assert any(re.match(r"S\d .* wins trick \d", line) for line in out.splitlines())
     # rounds, the last trick, bot moves, the final table, and the record
     for rnd in (1, 2, 3):
         assert f"Round {rnd} results" in out

@@ -27,7 +27,7 @@ from eterna.render import eternitium as render
 from eterna.render import renderer_for
 
 GAME = eterna.load_game("eternitium")
-ENV = {"COLUMNS": "110", "NO_COLOR": "1"}
+ENV = {"COLUMNS": "110", "NO_COLOR": "1", "ETERNA_LANG": "en"}
 runner = CliRunner()
 
 

@@ -8,6 +8,7 @@ import re
 from rich.console import Console, RenderableType
 
 import eterna
+from eterna.cli.words import Narrator
 from eterna.render import eternity as render
 from eterna.render import renderer_for
 
@@ -92,29 +93,29 @@ def test_trick_in_progress_last_trick_and_pledges() -> None:
     assert "Your move:" in out
 
 
-def test_events_describe_actions_tricks_and_rounds() -> None:
+def test_round_summaries_and_the_narrated_rounds() -> None:
+    """The events close each round (`round_scored`), whose sheet shows every seat's points;
+    every event reads as a sentence, in each language."""
     state = GAME.new_game(players=4, seed=5)
+    play_randomly(state, 10_000, seed=5)
     names = render.default_names(4, 0)
-    seen_trick = seen_round = False
-    while not state.is_terminal:
-        before = state.view(0)
-        actor = state.current_player
-        action = str(random.Random(len(before["log"])).choice(state.legal_actions()))
-        state.apply(action)
-        after = state.view(0)
-        lines = [line.plain for line in render.events(before, after, actor, action, names)]
-        verb, card = action.split()
-        assert card in lines[0] and (verb[:4] in lines[0])
-        if any("trick won by" in line for line in lines):
-            seen_trick = True
-        finished = render.round_finished(before, after)
-        if finished is not None:
-            seen_round = True
-            summary = text_of(render.round_summary(after, finished, names))
-            assert f"Round {finished} results" in summary
-            for res in after["round_results"][finished - 1]:
-                assert str(res["points"]) in summary
-    assert seen_trick and seen_round
+    for lang in ("en", "fr", "de"):
+        narrator = Narrator("eternity", lang, names, 0)
+        rounds = []
+        for event in narrator.news(state):
+            lines = [line.plain for line in narrator.lines(event)]
+            assert lines and all(lines), event
+            finished = narrator.round_over(event)
+            if finished is not None:
+                rounds.append(finished)
+                summary = text_of(render.round_summary(state.view(0), finished, names, lang))
+                for res in state.view(0)["round_results"][finished - 1]:
+                    assert str(res["points"]) in summary
+        assert rounds == [1, 2, 3]
+    summary = text_of(render.round_summary(state.view(0), 2, names))
+    assert "Round 2 results (harmony bonus 4)" in summary
+    french = text_of(render.round_summary(state.view(0), 2, names, "fr"))
+    assert "Résultats de la manche 2" in french
 
 
 def test_final_table_per_round_and_winners() -> None:

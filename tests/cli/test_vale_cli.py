@@ -23,14 +23,17 @@ from eterna.agents import make_agent
 from eterna.arena.simulate import derive_seed
 from eterna.cli import app
 from eterna.cli.moves import AmbiguousMove, refusal, resolve_move
+from eterna.cli.words import Narrator
 from eterna.core.errors import BadNotation, IllegalAction
 from eterna.games.vale.cards import CARD_NAME
+from eterna.i18n import catalog, describe_refusal
 from eterna.render import renderer_for
 from eterna.render import vale as render
 
 GAME = eterna.load_game("vale")
-ENV = {"COLUMNS": "110", "NO_COLOR": "1"}
+ENV = {"COLUMNS": "110", "NO_COLOR": "1", "ETERNA_LANG": "en"}
 NAMES = ["You", "S1 heuristic", "S2 heuristic"]
+PLAY_NAMES = ["S0 (you)", "S1 heuristic", "S2 heuristic"]  # `eterna play`'s names, seat 0 human
 runner = CliRunner()
 
 
@@ -202,32 +205,27 @@ def test_spectator_sees_no_hand_and_no_hidden_card(moments: dict[str, Any]) -> N
         assert not re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", out), card
 
 
-def test_events_name_actions_and_their_effects() -> None:
-    seen: dict[str, bool] = {"points": False, "stones": False, "round": False, "drew": False}
-
-    def watch(state: Any, action: Any) -> None:
-        before = state.view(0)
-        actor = state.current_player
-        probe = state.clone()
-        probe.apply(action)
-        after = probe.view(0)
-        lines = [line.plain for line in render.events(before, after, actor, str(action), NAMES)]
-        words = str(action).split()
-        if len(words) > 1 and words[1] in CARD_NAME:
-            assert words[1] in lines[0]
-        assert lines[0].startswith(NAMES[actor])
-        text = "\n".join(lines)
-        seen["points"] |= " point" in text
-        seen["stones"] |= bool(re.search(r"[+-]\d (red|blue|purple)", text))
-        seen["round"] |= "■ round" in text
-        seen["drew"] |= "drew " in text
-        finished = render.round_finished(before, after)
+def test_narrator_tells_every_event_and_round_sheets() -> None:
+    """Every event seat 0 is told reads as a sentence (no `common.event.unknown`), names
+    cards by name, and each round's end gives its score sheet."""
+    state = play_game(4)
+    narrator = Narrator("vale", "en", NAMES, 0)
+    kinds: set[str] = set()
+    rounds: list[int] = []
+    for event in narrator.news(state):
+        kinds.add(event["kind"])
+        lines = [line.plain for line in narrator.lines(event)]
+        assert lines and not any(line.startswith("Event:") for line in lines), event
+        if event.get("card") in CARD_NAME:
+            assert catalog("en").card_name("vale", event["card"]) in lines[0]
+        finished = narrator.round_over(event)
         if finished is not None:
-            summary = text_of(render.round_summary(after, finished, NAMES))
+            rounds.append(finished)
+            summary = text_of(render.round_summary(state.view(0), finished, NAMES))
             assert f"Round {finished} results" in summary
-
-    play_game(4, watch)
-    assert all(seen.values()), seen
+    assert {"card_claimed", "summoned", "points_gained", "round_ended", "game_over"} <= kinds
+    assert rounds == list(range(1, state.round + 1))
+    assert narrator.news(state) == []  # told once
 
 
 def test_renderer_registry_rules_and_card_info() -> None:
@@ -344,8 +342,10 @@ def human_game(seed: int, human: int) -> tuple[list[str], list[str], Any, tuple[
         seat = state.current_player
         if seat == human:
             if illegal is None and state.view(seat)["claimed"][seat] and state.phase == "action":
-                bad = GAME.parse_action("end-turn")
-                illegal = ("end-turn", str(refusal(state, bad)))
+                bad = refusal(state, GAME.parse_action("end-turn"))
+                assert bad.key is not None
+                said = describe_refusal(bad.key, bad.params, "en", PLAY_NAMES)
+                illegal = ("end-turn", f"✗ {said}\n  Rule {bad.rule}")
             action = me.choose(state, seat)
             moves.append(str(action))
             typed.append(typed_form(state, str(action), len(moves)))
@@ -371,17 +371,19 @@ def test_whole_vale_game_through_stdin(tmp_path: Path) -> None:
     out = result.output
     assert result.exit_code == 0, out[-3000:]
     assert "Traceback" not in out
-    # commands: help lists the legal moves in notation, rules and a card's text
-    assert "Your legal moves now:" in out and "claim:" in out
+    # commands: help lists the legal moves in words and notation, rules and a card's text
+    assert "Your legal moves now:" in out and re.search(r"  1\. Claim \w.*  · claim ", out)
     assert "The Vale of Eternity rules in short" in out
     assert "(Kappa: water, cost 1; sells for 1 blue)" in out
     assert "no single card is called 'zzz'" in out
-    assert "is not a Vale of Eternity action" in out
-    # the refusal names the rule and the game went on
-    assert message in out and "(rules §5.2)" in message
+    assert "'bogus words' is no legal move now" in out
+    assert "is not a Vale of Eternity action" in out  # the engine's explanation, in English
+    # the refusal in words with the rule as a detail, and the game went on
+    assert message in out and "Rule §5.2" in message
     # the table, the bots' moves, every round, the final table and the record
     assert "Hunting board" in out and "Since your last move" in out
-    assert "S1 heuristic claims" in out
+    assert "S1 heuristic claims" in out and "S0 (you) claims" in out
+    assert "Round 1 begins" in out and "action phase" in out
     for rnd in range(1, final.round + 1):
         assert f"Round {rnd} results" in out
     tail = out.split("Final scores")[-1]
@@ -389,7 +391,7 @@ def test_whole_vale_game_through_stdin(tmp_path: Path) -> None:
         assert str(score) in tail
     verdict = tail.split("Winner")[-1]
     for seat in final.winners:
-        assert ["You", "S1 heuristic", "S2 heuristic"][seat] in verdict
+        assert PLAY_NAMES[seat] in verdict
     assert f"Record saved to {save}" in out
     record = json.loads(save.read_text())
     assert record["game"] == "vale" and record["seed"] == seed
@@ -405,14 +407,16 @@ def test_illegal_move_prints_the_rule_and_play_goes_on(tmp_path: Path) -> None:
     while state.current_player != 0:
         state.apply(bots[state.current_player].choose(state, state.current_player))
     outside = next(c for c in CARD_NAME if c not in state.view(0)["revealed"])
-    message = str(refusal(state, GAME.parse_action(f"claim {outside}")))
+    refused = refusal(state, GAME.parse_action(f"claim {outside}"))
+    assert refused.key is not None
+    message = describe_refusal(refused.key, refused.params, "en", PLAY_NAMES)
     first = str(state.legal_actions()[0])
     save = tmp_path / "p.json"
     args = ["play", "vale", "-p", "3", "--bots", "random", "--seed", str(seed), "--save", str(save)]
     result = run(args, input=f"claim {outside}\nsummon\n{first}\nquit\n")
     assert result.exit_code == 0, result.output
-    assert message in result.output and "(rules §4.2" in message
-    assert "this is the hunting phase: claim one revealed card" in result.output
+    assert f"✗ {message}" in result.output and "Rule §4.2" in result.output
+    assert "✗ This is the hunting phase: claim one revealed card." in result.output
     assert "You left the game" in result.output
     record = json.loads(save.read_text())
     assert first in record["actions"]

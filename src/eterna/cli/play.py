@@ -20,21 +20,17 @@ from rich.text import Text
 
 from eterna.agents import make_agent
 from eterna.arena.simulate import derive_seed
-from eterna.cli.moves import resolve_move
+from eterna.cli.moves import AmbiguousMove, resolve_move
+from eterna.cli.words import NARRATED, Narrator, say, seat_names
 from eterna.core.agent import Agent
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
 from eterna.core.game import GameState
 from eterna.core.records import write_record
+from eterna.i18n import catalog
 from eterna.render import Renderer, renderer_for
 
-COMMANDS: dict[str, str] = {
-    "help": "list the commands and your legal moves (also '?')",
-    "hint": "suggest a move (ISMCTS search from your view only)",
-    "rules": "a short summary of the rules",
-    "show": "show the table again",
-    "log": "every move of this round so far",
-    "quit": "end the game now (the record is still saved; also 'exit')",
-}
+# The commands, typed in English like the notation; what each does is `common.command.<name>`.
+COMMANDS: tuple[str, ...] = ("help", "hint", "rules", "show", "log", "quit")
 ALIASES = {"?": "help", "exit": "quit", "h": "help"}
 CARD_COMMAND = "card"  # `card <name>`: a card's full text, for games whose renderer has it
 
@@ -47,32 +43,43 @@ class EndOfInput(Exception):
         self.interrupted = interrupted
 
 
-def seat_names(players: int, human: int, specs: dict[int, str]) -> list[str]:
-    """'You' and 'S<seat> <agent name>' (the spec's parameters left out, to keep tables narrow)."""
-    return [
-        "You" if seat == human else f"S{seat} {specs.get(seat, 'bot').partition(':')[0]}"
-        for seat in range(players)
-    ]
-
-
 @dataclass
 class PlaySession:
-    """A game between one human seat and bots, driven by lines of input."""
+    """A game between one human seat and bots, driven by lines of input, told in `lang`.
+
+    A game whose engine tells events (`words.NARRATED`) is narrated from the events the human's
+    seat is told; another keeps its renderer's lines (`Renderer.events`)."""
 
     state: GameState
     human: int
     bots: dict[int, Agent]
     console: Console
     read_line: Callable[[str], str]
+    lang: str = "en"
     renderer: Renderer = field(init=False)
     names: list[str] = field(init=False)
+    narrator: Narrator | None = field(init=False)
     recent: list[Text] = field(default_factory=list)
+    story: list[Text] = field(default_factory=list)  # this round's lines, for `log`
     interrupted: bool = False  # input ended by Ctrl-C rather than end of file
 
     def __post_init__(self) -> None:
-        self.renderer = renderer_for(self.state.game.id)
+        game = self.state.game.id
+        self.renderer = renderer_for(game)
         specs = {seat: agent.spec for seat, agent in self.bots.items()}
-        self.names = seat_names(self.state.players, self.human, specs)
+        self.names = seat_names(self.lang, self.state.players, self.human, specs, game)
+        self.narrator = None
+        if game in NARRATED and self.renderer.events is None:
+            self.narrator = Narrator(game, self.lang, self.names, self.human)
+            self.tell()  # the deal
+
+    def say(self, key: str, **params: Any) -> str:
+        return say(self.lang, key, **params)
+
+    @property
+    def speaks(self) -> dict[str, str]:
+        """The `lang=` the renderer takes for a narrated game (the others keep English)."""
+        return {"lang": self.lang} if self.narrator is not None else {}
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -88,7 +95,7 @@ class PlaySession:
                 except EndOfInput as reason:
                     self.interrupted = reason.interrupted
                     self.console.print()
-                    self.console.print(f"{reason}: the game stops here.", style="bold")
+                    self.console.print(self.say("common.game_stops", reason=reason), style="bold")
                     return False
             else:
                 self.apply(seat, self.bot_move(seat))
@@ -99,37 +106,69 @@ class PlaySession:
         """The bot's choice; a spinner shows a slow bot thinking (on a terminal only)."""
         if not self.console.is_terminal:
             return self.bots[seat].choose(self.state, seat)
-        with self.console.status(f"{self.names[seat]} is thinking…"):
+        with self.console.status(self.say("common.thinking", player=self.names[seat])):
             return self.bots[seat].choose(self.state, seat)
 
     def apply(self, seat: int, action: Any) -> None:
+        if self.narrator is not None:
+            self.state.apply(action)
+            self.tell()
+            return
+        assert self.renderer.events is not None and self.renderer.round_finished is not None
         before = self.state.view(self.human)
         self.state.apply(action)
         after = self.state.view(self.human)
         self.recent += self.renderer.events(before, after, seat, str(action), self.names)
         finished = self.renderer.round_finished(before, after)
         if finished is not None:
-            self.flush_recent()
-            self.console.print(Rule(f"Round {finished} is over"))
-            self.console.print(self.renderer.round_summary(after, finished, self.names))
+            self.round_over(finished)
+
+    def tell(self) -> None:
+        """The events the human's seat has not been told yet, in words; a round's end shows
+        its score sheet."""
+        assert self.narrator is not None
+        for event in self.narrator.news(self.state):
+            if event.get("kind") == "round_started":
+                self.story = []
+            lines = self.narrator.lines(event)
+            self.recent += lines
+            self.story += lines
+            finished = self.narrator.round_over(event)
+            if finished is not None:
+                self.round_over(finished)
+
+    def round_over(self, finished: int) -> None:
+        self.flush_recent()
+        self.console.print(Rule(self.say("common.round_over", round=finished)))
+        view = self.state.view(self.human)
+        summary = self.renderer.round_summary(view, finished, self.names, **self.speaks)
+        self.console.print(summary)
 
     def flush_recent(self) -> None:
         """Show the moves not shown yet (those that end a round or the game) and forget them."""
         if self.recent:
+            title = self.say("common.since_last_move")
             self.console.print(
-                Panel(
-                    Group(*self.recent),
-                    title="Since your last move",
-                    title_align="left",
-                    expand=False,
-                )
+                Panel(Group(*self.recent), title=title, title_align="left", expand=False)
             )
             self.recent = []
 
     def show_table(self) -> None:
         view = self.state.view(self.human)
         self.console.print(Rule())
-        self.console.print(self.renderer.table(view, self.names, self.recent))
+        self.console.print(self.renderer.table(view, self.names, self.recent, **self.speaks))
+        if self.narrator is not None:
+            self.show_moves()
+
+    def show_moves(self) -> None:
+        """The legal moves, numbered, each with its label and its notation dimmed."""
+        assert self.narrator is not None
+        legal = [str(a) for a in self.state.legal_actions()]
+        self.console.print(Text(self.say("common.legal_moves_now"), style="bold yellow"))
+        for number, move in enumerate(legal, 1):
+            self.console.print(self.narrator.move(move, number))
+        if not legal:
+            self.console.print(Text(self.say("common.no_move_now"), style="dim"))
 
     def human_turn(self) -> bool:
         """Read lines until one is a legal move (True) or `quit` (False)."""
@@ -141,7 +180,7 @@ class PlaySession:
             if not word:
                 continue
             if command == "quit":
-                self.console.print("You left the game.", style="bold")
+                self.console.print(self.say("common.you_left"), style="bold")
                 return False
             if command in COMMANDS:
                 self.run_command(command)
@@ -149,73 +188,114 @@ class PlaySession:
             if word.split()[0] == CARD_COMMAND and self.renderer.card_info is not None:
                 self.show_card(word.split(maxsplit=1)[1:])
                 continue
-            try:
-                action = resolve_move(
-                    self.state, line, self.renderer.verbs, self.renderer.default_verb
-                )
-            except (IllegalAction, BadNotation) as exc:
-                self.console.print(Text(f"✗ {exc}", style="bold red"))
+            action = self.read_move(line)
+            if action is None:
                 continue
             self.recent = []
             self.apply(self.human, action)
             return True
 
+    def read_move(self, line: str) -> Any | None:
+        """The legal move a line means (a move's number in the list, its notation or a
+        prefix of it), or None after printing why it is refused."""
+        legal = self.state.legal_actions()
+        word = line.strip()
+        if self.narrator is not None and word.isdigit() and 1 <= int(word) <= len(legal):
+            return legal[int(word) - 1]
+        try:
+            return resolve_move(self.state, line, self.renderer.verbs, self.renderer.default_verb)
+        except (IllegalAction, BadNotation) as exc:
+            self.console.print(*self.refusal(line, exc), sep="\n")
+        return None
+
+    def refusal(self, line: str, exc: EternaError) -> list[Text]:
+        """Why a line is no move: the engine's refusal, an ambiguity, or no move at all."""
+        if self.narrator is None:
+            return [Text(f"✗ {exc}", style="bold red")]
+        text = line.strip()
+        if isinstance(exc, AmbiguousMove):
+            moves = catalog(self.lang).join(self.narrator.label(m) for m in exc.matches)
+            message = self.say("common.ambiguous", text=text, moves=moves)
+            return [Text(f"✗ {message}", style="bold red")]
+        if isinstance(exc, IllegalAction) and exc.key is not None:
+            return self.narrator.refusal(exc)
+        lines = [Text("✗ " + self.say("common.not_a_move", text=text), style="bold red")]
+        if self.lang == "en":  # the engine's own explanation, in English only
+            lines.append(Text(f"  {exc}", style="dim"))
+        return lines
+
     def prompt(self) -> str:
-        return f"[bold]{self.names[self.human]} (seat {self.human})[/bold] move> "
+        return f"[bold]{self.say('common.prompt_move', player=self.names[self.human])}[/bold]"
 
     def run_command(self, command: str) -> None:
-        view = self.state.view(self.human)
         if command == "help":
-            self.console.print(Text("Commands:", style="bold"))
-            for name, doc in COMMANDS.items():
-                line = Text(f"  {name:<7}", style="cyan")
-                line.append(doc, style="")
-                self.console.print(line)
-            if self.renderer.card_info is not None:
-                line = Text(f"  {CARD_COMMAND} <name>", style="cyan")
-                line.append("  a card's full text (a prefix of its name will do)", style="")
-                self.console.print(line)
-            self.console.print(Text("Your legal moves now:", style="bold"))
-            self.console.print(self.renderer.moves_help(view.get("legal_actions", [])))
+            self.show_help()
         elif command == "rules":
             self.console.print(self.renderer.rules())
         elif command == "show":
             self.show_table()
         elif command == "log":
-            self.show_log(view)
+            self.show_log(self.state.view(self.human))
         elif command == "hint":
             from eterna.arena.hints import PLAY_ITERATIONS, advise, hint_table
 
             hints = advise(self.state, self.human, iterations=PLAY_ITERATIONS)
-            self.console.print(hint_table(hints, f"Hint (ISMCTS, {PLAY_ITERATIONS} iterations)"))
+            title = self.say("common.hint_title", count=PLAY_ITERATIONS)
+            self.console.print(hint_table(hints, title))
+
+    def show_help(self) -> None:
+        self.console.print(Text(self.say("common.commands"), style="bold"))
+        for name in COMMANDS:
+            line = Text(f"  {name:<7}", style="cyan")
+            line.append(self.say(f"common.command.{name}"), style="")
+            self.console.print(line)
+        if self.renderer.card_info is not None:
+            line = Text(f"  {CARD_COMMAND} <name>", style="cyan")
+            line.append("  " + self.say("common.command.card"), style="")
+            self.console.print(line)
+        if self.narrator is not None:
+            self.show_moves()
+            self.console.print(Text(self.say("common.moves_typing"), style="dim"))
+            return
+        self.console.print(Text(self.say("common.legal_moves_now"), style="bold"))
+        legal = self.state.view(self.human).get("legal_actions", [])
+        self.console.print(self.renderer.moves_help(legal))
 
     def show_card(self, args: Sequence[str]) -> None:
         info = self.renderer.card_info
         shown = info(args[0]) if info is not None and args else None
         if shown is None:
-            what = f"no single card is called {args[0]!r}" if args else "name a card"
-            self.console.print(Text(f"✗ {what}: type e.g. '{CARD_COMMAND} kappa'", "bold red"))
+            what = (
+                self.say("common.no_card_called", name=args[0])
+                if args
+                else self.say("common.name_a_card")
+            )
+            self.console.print(Text(f"✗ {what}", "bold red"))
             return
         self.console.print(shown)
 
     def show_log(self, view: dict[str, Any]) -> None:
+        if self.narrator is not None:
+            for line in self.story:
+                self.console.print(line)
+            if not self.story:
+                self.console.print(self.say("common.nothing_yet"))
+            return
+        assert self.renderer.events is not None
         log = view.get("log", [])
         if not log:
-            self.console.print("Nothing played yet this round.")
+            self.console.print(self.say("common.nothing_yet"))
             return
         for entry in log:
-            if "trick_won_by" in entry:
-                who = self.names[entry["trick_won_by"]]
-                self.console.print(Text(f"  → trick won by {who}", style="bold"))
-            else:
-                seat = entry["seat"]
-                line = self.renderer.events(view, view, seat, entry["action"], self.names)[0]
-                self.console.print(line)
+            seat = entry["seat"]
+            line = self.renderer.events(view, view, seat, entry["action"], self.names)[0]
+            self.console.print(line)
 
     def show_final(self) -> None:
         self.flush_recent()
-        self.console.print(Rule("Game over"))
-        self.console.print(self.renderer.final(self.state.view(self.human), self.names))
+        self.console.print(Rule(self.say("common.game_over")))
+        view = self.state.view(self.human)
+        self.console.print(self.renderer.final(view, self.names, **self.speaks))
 
 
 def make_bots(players: int, human: int, specs: Sequence[str], seed: int) -> dict[int, Agent]:
@@ -234,7 +314,7 @@ def make_bots(players: int, human: int, specs: Sequence[str], seed: int) -> dict
     }
 
 
-def save_record(state: GameState, path: Path, console: Console) -> None:
+def save_record(state: GameState, path: Path, console: Console, lang: str = "en") -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     write_record(path, state.to_record())
-    console.print(Text(f"Record saved to {path}", style="bold"))
+    console.print(Text(say(lang, "common.record_saved", path=path), style="bold"))

@@ -13,15 +13,18 @@ from rich.text import Text
 
 from eterna.arena.simulate import check_agent, split_specs
 from eterna.cli.common import check_seat, check_table, fail, get_game, make_console, pick_seed
-from eterna.cli.options import GameOptions, Players
+from eterna.cli.options import GameOptions, Lang, Players, pick_lang
 from eterna.cli.play import EndOfInput, PlaySession, make_bots, save_record
+from eterna.cli.words import say
 from eterna.core.agent import Agent
 from eterna.core.errors import EternaError
 from eterna.core.game import Game, GameState
 
 PLAY_HELP = (
     "Play a game in the terminal against bots.\n\n"
-    "Type moves in the game's notation, or any unambiguous prefix of one: Eternity 'play "
+    "Eternity and The Vale of Eternity are told in words in the --lang language: what "
+    "happens, and your legal moves, numbered, each with its notation. Type a move's number, "
+    "its notation or any unambiguous prefix of it: Eternity 'play "
     "sea-3', 'pledge sky-11' ('ple sky-11', or a bare card to play it); The Vale of Eternity "
     "'claim kappa', 'summon ifrit pay blue', 'end-turn' ('cla kap', 'end'). "
     "'help' lists your legal moves; 'rules', 'show', 'log', 'quit' (and for the Vale "
@@ -60,7 +63,9 @@ def play(
     seed: Seed = None,
     option: GameOptions = None,
     save: Save = None,
+    lang: Lang = None,
 ) -> None:
+    language = pick_lang(lang)
     chosen = get_game(game)
     players, options = check_table(chosen, players, option)
     check_seat(seat, players)
@@ -72,8 +77,8 @@ def play(
         fail(str(exc))
     path = _record_path(save, chosen, seed)
     console = make_console()
-    session = PlaySession(state, seat, agents, console, _reader(console))
-    console.print(_intro(chosen, players, seed, seat, agents))
+    console.print(_intro(language, chosen, players, seed, seat, agents))
+    session = PlaySession(state, seat, agents, console, _reader(console, language), language)
     code = _play_out(session, state, path, console)
     if code:
         raise typer.Exit(code)
@@ -98,27 +103,32 @@ def _record_path(save: Path | None, game: Game, seed: int) -> Path:
     return path
 
 
-def _reader(console: Console) -> Callable[[str], str]:
+def _reader(console: Console, lang: str = "en") -> Callable[[str], str]:
     """The player's input, line by line; its end (EOF or Ctrl-C) ends the game."""
 
     def read_line(prompt: str) -> str:
         try:
             return console.input(prompt)
         except EOFError:
-            raise EndOfInput("End of input") from None
+            raise EndOfInput(say(lang, "common.end_of_input")) from None
         except KeyboardInterrupt:
-            raise EndOfInput("Interrupted", interrupted=True) from None
+            raise EndOfInput(say(lang, "common.interrupted"), interrupted=True) from None
 
     return read_line
 
 
-def _intro(game: Game, players: int, seed: int, seat: int, agents: dict[int, Agent]) -> Text:
-    table_size = "solo" if players == 1 else f"{players} players"
-    intro = Text(f"{game.name}, {table_size}, seed {seed}. ", style="bold")
-    intro.append(f"You are seat {seat}. ")
+def _intro(
+    lang: str, game: Game, players: int, seed: int, seat: int, agents: dict[int, Agent]
+) -> Text:
+    table_size = say(lang, "common.table_size", count=players)
+    intro = Text(
+        say(lang, "common.play_intro", game=game.name, table=table_size, seed=seed, seat=seat),
+        style="bold",
+    )
     if agents:
-        intro.append("Bots: " + ", ".join(f"S{s} {agents[s].spec}" for s in sorted(agents)) + ". ")
-    intro.append("Type 'help' for commands and moves, 'rules' for the rules.")
+        bots = ", ".join(f"S{s} {agents[s].spec}" for s in sorted(agents))
+        intro.append(" " + say(lang, "common.bots", bots=bots))
+    intro.append(" " + say(lang, "common.type_help"))
     return intro
 
 
@@ -131,14 +141,14 @@ def _play_out(session: PlaySession, state: GameState, path: Path, console: Conso
         if session.interrupted:
             code = 130
     except KeyboardInterrupt:  # during a bot's move
-        console.print("\nInterrupted.", style="bold")
+        console.print("\n" + say(session.lang, "common.interrupted") + ".", style="bold")
         code = 130
     except EternaError as exc:  # a bot failed: keep what was played
-        console.print(Text(f"Error: a bot failed: {exc}", style="bold red"))
+        console.print(Text(say(session.lang, "common.bot_failed", error=exc), style="bold red"))
         code = 1
     finally:  # the record is saved however the game ends
         try:
-            save_record(state, path, console)
+            save_record(state, path, console, session.lang)
         except OSError as exc:
             fail(f"cannot save the record to {path}: {exc.strerror or exc}")
     return code

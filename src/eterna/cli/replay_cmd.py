@@ -1,7 +1,13 @@
-"""`eterna replay`: a recorded game action by action, as one seat (or a spectator) saw it."""
+"""`eterna replay`: a recorded game action by action, as one seat (or a spectator) saw it.
+
+A game that tells events (Eternity, the Vale) is narrated in words from the events that seat
+is told, in the `--lang` language; another (Eternitium) keeps its renderer's English lines.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -17,7 +23,8 @@ from eterna.cli.common import (
     make_console,
     start_replay,
 )
-from eterna.cli.options import GameIndex, RecordFile
+from eterna.cli.options import GameIndex, Lang, RecordFile, pick_lang
+from eterna.cli.words import NARRATED, Narrator, say
 from eterna.core.game import GameState
 from eterna.render import Renderer, renderer_for
 
@@ -36,47 +43,130 @@ Step = Annotated[
 ]
 
 
+@dataclass
+class Replay:
+    """One record replayed for one seat (None: a spectator), told in `lang`."""
+
+    state: GameState
+    seat: int | None
+    names: list[str]
+    lang: str
+    console: Console
+    renderer: Renderer
+    narrator: Narrator | None
+
+    @property
+    def speaks(self) -> dict[str, str]:
+        return {"lang": self.lang} if self.narrator is not None else {}
+
+    def say(self, key: str, **params: Any) -> str:
+        return say(self.lang, key, **params)
+
+    def tell(self) -> None:
+        """The events the seat has not been told yet, in words; a finished round's sheet."""
+        assert self.narrator is not None
+        for event in self.narrator.news(self.state):
+            self.console.print(*self.narrator.lines(event), sep="\n")
+            finished = self.narrator.round_over(event)
+            if finished is not None:
+                self.round_summary(finished)
+
+    def round_summary(self, finished: int) -> None:
+        view = self.state.view(self.seat)
+        self.console.print(self.renderer.round_summary(view, finished, self.names, **self.speaks))
+
+    def table(self) -> None:
+        view = self.state.view(self.seat)
+        self.console.print(self.renderer.table(view, self.names, [], **self.speaks))
+
+    def action(self, number: int, total: int, text: str) -> None:
+        """Apply action `number` and show what it did, and the table after it."""
+        actor = self.state.current_player
+        before = self.state.view(self.seat)
+        apply_action(self.state, number, text)
+        self.console.print(Rule(self.say("common.action_of", number=number, total=total)))
+        if self.narrator is not None:
+            self.tell()
+        else:
+            assert self.renderer.events is not None and self.renderer.round_finished is not None
+            after = self.state.view(self.seat)
+            who = -1 if actor is None else actor
+            lines = self.renderer.events(before, after, who, text, self.names)
+            self.console.print(*lines, sep="\n")
+            finished = self.renderer.round_finished(before, after)
+            if finished is not None:
+                self.round_summary(finished)
+        self.table()
+
+    def result(self, played: int, total: int) -> None:
+        self.console.print(Rule(self.say("common.result")))
+        if self.state.is_terminal:
+            view = self.state.view(self.seat)
+            self.console.print(self.renderer.final(view, self.names, **self.speaks))
+        else:
+            self.console.print(Text(self.say("common.not_over", played=played, total=total)))
+            scores = ", ".join(map(str, self.state.scores))
+            self.console.print(Text(self.say("common.scores_so_far", scores=scores)))
+
+
 def replay(
     file: RecordFile,
     seat: Seat = None,
     spectator: Spectator = False,
     step: Step = True,
     game_index: GameIndex = 0,
+    lang: Lang = None,
 ) -> None:
-    """Replay a recorded game action by action, showing one seat's view (or a spectator's)."""
+    """Replay a recorded game action by action, showing one seat's view (or a spectator's)
+    and telling what happens in words (--lang)."""
     if seat is not None and spectator:
         fail("give either --seat or --spectator, not both")
+    language = pick_lang(lang)
     record = load_record(file, game_index)
     state, actions = start_replay(record)
     if seat is not None:
         check_seat(seat, state.players)
-    renderer = renderer_for(state.game.id)
     given = record.get("meta")
     meta: dict[str, Any] = given if isinstance(given, dict) else {}
     names = _names(meta, state.players)
-    console = make_console()
-    who = "spectator" if seat is None else f"seat {seat}"
-    console.print(
-        Text(
-            f"Replaying {file} ({state.game.name}, {state.players} players, seed "
-            f"{record.get('seed')}, {len(actions)} actions) as {who}.",
-            style="bold",
-        )
-    )
-    console.print(renderer.table(state.view(seat), names, []))
+    game = state.game.id
+    renderer = renderer_for(game)
+    narrated = game in NARRATED and renderer.events is None
+    narrator = Narrator(game, language, names, seat) if narrated else None
+    show = Replay(state, seat, names, language, make_console(), renderer, narrator)
+    show.console.print(Text(_heading(show, file, record, len(actions)), style="bold"))
+    if narrator is not None:
+        show.tell()  # the deal
+    show.table()
     played = 0
     for number, text in enumerate(actions, 1):
-        _show_action(console, renderer, state, seat, number, len(actions), text, names)
+        show.action(number, len(actions), text)
         played = number
         if step and number < len(actions):
-            answer = _ask(console)
+            answer = _ask(show)
             if answer == "stop":
                 break
             step = answer == "next"
-    _show_result(console, renderer, state, seat, names, played, len(actions))
+    show.result(played, len(actions))
     recorded = meta.get("scores")
     if state.is_terminal and isinstance(recorded, list) and recorded != state.scores:
-        console.print(Text(f"Warning: the record says the scores were {recorded}", "bold red"))
+        warning = show.say("common.record_scores_differ", scores=recorded)
+        show.console.print(Text(warning, "bold red"))
+
+
+def _heading(show: Replay, file: Path, record: dict[str, Any], count: int) -> str:
+    state = show.state
+    who = show.say("common.spectator") if show.seat is None else show.names[show.seat]
+    table = show.say("common.table_size", count=state.players)
+    return show.say(
+        "common.replaying",
+        file=file,
+        game=state.game.name,
+        table=table,
+        seed=record.get("seed"),
+        count=count,
+        who=who,
+    )
 
 
 def _names(meta: dict[str, Any], players: int) -> list[str]:
@@ -85,34 +175,10 @@ def _names(meta: dict[str, Any], players: int) -> list[str]:
     return [f"S{s} {specs[s]}" if specs and s < len(specs) else f"S{s}" for s in range(players)]
 
 
-def _show_action(
-    console: Console,
-    renderer: Renderer,
-    state: GameState,
-    seat: int | None,
-    number: int,
-    total: int,
-    text: str,
-    names: list[str],
-) -> None:
-    """Apply action `number` and show what it did, and the table after it."""
-    actor = state.current_player
-    before = state.view(seat)
-    apply_action(state, number, text)
-    after = state.view(seat)
-    lines = renderer.events(before, after, -1 if actor is None else actor, text, names)
-    console.print(Rule(f"action {number}/{total}"))
-    console.print(*lines, sep="\n")
-    finished = renderer.round_finished(before, after)
-    if finished is not None:
-        console.print(renderer.round_summary(after, finished, names))
-    console.print(renderer.table(after, names, []))
-
-
-def _ask(console: Console) -> str:
+def _ask(show: Replay) -> str:
     """What to do after an action: 'next' (Enter), 'end' (c, or the end of input), 'stop' (q)."""
     try:
-        answer = console.input("[dim]Enter: next · c: to the end · q: stop[/dim] ")
+        answer = show.console.input(f"[dim]{show.say('common.replay_step')}[/dim] ")
     except (EOFError, KeyboardInterrupt):
         return "end"
     answer = answer.strip().lower()
@@ -121,23 +187,6 @@ def _ask(console: Console) -> str:
     if answer.startswith("c"):
         return "end"
     return "next"
-
-
-def _show_result(
-    console: Console,
-    renderer: Renderer,
-    state: GameState,
-    seat: int | None,
-    names: list[str],
-    played: int,
-    total: int,
-) -> None:
-    console.print(Rule("Result"))
-    if state.is_terminal:
-        console.print(renderer.final(state.view(seat), names))
-    else:
-        console.print(Text(f"The game is not over (stopped after {played} of {total} actions)."))
-        console.print(Text("Scores so far: " + ", ".join(map(str, state.scores))))
 
 
 def register(app: typer.Typer) -> None:

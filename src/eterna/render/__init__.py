@@ -2,8 +2,10 @@
 the rules core.
 
 `renderer_for(game_id)` gives the functions the command line needs to show a game: the table as
-one seat sees it, what an action did, round and final summaries, the legal moves and the rules.
-A game without a renderer of its own gets a plain one that prints the view as data.
+one seat sees it, round and final summaries, the legal moves and the rules. What an action did
+is told by the game's events in words (`eterna.cli.words`); a game that tells no events yet
+(Eternitium) has `events` and `round_finished`, which read it from two views. A game without a
+renderer of its own gets a plain one that prints the view as data.
 """
 
 from __future__ import annotations
@@ -28,11 +30,15 @@ class Renderer:
     game_id: str
     verbs: tuple[str, ...]  # the action words of the game's notation, for prefix completion
     default_verb: str | None  # what a bare argument means (`sea-3` -> `play sea-3`)
-    table: Callable[[View, Sequence[str], Sequence[Text]], RenderableType]
-    events: Callable[[View, View, int, str, Sequence[str]], list[Text]]
-    round_finished: Callable[[View, View], int | None]
-    round_summary: Callable[[View, int, Sequence[str]], RenderableType]
-    final: Callable[[View, Sequence[str]], RenderableType]
+    # table(view, names, recent), and `lang=` for a game whose events are told in words
+    table: Callable[..., RenderableType]
+    # what one action did and the round it finished, read from the views before and after it:
+    # None for a game that tells its events
+    events: Callable[[View, View, int, str, Sequence[str]], list[Text]] | None
+    round_finished: Callable[[View, View], int | None] | None
+    # round_summary(view, round, names) and final(view, names), `lang=` as for `table`
+    round_summary: Callable[..., RenderableType]
+    final: Callable[..., RenderableType]
     moves_help: Callable[[Sequence[str]], RenderableType]
     rules: Callable[[], RenderableType]
     # a card's full text from its id or an unambiguous prefix (None: no such card); the
@@ -97,8 +103,8 @@ def renderer_for(game_id: str) -> Renderer:
         verbs=module.VERBS,
         default_verb=module.DEFAULT_VERB,
         table=module.table,
-        events=module.events,
-        round_finished=module.round_finished,
+        events=getattr(module, "events", None),
+        round_finished=getattr(module, "round_finished", None),
         round_summary=module.round_summary,
         final=module.final,
         moves_help=module.moves_help,

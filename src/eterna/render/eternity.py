@@ -1,7 +1,10 @@
 """Rich rendering of an Eternity view (`state.view(seat)`), for the terminal.
 
 Everything here reads only the view dict (plus the card facts: trees per card), so it shows a
-seat exactly what that seat may know. The rules core never imports this module.
+seat exactly what that seat may know. The rules core never imports this module. What happened
+is told by the game's events in words (`eterna.cli.words`), not here. `table(..., lang=)`
+speaks the player's language (`Words`); without one it keeps this module's English and adds
+the "Your move" hint with notation.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from rich.text import Text
 
 from eterna.games.eternity.cards import CARD_BY_NAME, CARD_TREES, FAMILIES
 from eterna.games.eternity.views import EternitySeatedCard, EternityView, as_eternity_view
+from eterna.render.words import ENGLISH, Words
 
 View = dict[str, Any]  # what the entry points get; each part reads it as the EternityView it is
 
@@ -72,11 +76,11 @@ def tree_marks(count: int) -> str:
     return TREE * count
 
 
-def card_text(card: str, *, short: bool = False, style: str = "") -> Text:
-    """`sea-12↟↟` in its family's colour (`12↟↟` when `short`)."""
+def card_text(card: str, *, short: bool = False, style: str = "", w: Words = ENGLISH) -> Text:
+    """`sea-12↟↟` (`Mer 12↟↟` in French) in its family's colour (`12↟↟` when `short`)."""
     family, value = split_card(card)
     colour = FAMILY_STYLE.get(family, "")
-    label = str(value) if short else card
+    label = str(value) if short else w.card(GAME_ID, card)
     text = Text(label, style=f"{colour} {style}".strip())
     marks = tree_marks(card_trees(card))
     if marks:
@@ -84,8 +88,9 @@ def card_text(card: str, *, short: bool = False, style: str = "") -> Text:
     return text
 
 
-def family_text(family: str, *, style: str = "bold") -> Text:
-    return Text(family, style=f"{style} {FAMILY_STYLE.get(family, '')}".strip())
+def family_text(family: str, *, style: str = "bold", w: Words = ENGLISH) -> Text:
+    label = w.family(GAME_ID, family)
+    return Text(label, style=f"{style} {FAMILY_STYLE.get(family, '')}".strip())
 
 
 def join(parts: Sequence[Text], sep: str = " ") -> Text:
@@ -100,80 +105,40 @@ def default_names(players: int, seat: int | None = None) -> list[str]:
     return ["You" if s == seat else f"S{s}" for s in range(players)]
 
 
-# ---------------------------------------------------------------------------------- actions
-
-
-def describe_action(action: str, who: str) -> Text:
-    """'S2 (random) pledges sky-11↟↟ (+2 trees)' / 'You play sea-3'."""
-    verb, _, card = action.partition(" ")
-    if card not in CARD_BY_NAME:
-        return Text(f"{who}: {action}")
-    text = Text(f"{who} ")
-    ending = "" if who == "You" else "s"
-    if verb == "pledge":
-        trees = card_trees(card)
-        text.append(f"pledge{ending} ", style="bold magenta")
-        text.append_text(card_text(card))
-        text.append(f" (+{trees} tree{'s' if trees != 1 else ''})")
-    else:
-        text.append(f"play{ending} ")
-        text.append_text(card_text(card))
-    return text
-
-
-def events(before: View, after: View, actor: int, action: str, names: Sequence[str]) -> list[Text]:
-    """What one action did, as lines: the action itself, then a finished trick or round."""
-    lines = [describe_action(action, seat_name(names, actor))]
-    before_v, after_v = as_eternity_view(before), as_eternity_view(after)
-    trick = after_v.get("last_trick")
-    if trick is not None and trick != before_v.get("last_trick"):
-        winner = trick["winner"]
-        line = Text("  → trick won by ", style="bold")
-        line.append(seat_name(names, winner), style="bold yellow")
-        lines.append(line)
-    if len(after_v.get("round_results", [])) > len(before_v.get("round_results", [])):
-        done = len(after_v["round_results"])
-        lines.append(Text(f"  ■ round {done} is over", style="bold"))
-    return lines
-
-
-def round_finished(before: View, after: View) -> int | None:
-    """The number of the round that `after` has just finished, if any."""
-    done = len(as_eternity_view(after).get("round_results", []))
-    return done if done > len(as_eternity_view(before).get("round_results", [])) else None
-
-
 # ---------------------------------------------------------------------------------- parts
 
 
-def header(view: EternityView) -> Text:
+def header(view: EternityView, w: Words = ENGLISH) -> Text:
     text = Text("Eternity", style="bold")
-    text.append(f"  ·  round {view['round']}/{view['rounds']}")
+    text.append(f"  ·  {w.t('common.round', 'round')} {view['round']}/{view['rounds']}")
     if not view["is_terminal"]:
-        text.append(f"  ·  trick {view['trick_number']}/{view['tricks_per_round']}")
-    text.append(f"  ·  harmony bonus {view['harmony_bonus']}")
-    text.append("  ·  trump: ")
-    text.append_text(family_text(view["trump"], style="bold reverse"))
+        trick = w.t("eternity.word.trick", "trick")
+        text.append(f"  ·  {trick} {view['trick_number']}/{view['tricks_per_round']}")
+    bonus = w.t("eternity.word.harmony_bonus", "harmony bonus")
+    text.append(f"  ·  {bonus} {view['harmony_bonus']}")
+    text.append(f"  ·  {w.t('eternity.word.trump', 'trump')}: ")
+    text.append_text(family_text(view["trump"], style="bold reverse", w=w))
     if view.get("tree_supply") is not None:
         text.append(f"  ·  tree tokens left: {view['tree_supply']}")
     return text
 
 
-def trump_board(view: EternityView) -> Table:
+def trump_board(view: EternityView, w: Words = ENGLISH) -> Table:
     """The columns left to right with their cards; the trump column highlighted."""
+    english = w.lang is None  # the caption is the rules' (shown by `rules`), in English
     table = Table(
-        title="Trump board",
+        title=w.t("eternity.word.trump_board", "Trump board"),
         title_justify="left",
         title_style="bold",
-        caption="most cards = trump; a tie goes to the leftmost",
+        caption="most cards = trump; a tie goes to the leftmost" if english else None,
         caption_justify="left",
     )
     for family in view["columns"]:
         cards = view["board"].get(family, [])
-        head = family_text(family)
+        head = family_text(family, w=w)
         head.append(f" ({len(cards)})")
         if family == view["trump"]:
-            head.append(" ★ TRUMP", style="bold yellow")
+            head.append(f" ★ {w.t('eternity.word.trump', 'trump').upper()}", style="bold yellow")
         table.add_column(head, min_width=12, overflow="fold")
     row = []
     for family in view["columns"]:
@@ -184,17 +149,17 @@ def trump_board(view: EternityView) -> Table:
     return table
 
 
-def display_line(view: EternityView) -> Text | None:
+def display_line(view: EternityView, w: Words = ENGLISH) -> Text | None:
     """The 3-player face-up display (out of play, public)."""
     display = view.get("display") or []
     if not display:
         return None
-    text = Text("Face-up display (out of play): ", style="bold")
+    text = Text(w.t("eternity.word.display", "Face-up display (out of play)") + ": ", "bold")
     parts = []
     for family in FAMILIES:
         cards = [c for c in display if split_card(c)[0] == family]
         if cards:
-            part = family_text(family)
+            part = family_text(family, w=w)
             part.append(" ")
             part.append_text(join([card_text(c, short=True) for c in cards]))
             parts.append(part)
@@ -208,13 +173,14 @@ def _trick_line(
     leader: int | None,
     cards: list[EternitySeatedCard],
     pledges: list[EternitySeatedCard],
+    w: Words = ENGLISH,
 ) -> list[Text]:
     by_seat: dict[int, Text] = {}
     for entry in cards:
-        by_seat[entry["seat"]] = card_text(entry["card"])
+        by_seat[entry["seat"]] = card_text(entry["card"], w=w)
     for entry in pledges:
-        t = Text("pledged ", style="magenta")
-        t.append_text(card_text(entry["card"]))
+        t = Text(w.t("eternity.word.pledge", "pledged") + " ", style="magenta")
+        t.append_text(card_text(entry["card"], w=w))
         by_seat[entry["seat"]] = t
     order = range(players) if leader is None else [(leader + i) % players for i in range(players)]
     out = []
@@ -226,40 +192,42 @@ def _trick_line(
     return out
 
 
-def current_trick(view: EternityView, names: Sequence[str]) -> Text:
+def current_trick(view: EternityView, names: Sequence[str], w: Words = ENGLISH) -> Text:
     players = view["players"]
     leader = view.get("leader")
-    text = Text("This trick: ", style="bold")
+    text = Text(w.t("common.this_trick", "This trick") + ": ", style="bold")
     if view["is_terminal"]:
-        return Text("Game over.", style="bold")
+        return Text(w.t("common.game_over", "Game over") + ".", style="bold")
     led = view.get("led")
     if led:
-        text.append("led ")
-        text.append_text(family_text(led))
+        text.append(w.t("eternity.word.led", "led {family}", family=w.family(GAME_ID, led)))
         text.append("  ")
-    parts = _trick_line(names, players, leader, view["trick"], view["pledges"])
+    parts = _trick_line(names, players, leader, view["trick"], view["pledges"], w)
     if parts:
         text.append_text(join(parts, "   "))
     else:
-        text.append("no card yet", style="dim")
+        text.append(w.t("common.no_card_yet", "no card yet"), style="dim")
     current = view.get("current_player")
     if current is not None:
         text.append("   ▶ ")
-        text.append(f"{seat_name(names, current)} to move", style="bold yellow")
+        who = seat_name(names, current)
+        text.append(w.t("common.turn_of", "{player} to move", player=who), style="bold yellow")
     left = view.get("pledges_left", 0)
     if view.get("led"):
-        text.append(f"   (pledges left: {left})", style="dim")
+        told = w.t("eternity.word.pledges_left", "pledges left: {count}", count=left)
+        text.append(f"   ({told})", style="dim")
     return text
 
 
-def last_trick(view: EternityView, names: Sequence[str]) -> Text | None:
+def last_trick(view: EternityView, names: Sequence[str], w: Words = ENGLISH) -> Text | None:
     trick = view.get("last_trick")
     if not trick:
         return None
-    text = Text("Last trick: won by ", style="bold")
-    text.append(seat_name(names, trick["winner"]), style="bold yellow")
+    winner = seat_name(names, trick["winner"])
+    text = Text(w.t("common.last_trick", "Last trick: won by {player}", player=winner), "bold")
     text.append(" — ")
-    parts = _trick_line(names, view["players"], trick["leader"], trick["cards"], trick["pledges"])
+    seated = (trick["cards"], trick["pledges"])
+    parts = _trick_line(names, view["players"], trick["leader"], *seated, w)
     text.append_text(join(parts, "   "))
     return text
 
@@ -273,21 +241,24 @@ def harmony(trees: int, tricks: int) -> Text:
     return Text(f"{tricks - trees} bare", style="yellow")
 
 
-def players_table(view: EternityView, names: Sequence[str]) -> Table:
+def players_table(view: EternityView, names: Sequence[str], w: Words = ENGLISH) -> Table:
     table = Table(
-        caption="Harmony: ✓ trees = tricks · +n too many trees · n bare tricks",
+        caption=w.t(
+            "common.harmony_legend",
+            "Harmony: ✓ trees = tricks · +n too many trees · n bare tricks",
+        ),
         caption_justify="left",
     )
-    table.add_column("Seat", justify="right")
-    table.add_column("Player")
-    table.add_column("Cards", justify="right")
-    table.add_column("Tricks", justify="right")
-    table.add_column("Trees", justify="right")
-    table.add_column("Harmony")
+    table.add_column(w.t("common.column.seat", "Seat"), justify="right")
+    table.add_column(w.t("common.player", "Player"))
+    table.add_column(w.t("common.column.cards", "Cards"), justify="right")
+    table.add_column(w.t("common.column.tricks", "Tricks"), justify="right")
+    table.add_column(w.t("common.column.trees", "Trees"), justify="right")
+    table.add_column(w.t("common.column.harmony", "Harmony"))
     results = view.get("round_results", [])
     for rnd in range(len(results)):
         table.add_column(f"R{rnd + 1}", justify="right")
-    table.add_column("Score", justify="right", style="bold")
+    table.add_column(w.t("common.score", "Score"), justify="right", style="bold")
     current = view.get("current_player")
     for seat in range(view["players"]):
         mark = "▶" if seat == current else ("L" if seat == view.get("leader") else "")
@@ -308,7 +279,7 @@ def players_table(view: EternityView, names: Sequence[str]) -> Table:
     return table
 
 
-def hand(view: EternityView) -> RenderableType | None:
+def hand(view: EternityView, w: Words = ENGLISH) -> RenderableType | None:
     """The seat's hand by family, tree marks per card; playable cards bold when it is its turn."""
     cards = view.get("hand")
     if cards is None or (not cards and view.get("is_terminal")):
@@ -328,9 +299,10 @@ def hand(view: EternityView) -> RenderableType | None:
                 for c in mine
             ]
         row = join(styled, "  ") if styled else Text("—", style="dim")
-        table.add_row(family_text(family), row)
-    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    title = Text(f"Your hand ({count}, {TREE} = one tree)", style="bold")
+        table.add_row(family_text(family, w=w), row)
+    count = len(cards)
+    english = f"Your hand ({count} card{'s' if count != 1 else ''}, {{tree}} = one tree)"
+    title = Text(w.t("common.your_hand_trees", english, count=count, tree=TREE), style="bold")
     return Group(title, table)
 
 
@@ -373,56 +345,65 @@ def your_move(view: EternityView) -> Text | None:
 
 
 def table(
-    view: View, names: Sequence[str] | None = None, recent: Sequence[Text] = ()
+    view: View,
+    names: Sequence[str] | None = None,
+    recent: Sequence[Text] = (),
+    lang: str | None = None,
 ) -> RenderableType:
-    """The whole table as `view`'s seat sees it."""
-    return _table(as_eternity_view(view), names, recent)
+    """The whole table as `view`'s seat sees it; in `lang`'s words when given (the caller
+    then lists the legal moves itself), else in English with a "Your move" hint."""
+    return _table(as_eternity_view(view), names, recent, Words(lang))
 
 
 def _table(
-    view: EternityView, names: Sequence[str] | None, recent: Sequence[Text]
+    view: EternityView, names: Sequence[str] | None, recent: Sequence[Text], w: Words
 ) -> RenderableType:
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
-    parts: list[RenderableType] = [header(view), trump_board(view)]
-    shown = display_line(view)
+    parts: list[RenderableType] = [header(view, w), trump_board(view, w)]
+    shown = display_line(view, w)
     if shown is not None:
         parts.append(shown)
-    parts.append(players_table(view, names))
-    previous = last_trick(view, names)
+    parts.append(players_table(view, names, w))
+    previous = last_trick(view, names, w)
     if previous is not None:
         parts.append(previous)
     if recent:
-        parts.append(
-            Panel(Group(*recent), title="Since your last move", title_align="left", expand=False)
-        )
-    parts.append(current_trick(view, names))
-    mine = hand(view)
+        title = w.t("common.since_last_move", "Since your last move")
+        parts.append(Panel(Group(*recent), title=title, title_align="left", expand=False))
+    parts.append(current_trick(view, names, w))
+    mine = hand(view, w)
     if mine is not None:
         parts.append(mine)
-    prompt = your_move(view)
+    prompt = your_move(view) if w.lang is None else None
     if prompt is not None:
         parts.append(prompt)
     return Group(*parts)
 
 
-def round_summary(view: View, rnd: int, names: Sequence[str] | None = None) -> RenderableType:
+def round_summary(
+    view: View, rnd: int, names: Sequence[str] | None = None, lang: str | None = None
+) -> RenderableType:
     """Round `rnd`'s results (trees, tricks, points per seat) and the totals so far."""
-    return _round_summary(as_eternity_view(view), rnd, names)
+    return _round_summary(as_eternity_view(view), rnd, names, Words(lang))
 
 
-def _round_summary(view: EternityView, rnd: int, names: Sequence[str] | None) -> RenderableType:
+def _round_summary(
+    view: EternityView, rnd: int, names: Sequence[str] | None, w: Words
+) -> RenderableType:
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     results = view["round_results"][rnd - 1]
     bonus = (2, 4, 7)[rnd - 1] if rnd <= 3 else None
-    title = f"Round {rnd} results" + (f" (harmony bonus {bonus})" if bonus is not None else "")
+    title = w.t("common.round_results", "Round {round} results", round=rnd)
+    if bonus is not None:
+        title += f" ({w.t('eternity.word.harmony_bonus', 'harmony bonus')} {bonus})"
     table = Table(title=title, title_justify="left", title_style="bold")
-    table.add_column("Seat", justify="right")
-    table.add_column("Player")
-    table.add_column("Trees", justify="right")
-    table.add_column("Tricks", justify="right")
-    table.add_column("Result")
-    table.add_column("Points", justify="right", style="bold")
-    table.add_column("Total", justify="right")
+    table.add_column(w.t("common.column.seat", "Seat"), justify="right")
+    table.add_column(w.t("common.player", "Player"))
+    table.add_column(w.t("common.column.trees", "Trees"), justify="right")
+    table.add_column(w.t("common.column.tricks", "Tricks"), justify="right")
+    table.add_column(w.t("common.column.result", "Result"))
+    table.add_column(w.t("common.column.points", "Points"), justify="right", style="bold")
+    table.add_column(w.t("common.column.total", "Total"), justify="right")
     totals = [sum(r[s]["points"] for r in view["round_results"][:rnd]) for s in range(len(names))]
     for seat, res in enumerate(results):
         table.add_row(
@@ -430,41 +411,44 @@ def _round_summary(view: EternityView, rnd: int, names: Sequence[str] | None) ->
             seat_name(names, seat),
             str(res["trees"]),
             str(res["tricks"]),
-            _case(res["trees"], res["tricks"]),
+            _case(res["trees"], res["tricks"], w),
             str(res["points"]),
             str(totals[seat]),
         )
     return table
 
 
-def _case(trees: int, tricks: int) -> Text:
+def _case(trees: int, tricks: int, w: Words = ENGLISH) -> Text:
     if trees > tricks:
-        return Text("too many trees: 0", style="red")
+        return Text(w.t("common.case.over", "too many trees: 0"), style="red")
     if trees == tricks:
-        return Text("harmony: trees + bonus", style="green")
-    return Text("bare tricks: trees only", style="yellow")
+        return Text(w.t("common.case.harmony", "harmony: trees + bonus"), style="green")
+    return Text(w.t("common.case.under", "bare tricks: trees only"), style="yellow")
 
 
-def final(view: View, names: Sequence[str] | None = None) -> RenderableType:
+def final(
+    view: View, names: Sequence[str] | None = None, lang: str | None = None
+) -> RenderableType:
     """The final score sheet: per round trees/tricks/points, totals and winners."""
-    return _final(as_eternity_view(view), names)
+    return _final(as_eternity_view(view), names, Words(lang))
 
 
-def _final(view: EternityView, names: Sequence[str] | None) -> RenderableType:
+def _final(view: EternityView, names: Sequence[str] | None, w: Words) -> RenderableType:
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     results = view["round_results"]
     table = Table(
-        title="Final scores",
+        title=w.t("common.final_scores", "Final scores"),
         title_justify="left",
         title_style="bold",
-        caption="each round: trees/tricks → points",
+        caption=w.t("common.final_caption", "each round: trees/tricks → points"),
         caption_justify="left",
     )
-    table.add_column("Seat", justify="right")
-    table.add_column("Player")
+    table.add_column(w.t("common.column.seat", "Seat"), justify="right")
+    table.add_column(w.t("common.player", "Player"))
     for rnd in range(len(results)):
-        table.add_column(f"Round {rnd + 1}", justify="right")
-    table.add_column("Total", justify="right", style="bold")
+        round_name = w.t("common.round_number", "Round {round}", round=rnd + 1)
+        table.add_column(round_name, justify="right")
+    table.add_column(w.t("common.column.total", "Total"), justify="right", style="bold")
     table.add_column("")
     winners = view.get("winners", [])
     for seat in range(view["players"]):
@@ -473,14 +457,16 @@ def _final(view: EternityView, names: Sequence[str] | None) -> RenderableType:
             res = rnd_results[seat]
             cells.append(f"{res['trees']}/{res['tricks']} → {res['points']}")
         cells.append(str(view["scores"][seat]))
-        cells.append(Text("★ winner", style="bold yellow") if seat in winners else "")
+        star = Text(f"★ {w.t('common.winner', 'winner')}", "bold yellow")
+        cells.append(star if seat in winners else "")
         table.add_row(*cells)
     if winners:
         who = ", ".join(seat_name(names, s) for s in winners)
-        verdict = Text(f"{'Winners (shared)' if len(winners) > 1 else 'Winner'}: {who}", "bold")
-    else:
-        verdict = Text("No winner.", style="bold")
-    return Group(table, verdict)
+        label = "Winners (shared)" if len(winners) > 1 else "Winner"
+        english = f"{label}: {{names}}"
+        said = w.t("common.winners", english, names=who, count=len(winners))
+        return Group(table, Text(said, "bold"))
+    return Group(table, Text(w.t("common.no_winner", "No winner") + ".", style="bold"))
 
 
 def moves_help(legal: Sequence[str]) -> RenderableType:

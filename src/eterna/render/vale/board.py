@@ -27,6 +27,7 @@ from eterna.render.vale.cards import (
     sort_cards,
     stone_text,
 )
+from eterna.render.words import ENGLISH, Words
 
 # The family each Dragon attack makes its victim discard.
 ATTACKS: dict[str, str] = {
@@ -54,30 +55,35 @@ PENDING: dict[str, str] = {
 }
 
 
-def header(view: View, names: Sequence[str]) -> Group:
+def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Group:
     """Two lines: the clock and the piles; then the first player, the area limit, the goal."""
     top = Text("The Vale of Eternity", style="bold")
-    top.append(f" · round {view['round']}/{view['rounds']} · ", style="bold")
+    top.append(f" · {w.t('common.round', 'round')} {view['round']}/{view['rounds']} · ", "bold")
     if view["is_terminal"]:
-        top.append("game over", style="bold reverse")
+        top.append(w.t("common.game_over", "game over"), style="bold reverse")
     else:
-        top.append(f"{view['phase']} phase", style="bold reverse")
-    top.append(f" · deck {view['deck_count']}")
+        phase = w.t(f"vale.phase.{view['phase']}", view["phase"])
+        top.append(w.t("common.phase_named", "{phase} phase", phase=phase), style="bold reverse")
+    top.append(f" · {w.t('common.deck', 'deck')} {view['deck_count']}")
     if view.get("deck_top"):
         top.append(" (top known: ")
         top.append_text(card_text(view["deck_top"]))
         top.append(")")
     discard = view.get("discard") or []
-    top.append(f" · discard {len(discard)}")
+    top.append(f" · {w.t('common.discard_pile', 'discard')} {len(discard)}")
     if discard:
         top.append(" (top: ")
         top.append_text(card_text(discard[-1]))
         top.append(")")
     info = Text()
     if not view["is_terminal"]:
-        info.append(f"first player {seat_name(names, view['first_player'])} · ")
-    info.append(f"area limit {plural(view['area_limit'], 'card')}")
-    info.append(f" · {view['end_score']} points ends the game", style="dim")
+        first = seat_name(names, view["first_player"])
+        info.append(w.t("common.first_player", "first player {player}", player=first) + " · ")
+    limit = view["area_limit"]
+    info.append(w.t("common.area_limit", f"area limit {plural(limit, 'card')}", count=limit))
+    goal = view["end_score"]
+    ends = w.t("common.goal", "{count} points ends the game", count=goal)
+    info.append(f" · {ends}", style="dim")
     return Group(top, info)
 
 
@@ -237,18 +243,20 @@ def area_grid(view: View, seat: int) -> RenderableType:
     return CardGrid(entries)
 
 
-def seat_panel(view: View, names: Sequence[str], seat: int) -> Panel:
+def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) -> Panel:
     """One seat: score, stones, hand size, claims, known hand cards and the area."""
     current = view.get("current_player")
     title = Text()
     if seat == current:
         title.append("▶ ", style="bold yellow")
     title.append(seat_name(names, seat), style="bold cyan" if seat == view.get("seat") else "bold")
-    title.append(f" · {view['scores'][seat]}/{view['end_score']} points", style="bold")
+    score, goal = view["scores"][seat], view["end_score"]
+    points = w.t("common.score_of", "{score}/{goal} points", score=score, goal=goal)
+    title.append(f" · {points}", style="bold")
     if seat == view["first_player"] and not view["is_terminal"]:
-        title.append(" · first player", style="dim")
+        title.append(f" · {w.t('common.first', 'first player')}", style="dim")
     if seat in (view.get("winners") or []):
-        title.append(" · ★ winner", style="bold yellow")
+        title.append(f" · ★ {w.t('common.winner', 'winner')}", style="bold yellow")
     area = view["areas"][seat]
     status = stones_line(view, seat)
     status.append(f" · hand {view['hand_sizes'][seat]}")
@@ -281,7 +289,7 @@ def seat_panel(view: View, names: Sequence[str], seat: int) -> Panel:
     return Panel(Group(*lines), title=title, title_align="left", border_style=border)
 
 
-def hand(view: View) -> RenderableType | None:
+def hand(view: View, w: Words = ENGLISH) -> RenderableType | None:
     """The viewer's own hand, each card with family, cost (reduced) and effect; the cards that
     may be summoned now stand out."""
     cards = view.get("hand")
@@ -291,7 +299,9 @@ def hand(view: View) -> RenderableType | None:
     legal = view.get("legal_actions") or []
     summonable = {a.split()[1] for a in legal if a.startswith("summon ")}
     cuts = view["cost_reductions"][seat]
-    title = Text(f"Your hand ({plural(len(cards), 'card')})", style="bold")
+    count = len(cards)
+    english = f"Your hand ({plural(count, 'card')})"
+    title = Text(w.t("common.your_hand_count", english, count=count), style="bold")
     if not cards:
         return Group(title, Text("  empty", style="dim"))
     table = Table.grid(padding=(0, 1))
@@ -315,7 +325,7 @@ def hand(view: View) -> RenderableType | None:
             Text(short_effect(card)),
         )
     if summonable:
-        title.append("  ▸ = can be summoned now", style="dim")
+        title.append("  " + w.t("common.summonable", "▸ = can be summoned now"), style="dim")
     return Group(title, table)
 
 

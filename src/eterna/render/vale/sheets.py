@@ -29,6 +29,7 @@ from eterna.render.vale.cards import (
     seat_name,
     stone_text,
 )
+from eterna.render.words import Words
 
 LEGEND = (
     f"kappa 1 = cost 1 · {INSTANT} on summon · {PERMANENT} while in area · {ACTIVE} each round "
@@ -38,25 +39,29 @@ MAX_RECENT = 16  # lines of "since your last move" shown; the log command has th
 
 
 def table(
-    view: View, names: Sequence[str] | None = None, recent: Sequence[Text] = ()
+    view: View,
+    names: Sequence[str] | None = None,
+    recent: Sequence[Text] = (),
+    lang: str | None = None,
 ) -> RenderableType:
-    """The whole table as `view`'s seat sees it."""
+    """The whole table as `view`'s seat sees it; in `lang`'s words when given (the caller
+    then lists the legal moves itself), else in English with a "Your move" hint."""
+    w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
-    parts: list[RenderableType] = [header(view, names)]
+    parts: list[RenderableType] = [header(view, names, w)]
     if view["phase"] == "hunting":
         parts.append(hunting_board(view, names))
     for seat in range(view["players"]):
-        parts.append(seat_panel(view, names, seat))
+        parts.append(seat_panel(view, names, seat, w))
     parts.append(Text(LEGEND, style="dim"))
     if recent:
         shown: list[RenderableType] = list(recent[-MAX_RECENT:])
         if len(recent) > MAX_RECENT:
             earlier = len(recent) - MAX_RECENT
             shown.insert(0, Text(f"… {earlier} earlier lines ('log' lists the round)", "dim"))
-        parts.append(
-            Panel(Group(*shown), title="Since your last move", title_align="left", expand=False)
-        )
-    mine = hand(view)
+        title = w.t("common.since_last_move", "Since your last move")
+        parts.append(Panel(Group(*shown), title=title, title_align="left", expand=False))
+    mine = hand(view, w)
     if mine is not None:
         parts.append(mine)
     waiting = pending_text(view, names)
@@ -66,25 +71,30 @@ def table(
         current = view["current_player"]
         if current != view.get("seat"):
             turn = Text("▶ ", style="bold yellow")
-            turn.append(f"{seat_name(names, current)} to move", style="bold yellow")
-            turn.append(f" ({view['phase']} phase)")
+            who = seat_name(names, current)
+            turn.append(w.t("common.turn_of", "{player} to move", player=who), "bold yellow")
+            phase = w.t(f"vale.phase.{view['phase']}", view["phase"])
+            turn.append(f" ({w.t('common.phase_named', '{phase} phase', phase=phase)})")
             parts.append(turn)
-    prompt = your_move(view)
+    prompt = your_move(view) if lang is None else None
     if prompt is not None:
         parts.append(prompt)
     return Group(*parts)
 
 
-def round_summary(view: View, rnd: int, names: Sequence[str] | None = None) -> RenderableType:
+def round_summary(
+    view: View, rnd: int, names: Sequence[str] | None = None, lang: str | None = None
+) -> RenderableType:
     """The scores after round `rnd` (`view` is taken just after it), with the race to 60."""
+    w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     goal = view["end_score"]
-    table = Table(
-        title=f"Round {rnd} results (race to {goal})", title_justify="left", title_style="bold"
-    )
-    table.add_column("Seat", justify="right")
-    table.add_column("Player")
-    table.add_column("Score", justify="right", style="bold")
+    title = w.t("common.round_results", "Round {round} results", round=rnd)
+    title += f" ({w.t('common.race_to', 'race to {count}', count=goal)})"
+    table = Table(title=title, title_justify="left", title_style="bold")
+    table.add_column(w.t("common.column.seat", "Seat"), justify="right")
+    table.add_column(w.t("common.player", "Player"))
+    table.add_column(w.t("common.score", "Score"), justify="right", style="bold")
     table.add_column("Area", justify="right")
     table.add_column("Hand", justify="right")
     table.add_column("Stones")
@@ -101,19 +111,22 @@ def round_summary(view: View, rnd: int, names: Sequence[str] | None = None) -> R
     return table
 
 
-def final(view: View, names: Sequence[str] | None = None) -> RenderableType:
+def final(
+    view: View, names: Sequence[str] | None = None, lang: str | None = None
+) -> RenderableType:
     """The final score sheet: scores, area sizes (the tie-break), winners and why."""
+    w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     scores = view["scores"]
     winners = view.get("winners") or []
     table = Table(
-        title="Final scores",
+        title=w.t("common.final_scores", "Final scores"),
         title_justify="left",
         title_style="bold",
     )
-    table.add_column("Seat", justify="right")
-    table.add_column("Player")
-    table.add_column("Score", justify="right", style="bold")
+    table.add_column(w.t("common.column.seat", "Seat"), justify="right")
+    table.add_column(w.t("common.player", "Player"))
+    table.add_column(w.t("common.score", "Score"), justify="right", style="bold")
     table.add_column("Area cards", justify="right")
     table.add_column("")
     for seat in sorted(range(view["players"]), key=lambda s: (-scores[s], s)):
@@ -122,7 +135,7 @@ def final(view: View, names: Sequence[str] | None = None) -> RenderableType:
             seat_name(names, seat),
             str(scores[seat]),
             str(len(view["areas"][seat])),
-            Text("★ winner", style="bold yellow") if seat in winners else "",
+            Text(f"★ {w.t('common.winner', 'winner')}", "bold yellow") if seat in winners else "",
         )
     goal = view["end_score"]
     if max(scores) >= goal:
@@ -140,10 +153,14 @@ def final(view: View, names: Sequence[str] | None = None) -> RenderableType:
         else:
             note = f"Tie on {best} points and on cards in the area ({areas}): a shared victory."
         parts.append(Text(note, style="yellow"))
-    if winners:
-        who = ", ".join(seat_name(names, s) for s in winners)
-        label = "Winners (shared)" if len(winners) > 1 else "Winner"
-        parts.append(Text(f"{label}: {who}", style="bold"))
-    else:
-        parts.append(Text("No winner.", style="bold"))
+    parts.append(verdict(winners, names, w))
     return Group(*parts)
+
+
+def verdict(winners: Sequence[int], names: Sequence[str], w: Words) -> Text:
+    """'Winner: S1 heuristic' / 'Winners (shared): ...' / 'No winner.'"""
+    if not winners:
+        return Text(w.t("common.no_winner", "No winner") + ".", style="bold")
+    who = ", ".join(seat_name(names, s) for s in winners)
+    label = "Winners (shared)" if len(winners) > 1 else "Winner"
+    return Text(w.t("common.winners", f"{label}: {{names}}", names=who, count=len(winners)), "bold")

@@ -1,0 +1,125 @@
+"""The terminal table's words in the player's language (docs/i18n.md): the events a seat is
+told, the legal moves' labels, refusals and the table's own headings and prompts.
+
+Games that tell their events (`NARRATED`) are narrated from `state.events_since`, never
+guessed from two views; the others (Eternitium, for now) keep their renderer's English lines.
+Notation stays what players type: a move's label is followed by its notation, dimmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from rich.text import Text
+
+from eterna.core.errors import EternaError, IllegalAction
+from eterna.i18n import catalog, describe_action, describe_refusal, event_lines
+
+# The games whose engines tell events; the others keep their renderer's view-diff lines.
+NARRATED: Final = frozenset({"eternity", "vale"})
+# How an event's lines look: a round's start and end, a trick won, the game's end stand out.
+STYLE: Final[Mapping[str, str]] = {
+    "round_started": "bold",
+    "trick_won": "bold yellow",
+    "trump_changed": "bold magenta",
+    "round_scored": "bold",
+    "round_ended": "bold",
+    "phase_started": "bold",
+    "game_over": "bold yellow",
+    "points_gained": "yellow",
+    "points_stolen": "yellow",
+}
+# The event that closes a round, after which the round's score sheet is shown.
+ROUND_END: Final[Mapping[str, str]] = {"eternity": "round_scored", "vale": "round_ended"}
+
+
+class Telling(Protocol):
+    """A state that tells its events (docs/events.md)."""
+
+    def events_since(self, index: int, seat: int | None) -> list[dict[str, Any]]: ...
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    """A `common.*` (or any) catalog message in `lang`."""
+    return catalog(lang).text(key, **params)
+
+
+def seat_names(
+    lang: str, players: int, human: int | None, specs: Mapping[int, str], game: str = ""
+) -> list[str]:
+    """Each seat's name: the human's `common.you_seat` ("S2 (you)"), a bot's 'S<seat> <agent>'
+    (the spec's parameters left out). A game that is not narrated keeps 'You', which its
+    English renderer reads."""
+    names = []
+    for seat in range(players):
+        if seat == human:
+            narrated = game in NARRATED or not game
+            names.append(say(lang, "common.you_seat", n=seat) if narrated else "You")
+        else:
+            names.append(f"S{seat} {specs.get(seat, 'bot').partition(':')[0]}".strip())
+    return names
+
+
+@dataclass
+class Narrator:
+    """Tells one seat (None: a spectator) the events of a game it has not been told yet."""
+
+    game: str
+    lang: str
+    names: Sequence[str]
+    seat: int | None
+    told: int = 0  # how many events of the game this seat has been told
+
+    def news(self, state: Any) -> list[dict[str, Any]]:
+        """The events since the last call, as the seat may see them."""
+        teller: Telling = state
+        events = teller.events_since(self.told, self.seat)
+        self.told += len(events)
+        return events
+
+    def lines(self, event: Mapping[str, Any]) -> list[Text]:
+        """One event as lines of text, in the narrator's language."""
+        style = STYLE.get(str(event.get("kind")), "")
+        try:
+            words = event_lines(self.game, event, self.lang, self.names)
+        except EternaError as exc:  # an event the catalog cannot say: show it as data
+            words = [f"{event.get('kind')}: {exc}"]
+        return [Text(line, style=style if i == 0 else "") for i, line in enumerate(words)]
+
+    def round_over(self, event: Mapping[str, Any]) -> int | None:
+        """The number of the round `event` closes, if it closes one."""
+        if event.get("kind") == ROUND_END.get(self.game) and isinstance(event.get("round"), int):
+            return int(event["round"])
+        return None
+
+    def move(self, notation: str, number: int | None = None) -> Text:
+        """A legal move's label, then its notation dimmed: '3. Jouer Ciel 13 · play sky-13'."""
+        text = Text(f"{number:>3}. " if number is not None else "", style="cyan")
+        text.append(self.label(notation))
+        text.append(f"  · {notation}", style="dim")
+        return text
+
+    def label(self, notation: str) -> str:
+        try:
+            return describe_action(self.game, notation, self.lang, self.names)
+        except EternaError:
+            return notation
+
+    def refusal(self, exc: EternaError) -> list[Text]:
+        """Why a typed move is refused, in words, with the rule as a dimmed detail."""
+        line = Text("✗ ", style="bold red")
+        key = exc.key if isinstance(exc, IllegalAction) else None
+        if isinstance(exc, IllegalAction) and key is not None and catalog(self.lang).has(key):
+            try:
+                line.append(describe_refusal(key, exc.params, self.lang, self.names), "bold red")
+            except EternaError:
+                line.append(str(exc), style="bold red")
+        else:
+            line.append(str(exc), style="bold red")
+        lines = [line]
+        rule = exc.rule if isinstance(exc, IllegalAction) else None
+        if rule:
+            lines.append(Text("  " + say(self.lang, "common.rule", rule=rule), style="dim"))
+        return lines

@@ -232,13 +232,16 @@ def last_trick(view: EternityView, names: Sequence[str], w: Words = ENGLISH) -> 
     return text
 
 
-def harmony(trees: int, tricks: int) -> Text:
+def harmony(trees: int, tricks: int, w: Words = ENGLISH) -> Text:
     """How a seat stands against §7: ✓ when trees equal tricks, else the gap."""
     if trees == tricks:
         return Text("✓", style="green")
     if trees > tricks:
-        return Text(f"+{trees - tricks} tree{'s' if trees - tricks > 1 else ''}", style="red")
-    return Text(f"{tricks - trees} bare", style="yellow")
+        over = trees - tricks
+        english = f"+{over} tree{'s' if over > 1 else ''}"
+        return Text(w.t("common.harmony.over", english, count=over), style="red")
+    under = tricks - trees
+    return Text(w.t("common.harmony.under", f"{under} bare", count=under), style="yellow")
 
 
 def players_table(view: EternityView, names: Sequence[str], w: Words = ENGLISH) -> Table:
@@ -271,7 +274,7 @@ def players_table(view: EternityView, names: Sequence[str], w: Words = ENGLISH) 
             str(view["hand_sizes"][seat]),
             str(view["tricks"][seat]),
             str(view["trees"][seat]),
-            harmony(view["trees"][seat], view["tricks"][seat]),
+            harmony(view["trees"][seat], view["tricks"][seat], w),
         ]
         cells += [str(r[seat]["points"]) for r in results]
         cells.append(str(view["scores"][seat]))

@@ -11,8 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna.games.vale.cards import COLOURS, FAMILIES
+from eterna.i18n import stones_words
 from eterna.render.vale.cards import (
     BASE_VALUES,
+    STONE_STYLE,
     View,
     card_text,
     cards_line,
@@ -66,13 +68,13 @@ def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Group:
         top.append(w.t("common.phase_named", "{phase} phase", phase=phase), style="bold reverse")
     top.append(f" · {w.t('common.deck', 'deck')} {view['deck_count']}")
     if view.get("deck_top"):
-        top.append(" (top known: ")
+        top.append(f" ({w.t('common.top_known', 'top known')}: ")
         top.append_text(card_text(view["deck_top"]))
         top.append(")")
     discard = view.get("discard") or []
     top.append(f" · {w.t('common.discard_pile', 'discard')} {len(discard)}")
     if discard:
-        top.append(" (top: ")
+        top.append(f" ({w.t('common.top', 'top')}: ")
         top.append_text(card_text(discard[-1]))
         top.append(")")
     info = Text()
@@ -87,14 +89,23 @@ def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Group:
     return Group(top, info)
 
 
-def pending_text(view: View, names: Sequence[str]) -> Text | None:
-    """Who must answer which effect, and what they must do."""
+def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text | None:
+    """Who must answer which effect, and what they must do (in a language: who must answer
+    which card; what is asked was told as an event)."""
     pending = view.get("pending")
     if not pending:
         return None
     chooser = pending["chooser"]
     card = pending.get("card")
     kind = pending.get("kind", "")
+    if w.lang is not None:
+        who = seat_name(names, chooser)
+        if card:
+            named = w.card("vale", card)
+            said = w.t("common.must_answer_card", "", player=who, card=named)
+        else:
+            said = w.t("common.must_answer", "", player=who)
+        return Text(f"⏳ {said}", style="bold yellow")
     if kind == "NamedPlayerDiscards" and card in ATTACKS:
         family = ATTACKS[card]
         article = "an" if family[0] in "aeiou" else "a"
@@ -128,13 +139,13 @@ def pending_text(view: View, names: Sequence[str]) -> Text | None:
     return text
 
 
-def claim_order(view: View, names: Sequence[str]) -> Text:
+def claim_order(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text:
     """The snake order of claims this round, the claims made dim and the next one bold."""
     n = view["players"]
     order = [(view["first_player"] + i) % n for i in range(n)]
     picks = order + order[::-1]
     done = sum(len(c) for c in view["claimed"])
-    text = Text("claim order: ", style="dim")
+    text = Text(w.t("common.claim_order", "claim order") + ": ", style="dim")
     parts = []
     for i, seat in enumerate(picks):
         label = seat_name(names, seat).split(" ")[0]
@@ -148,17 +159,17 @@ def claim_order(view: View, names: Sequence[str]) -> Text:
     return text
 
 
-def hunting_board(view: View, names: Sequence[str]) -> RenderableType:
+def hunting_board(view: View, names: Sequence[str], w: Words = ENGLISH) -> RenderableType:
     """The revealed cards by family, each with its cost, effect, sale and claim marker."""
     claims = {c: s for s, cards in enumerate(view["claimed"]) for c in cards}
     cards = sort_cards([*view["revealed"], *claims])
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
-    table.add_column("family", no_wrap=True)
-    table.add_column("card", no_wrap=True)
-    table.add_column("cost", justify="right", no_wrap=True)
-    table.add_column("effect", ratio=1)
-    table.add_column("sells for", no_wrap=True)
-    table.add_column("claim", no_wrap=True)
+    table.add_column(w.t("common.column.family", "family"), no_wrap=True)
+    table.add_column(w.t("common.column.card", "card"), no_wrap=True)
+    table.add_column(w.t("common.column.cost", "cost"), justify="right", no_wrap=True)
+    table.add_column(w.t("common.column.effect", "effect"), ratio=1)
+    table.add_column(w.t("common.column.sells_for", "sells for"), no_wrap=True)
+    table.add_column(w.t("common.column.claim", "claim"), no_wrap=True)
     for card in cards:
         family = family_of(card)
         claimed = claims.get(card)
@@ -179,22 +190,27 @@ def hunting_board(view: View, names: Sequence[str]) -> RenderableType:
             sale_text(family, compact=True),
             marker,
         )
-    title = Text("Hunting board  ", style="bold")
-    title.append_text(claim_order(view, names))
+    title = Text(w.t("vale.word.hunting_board", "Hunting board") + "  ", style="bold")
+    title.append_text(claim_order(view, names, w))
     if not cards:
-        return Group(title, Text("nothing revealed", style="dim"))
+        return Group(title, Text(w.t("common.nothing_revealed", "nothing revealed"), "dim"))
     return Group(title, table)
 
 
-def stones_line(view: View, seat: int) -> Text:
+def stones_line(view: View, seat: int, w: Words = ENGLISH) -> Text:
     """'2 red 1 blue (worth 5; 3/4)': the stones held, their value in force and the limit."""
     held = view["stones"][seat]
     values = view["stone_values"][seat]
     count = sum(held[c] for c in COLOURS)
     parts = [stone_text(c, held[c]) for c in COLOURS if held[c]]
-    text = join(parts, " ") if parts else Text("no stones", style="dim")
+    if w.lang is not None:
+        parts = [
+            Text(stones_words({c: held[c]}, w.lang), STONE_STYLE[c]) for c in COLOURS if held[c]
+        ]
+    text = join(parts, ", ") if parts else Text(w.t("vale.stones.none", "no stones"), "dim")
     worth = sum(held[c] * values[c] for c in COLOURS)
-    text.append(f" (worth {worth}; {count}/{view['stone_limits'][seat]})", style="dim")
+    said = w.t("common.stones_worth", "worth {worth}", worth=worth)
+    text.append(f" ({said}; {count}/{view['stone_limits'][seat]})", style="dim")
     changed = [f"{c} = {values[c]}" for c in COLOURS if values[c] != BASE_VALUES[c]]
     if changed:
         text.append(f" [{', '.join(changed)}]", style="yellow")
@@ -258,9 +274,9 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
     if seat in (view.get("winners") or []):
         title.append(f" · ★ {w.t('common.winner', 'winner')}", style="bold yellow")
     area = view["areas"][seat]
-    status = stones_line(view, seat)
-    status.append(f" · hand {view['hand_sizes'][seat]}")
-    status.append(f" · area {len(area)}/{view['area_limit']}")
+    status = stones_line(view, seat, w)
+    status.append(f" · {w.t('common.hand', 'hand')} {view['hand_sizes'][seat]}")
+    status.append(f" · {w.t('vale.word.area', 'area')} {len(area)}/{view['area_limit']}")
     if area:
         status.append(": ")
         status.append_text(families_line(area))
@@ -274,13 +290,13 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
     lines: list[RenderableType] = [status]
     claimed = view["claimed"][seat]
     if claimed and view["phase"] == "action":
-        line = Text("claimed, to sell or tame: ", style="bold")
+        line = Text(w.t("common.claimed", "claimed, to sell or tame") + ": ", style="bold")
         line.append_text(cards_line(claimed, cost=True))
         lines.append(line)
     if seat != view.get("seat"):
         known = view["known_hands"][seat]
         if known:
-            line = Text("known in hand: ", style="dim")
+            line = Text(w.t("common.known_in_hand", "known in hand") + ": ", style="dim")
             line.append_text(cards_line(sort_cards(known)))
             lines.append(line)
     if area:
@@ -303,7 +319,7 @@ def hand(view: View, w: Words = ENGLISH) -> RenderableType | None:
     english = f"Your hand ({plural(count, 'card')})"
     title = Text(w.t("common.your_hand_count", english, count=count), style="bold")
     if not cards:
-        return Group(title, Text("  empty", style="dim"))
+        return Group(title, Text("  " + w.t("common.empty", "empty"), style="dim"))
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)

@@ -50,10 +50,11 @@ def table(
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     parts: list[RenderableType] = [header(view, names, w)]
     if view["phase"] == "hunting":
-        parts.append(hunting_board(view, names))
+        parts.append(hunting_board(view, names, w))
     for seat in range(view["players"]):
         parts.append(seat_panel(view, names, seat, w))
-    parts.append(Text(LEGEND, style="dim"))
+    if lang is None:  # the legend explains the English short effects
+        parts.append(Text(LEGEND, style="dim"))
     if recent:
         shown: list[RenderableType] = list(recent[-MAX_RECENT:])
         if len(recent) > MAX_RECENT:
@@ -64,7 +65,7 @@ def table(
     mine = hand(view, w)
     if mine is not None:
         parts.append(mine)
-    waiting = pending_text(view, names)
+    waiting = pending_text(view, names, w)
     if waiting is not None:
         parts.append(waiting)
     elif not view["is_terminal"] and view.get("current_player") is not None:

@@ -167,3 +167,16 @@ def test_replay_tells_the_events_in_words(tmp_path: Path) -> None:
     result = run(["replay", str(path), "--no-step", "--lang", "fr"])
     assert result.exit_code == 0 and "vue par Spectateur" in result.output
     assert "remporte le pli" in result.output and "S1 reçoit 10 cartes\n" in result.output
+
+
+def test_hint_names_the_move_in_words(tmp_path: Path) -> None:
+    state = eterna.load_game("eternity").new_game(players=4, seed=2)
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.to_record()))
+    seat = str(state.current_player)
+    result = run(["hint", str(path), "--seat", seat, "-i", "30", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    heading = re.search(r"Conseillé : (Jouer|Offrir) .* \((play|pledge) \w+-\d+\)", result.output)
+    assert heading and "après 5 actions" in result.output

@@ -15,7 +15,8 @@ from eterna.cli.common import (
     make_console,
     start_replay,
 )
-from eterna.cli.options import GameIndex, RecordFile
+from eterna.cli.options import GameIndex, Lang, RecordFile, pick_lang
+from eterna.cli.words import Narrator, say
 from eterna.core.errors import EternaError
 
 HINT_HELP = (
@@ -23,7 +24,8 @@ HINT_HELP = (
     "Replays the record (or its first --at actions) and, if it is that seat's turn, runs the "
     "ISMCTS agent through the seat's window (its view, legal moves and determinizations) and "
     "shows every candidate with its visits, estimated win probability (a shared win counts "
-    "1/k) and expected final score."
+    "1/k) and expected final score. The recommended move is named in the --lang language, "
+    "its notation after it."
 )
 
 Seat = Annotated[int, typer.Option("--seat", help="The seat to advise, 0-based.")]
@@ -42,9 +44,11 @@ def hint(
     seed: Seed = 0,
     at: At = None,
     game_index: GameIndex = 0,
+    lang: Lang = None,
 ) -> None:
     from eterna.arena.hints import advise, hint_table
 
+    language = pick_lang(lang)
     entry = load_record(record, game_index)
     state, actions = start_replay(entry)
     check_seat(seat, state.players)
@@ -58,13 +62,13 @@ def hint(
     except EternaError as exc:
         fail(str(exc))
     console = make_console()
-    console.print(
-        Text(
-            f"{state.game.name}, after {len(upto)} actions: seat {seat} to move. "
-            f"Recommended: {candidates[0].action}",
-            style="bold",
-        )
+    best = str(candidates[0].action)
+    label = Narrator(state.game.id, language, [], seat).label(best)
+    move = best if label == best else f"{label} ({best})"
+    heading = say(
+        language, "common.hint_heading", game=state.game.name, count=len(upto), seat=seat, move=move
     )
+    console.print(Text(heading, style="bold"))
     console.print(hint_table(candidates, f"ISMCTS, {iterations} iterations, seed {seed}"))
 
 

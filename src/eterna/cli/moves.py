@@ -162,7 +162,12 @@ def _bare_argument(move: _Typed) -> Any | None:
     others = [m for m in move.legal if m.split(" ", 1)[-1] == move.typed]
     error = refusal(move.state, action)
     if others:
-        error = IllegalAction(f"{error}; you may {' or '.join(others)} instead")
+        error = IllegalAction(
+            f"{error}; you may {' or '.join(others)} instead",
+            key=error.key,
+            params=error.params,
+            rule=error.rule,
+        )
     raise error
 
 

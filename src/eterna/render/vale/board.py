@@ -179,7 +179,7 @@ def hunting_board(view: View, names: Sequence[str], w: Words = ENGLISH) -> Rende
             else Text("—", style="dim")
         )
         table.add_row(
-            family_text(family, style=""),
+            family_text(family, style="", w=w),
             card_text(card, style="bold" if claimed is None else "dim"),
             Text(str(cost_of(card))),
             Text(
@@ -217,13 +217,14 @@ def stones_line(view: View, seat: int, w: Words = ENGLISH) -> Text:
     return text
 
 
-def families_line(cards: Sequence[str]) -> Text:
+def families_line(cards: Sequence[str], w: Words = ENGLISH) -> Text:
     """'fire 2, earth 1': how many cards of each family (the counting effects use them)."""
     counts: dict[str, int] = {}
     for card in sort_cards(cards):
         family = family_of(card)
         counts[family] = counts.get(family, 0) + 1
-    return join([family_text(f, style="").append(f" {n}") for f, n in counts.items()], ", ")
+    parts = [family_text(f, style="", w=w).append(f" {n}") for f, n in counts.items()]
+    return join(parts, ", ")
 
 
 class CardGrid:
@@ -279,7 +280,7 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
     status.append(f" · {w.t('vale.word.area', 'area')} {len(area)}/{view['area_limit']}")
     if area:
         status.append(": ")
-        status.append_text(families_line(area))
+        status.append_text(families_line(area, w))
     cuts = {f: n for f, n in view["cost_reductions"][seat].items() if n}
     if cuts:
         if len(cuts) == len(FAMILIES) and len(set(cuts.values())) == 1:

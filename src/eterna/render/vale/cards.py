@@ -19,6 +19,7 @@ from eterna.games.vale.cards import (
     FAMILIES,
     SELL,
 )
+from eterna.render.words import ENGLISH, Words
 
 View = dict[str, Any]
 
@@ -145,8 +146,9 @@ def card_text(card: str, *, cost: bool = False, style: str = "") -> Text:
     return text
 
 
-def family_text(family: str, *, style: str = "bold") -> Text:
-    return Text(family, style=f"{style} {FAMILY_STYLE.get(family, '')}".strip())
+def family_text(family: str, *, style: str = "bold", w: Words = ENGLISH) -> Text:
+    label = w.family("vale", family)
+    return Text(label, style=f"{style} {FAMILY_STYLE.get(family, '')}".strip())
 
 
 def stone_text(colour: str, count: int | None = None) -> Text:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna.games.vale.cards import COLOURS
+from eterna.i18n import stones_words
 from eterna.render.vale.board import (
     hand,
     header,
@@ -59,7 +60,9 @@ def table(
         shown: list[RenderableType] = list(recent[-MAX_RECENT:])
         if len(recent) > MAX_RECENT:
             earlier = len(recent) - MAX_RECENT
-            shown.insert(0, Text(f"… {earlier} earlier lines ('log' lists the round)", "dim"))
+            english = "… {count} earlier lines ('log' lists the round)"
+            said = w.t("common.earlier_lines", english, count=earlier)
+            shown.insert(0, Text(said, "dim"))
         title = w.t("common.since_last_move", "Since your last move")
         parts.append(Panel(Group(*shown), title=title, title_align="left", expand=False))
     mine = hand(view, w)
@@ -96,18 +99,21 @@ def round_summary(
     table.add_column(w.t("common.column.seat", "Seat"), justify="right")
     table.add_column(w.t("common.player", "Player"))
     table.add_column(w.t("common.score", "Score"), justify="right", style="bold")
-    table.add_column("Area", justify="right")
-    table.add_column("Hand", justify="right")
-    table.add_column("Stones")
+    table.add_column(w.t("vale.word.area", "Area"), justify="right")
+    table.add_column(w.t("common.hand", "Hand"), justify="right")
+    table.add_column(w.t("common.column.stones", "Stones"))
     for seat in range(view["players"]):
         held = view["stones"][seat]
+        stones = join([stone_text(c, held[c]) for c in COLOURS if held[c]], " ") or Text("—")
+        if lang is not None and any(held.values()):
+            stones = Text(stones_words(held, lang))
         table.add_row(
             str(seat),
             seat_name(names, seat),
             str(view["scores"][seat]),
             str(len(view["areas"][seat])),
             str(view["hand_sizes"][seat]),
-            join([stone_text(c, held[c]) for c in COLOURS if held[c]], " ") or Text("—"),
+            stones,
         )
     return table
 

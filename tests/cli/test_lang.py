@@ -180,3 +180,24 @@ def test_hint_names_the_move_in_words(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     heading = re.search(r"Conseillé : (Jouer|Offrir) .* \((play|pledge) \w+-\d+\)", result.output)
     assert heading and "après 5 actions" in result.output
+
+
+def test_vale_sheets_in_german() -> None:
+    from rich.console import Console
+
+    from eterna.render import vale as render
+
+    state: Any = eterna.load_game("vale").new_game(players=3, seed=1)
+    bots = {s: make_agent("heuristic", seed=s) for s in range(3)}
+    while not state.is_terminal:
+        state.apply(bots[state.current_player].choose(state, state.current_player))
+    names = seat_names("de", 3, 0, {1: "heuristic", 2: "heuristic"}, "vale")
+    console = Console(record=True, width=110, color_system=None)
+    console.print(render.final(state.view(0), names, "de"))
+    console.print(render.round_summary(state.view(0), state.round, names, "de"))
+    console.print(render.table(state.view(0), names, [], "de"))
+    out = console.export_text()
+    assert "Endstand" in out and f"Die Partie endete nach Runde {state.round}" in out
+    assert "Bei Punktgleichheit gewinnt" in out and "Sieger: S" in out
+    assert f"Ergebnis der Runde {state.round}" in out and "Steine" in out
+    assert "S0 (du)" in out and "Your move" not in out

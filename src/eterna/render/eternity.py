@@ -116,7 +116,7 @@ def header(view: EternityView, w: Words = ENGLISH) -> Text:
         text.append(f"  ·  {trick} {view['trick_number']}/{view['tricks_per_round']}")
     bonus = w.t("eternity.word.harmony_bonus", "harmony bonus")
     text.append(f"  ·  {bonus} {view['harmony_bonus']}")
-    text.append(f"  ·  {w.t('eternity.word.trump', 'trump')}: ")
+    text.append("  ·  " + w.colon(w.t("eternity.word.trump", "trump")))
     text.append_text(family_text(view["trump"], style="bold reverse", w=w))
     if view.get("tree_supply") is not None:
         text.append(f"  ·  tree tokens left: {view['tree_supply']}")
@@ -154,7 +154,7 @@ def display_line(view: EternityView, w: Words = ENGLISH) -> Text | None:
     display = view.get("display") or []
     if not display:
         return None
-    text = Text(w.t("eternity.word.display", "Face-up display (out of play)") + ": ", "bold")
+    text = Text(w.colon(w.t("eternity.word.display", "Face-up display (out of play)")), "bold")
     parts = []
     for family in FAMILIES:
         cards = [c for c in display if split_card(c)[0] == family]
@@ -186,7 +186,7 @@ def _trick_line(
     out = []
     for seat in order:
         if seat in by_seat:
-            part = Text(f"{seat_name(names, seat)}: ", style="bold")
+            part = Text(w.colon(seat_name(names, seat)), style="bold")
             part.append_text(by_seat[seat])
             out.append(part)
     return out
@@ -195,7 +195,7 @@ def _trick_line(
 def current_trick(view: EternityView, names: Sequence[str], w: Words = ENGLISH) -> Text:
     players = view["players"]
     leader = view.get("leader")
-    text = Text(w.t("common.this_trick", "This trick") + ": ", style="bold")
+    text = Text(w.colon(w.t("common.this_trick", "This trick")), style="bold")
     if view["is_terminal"]:
         return Text(w.t("common.game_over", "Game over") + ".", style="bold")
     led = view.get("led")

@@ -26,6 +26,12 @@ class Words:
             return english.format(**params)
         return catalog(self.lang).text(key, **params)
 
+    def colon(self, label: str) -> str:
+        """'label: ' as the language writes it ('Atout : ' in French)."""
+        if self.lang is None:
+            return f"{label}: "
+        return catalog(self.lang).text("common.colon", label=label) + " "
+
     def card(self, game: str, card: str) -> str:
         """A card's name (its id when there is no language)."""
         return card if self.lang is None else catalog(self.lang).card_name(game, card)

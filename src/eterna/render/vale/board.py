@@ -145,7 +145,7 @@ def claim_order(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text:
     order = [(view["first_player"] + i) % n for i in range(n)]
     picks = order + order[::-1]
     done = sum(len(c) for c in view["claimed"])
-    text = Text(w.t("common.claim_order", "claim order") + ": ", style="dim")
+    text = Text(w.colon(w.t("common.claim_order", "claim order")), style="dim")
     parts = []
     for i, seat in enumerate(picks):
         label = seat_name(names, seat).split(" ")[0]
@@ -291,13 +291,13 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
     lines: list[RenderableType] = [status]
     claimed = view["claimed"][seat]
     if claimed and view["phase"] == "action":
-        line = Text(w.t("common.claimed", "claimed, to sell or tame") + ": ", style="bold")
+        line = Text(w.colon(w.t("common.claimed", "claimed, to sell or tame")), style="bold")
         line.append_text(cards_line(claimed, cost=True))
         lines.append(line)
     if seat != view.get("seat"):
         known = view["known_hands"][seat]
         if known:
-            line = Text(w.t("common.known_in_hand", "known in hand") + ": ", style="dim")
+            line = Text(w.colon(w.t("common.known_in_hand", "known in hand")), style="dim")
             line.append_text(cards_line(sort_cards(known)))
             lines.append(line)
     if area:

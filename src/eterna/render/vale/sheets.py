@@ -144,21 +144,26 @@ def final(
             str(len(view["areas"][seat])),
             Text(f"★ {w.t('common.winner', 'winner')}", "bold yellow") if seat in winners else "",
         )
-    goal = view["end_score"]
+    goal, rnd = view["end_score"], view["round"]
     if max(scores) >= goal:
-        ended = Text(f"The game ended after round {view['round']}: {goal} points reached.")
+        english = "The game ended after round {round}: {count} points reached."
+        ended = w.t("common.ended_goal", english, round=rnd, count=goal)
     else:
-        ended = Text(f"The game ended after round {view['round']} of {view['rounds']}.")
-    rule = Text("A tie on points goes to more cards in the area, then the win is shared.", "dim")
-    parts: list[RenderableType] = [table, ended, rule]
+        english = "The game ended after round {round} of {rounds}."
+        ended = w.t("common.ended_rounds", english, round=rnd, rounds=view["rounds"])
+    english = "A tie on points goes to more cards in the area, then the win is shared."
+    rule = Text(w.t("common.vale_tie_rule", english), "dim")
+    parts: list[RenderableType] = [table, Text(ended), rule]
     best = max(scores)
     tied = [s for s in range(view["players"]) if scores[s] == best]
     if len(tied) > 1:
         areas = ", ".join(f"{seat_name(names, s)} {len(view['areas'][s])}" for s in tied)
         if len(winners) == 1:
-            note = f"Tie on {best} points, broken by cards in the area ({areas})."
+            english = "Tie on {count} points, broken by cards in the area ({areas})."
+            note = w.t("common.tie_broken", english, count=best, areas=areas)
         else:
-            note = f"Tie on {best} points and on cards in the area ({areas}): a shared victory."
+            english = "Tie on {count} points and on cards in the area ({areas}): a shared victory."
+            note = w.t("common.tie_shared", english, count=best, areas=areas)
         parts.append(Text(note, style="yellow"))
     parts.append(verdict(winners, names, w))
     return Group(*parts)

@@ -20,6 +20,10 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# The terminal table speaks the locale's language when --lang is not given: the suite reads
+# English unless a test chooses otherwise (monkeypatch.setenv), whatever the machine's locale.
+os.environ["ETERNA_LANG"] = "en"
+
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 _SESSION_START = time.time()
 

@@ -13,14 +13,17 @@ with its top at the end; the common Era deck and the technology decks have their
 
 from __future__ import annotations
 
-import copy
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from eterna.core.errors import EternaError, IllegalAction
-from eterna.core.game import GameState, Record, View
+from eterna.core.errors import BadSetup, IllegalAction
+from eterna.core.game import View
+from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternitium.cards import (
     ACQUIRE,
+    ADVANCED,
     AI_EFFECT,
     BASIC,
     BLIND_ADVANCED,
@@ -30,9 +33,11 @@ from eterna.games.eternitium.cards import (
     DESTROY,
     DISCARD,
     DONE,
+    DROID,
     EFFECT,
     END,
     ERA,
+    ERA_DEALT,
     FIRST_HAND,
     GIFT,
     HAND_AFTER_LUCK,
@@ -76,9 +81,12 @@ from eterna.games.eternitium.cards import (
     PLAY_PAIR,
     PLAY_SEAT,
     PORTALS,
+    RESERVE_PER_PLAYER,
     SELF,
     SHAPES,
     SKIP,
+    SOLO_AI_KINDS,
+    STARTING_SETS,
     STEAL,
     TAKE,
     TIER,
@@ -91,11 +99,7 @@ from eterna.games.eternitium.cards import (
     VOID_IF_VISIBLE,
     EternitiumAction,
     Op,
-    parse_action,
 )
-
-if TYPE_CHECKING:
-    from eterna.games.eternitium.game import Eternitium
 
 # Phases: the kind of decision the current player faces.
 PH_PICK = 0  # setup: the initial Basic Technology pick
@@ -132,8 +136,30 @@ _NO_CARDS = (0,) * NKINDS
 ERA_KNOWN = 8  # a face-down Era card whose identity everyone saw (mission 5 flip, mission 8)
 
 
-class EternitiumState(GameState):
-    """A game of Eternitium. Build one with `load_game("eternitium").new_game(...)`."""
+def _copy_peeks(
+    peeks: dict[tuple[int, int], tuple[list[int], list[int]]],
+) -> dict[tuple[int, int], tuple[list[int], list[int]]]:
+    """A thief's private knowledge of a victim's cards: both count lists copied."""
+    return {key: (a[:], b[:]) for key, (a, b) in peeks.items()} if peeks else {}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EternitiumStart(GameStart):
+    """What a game of Eternitium never changes: the table (GameStart), the options read once,
+    the card counts and the parsed setup the deal reads."""
+
+    mission: int  # the solo Special Mission (0: none, and always 0 with several players)
+    luck_any: bool  # option double_portal_luck (R6 alternative)
+    limit_rounds: int  # option round_limit (0: none)
+    limit_turns: int  # solo: 8, mission 3: 4
+    composition: tuple[int, ...]  # market copies per card kind, then Era cards per shape
+    fixed: Mapping[str, Any]  # the setup, checked and turned into ints (setup.py)
+    mission_rules: Mapping[str, Any]  # the mission's entry of the card data ({}: none)
+
+
+class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
+    """A game of Eternitium. Build one with `load_game("eternitium").new_game(...)`, or from
+    an `EternitiumStart` (the constructor deals)."""
 
     __slots__ = (
         "_active",
@@ -145,12 +171,10 @@ class EternitiumState(GameState):
         "_basic_row",
         "_bottom",
         "_box",
-        "_current",
         "_cycle_count",
         "_cycle_mode",
         "_deck_known",
         "_decks",
-        "_determinized",
         "_discards",
         "_era_box",
         "_era_deck",
@@ -160,24 +184,19 @@ class EternitiumState(GameState):
         "_eras",
         "_failed",
         "_first",
-        "_game",
         "_gifts",
         "_hands",
-        "_history",
         "_hsize",
         "_in_play",
         "_kept",
         "_known",
         "_last_turn",
-        "_legal",
         "_limit_rounds",
         "_limit_turns",
         "_limited",
         "_located",
         "_luck_any",
         "_mission",
-        "_n",
-        "_options",
         "_owned",
         "_pay_down",
         "_pay_left",
@@ -190,25 +209,74 @@ class EternitiumState(GameState):
         "_reserve",
         "_rng",
         "_round",
-        "_seed",
-        "_setup",
         "_skipped",
         "_target",
         "_turn",
         "_wallet",
-        "_winners",
-        "is_terminal",
+    )
+    CLONE: ClassVar[Mapping[str, CloneKind]] = {
+        "_active": SHARE,
+        "_adv_deck": COPY,
+        "_adv_row": COPY,
+        "_ai_deck": COPY,
+        "_ai_log": COPY,
+        "_basic_deck": COPY,
+        "_basic_row": COPY,
+        "_bottom": COPY,
+        "_box": COPY,
+        "_cycle_count": SHARE,
+        "_cycle_mode": SHARE,
+        "_deck_known": COPY,
+        "_decks": COPY2,
+        "_discards": COPY2,
+        "_era_box": SHARE,  # never changes after the setup
+        "_era_deck": COPY,
+        "_era_discard": COPY,
+        "_era_display": COPY,
+        "_era_known": COPY2,
+        "_eras": COPY2,
+        "_failed": SHARE,
+        "_first": SHARE,
+        "_gifts": COPY,
+        "_hands": COPY2,
+        "_hsize": COPY,
+        "_in_play": SHARE,
+        "_kept": SHARE,
+        "_known": COPY2,
+        "_last_turn": SHARE,
+        "_limit_rounds": SHARE,
+        "_limit_turns": SHARE,
+        "_limited": SHARE,
+        "_located": COPY2,
+        "_luck_any": SHARE,
+        "_mission": SHARE,
+        "_owned": COPY,
+        "_pay_down": SHARE,
+        "_pay_left": SHARE,
+        "_peeks": _copy_peeks,
+        "_phase": SHARE,
+        "_pickers": COPY,
+        "_played": SHARE,
+        "_portal_deck": COPY,
+        "_portal_row": COPY,
+        "_reserve": COPY,
+        "_rng": SHARE,
+        "_round": SHARE,
+        "_skipped": SHARE,
+        "_target": SHARE,
+        "_turn": SHARE,
+        "_wallet": SHARE,
+    }
+    action_type = EternitiumAction
+    not_an_action = (
+        "is not an Eternitium action: pass an action from legal_actions() "
+        "or its notation, e.g. 'play droid' (docs/eternitium.md, Notation)"
     )
 
-    _game: Eternitium
-    _n: int
-    _seed: int
-    _options: dict[str, Any]
-    _setup: Any
+    _luck_any: bool
+    _limit_rounds: int
+    _limit_turns: int
     _mission: int
-    _luck_any: bool  # option double_portal_luck (R6 alternative)
-    _limit_rounds: int  # option round_limit (0: none)
-    _limit_turns: int  # solo: 8, mission 3: 4
     _rng: int
     _hands: list[list[int]]
     _hsize: list[int]
@@ -238,7 +306,6 @@ class EternitiumState(GameState):
     _era_box: list[int]  # Era cards a setup left out of the game, per shape
     _bottom: list[int]  # per technology tier (0 Basic, 1 Advanced): cards seen at the bottom
     _phase: int
-    _current: int
     _active: int
     _first: int
     _turn: int
@@ -258,26 +325,31 @@ class EternitiumState(GameState):
     _pickers: list[int]
     _kept: int
     _last_turn: bool
-    _history: list[EternitiumAction]
-    _winners: list[int]
-    _determinized: bool
-    _legal: list[EternitiumAction] | None
-    is_terminal: bool
+
+    def __init__(self, start: EternitiumStart, narrate: bool = False) -> None:
+        """Deal the game `start` describes (rules: Setup, Game Preparation, Solo Mode)."""
+        super().__init__(start, narrate)
+        self._mission = start.mission
+        self._luck_any = start.luck_any
+        self._limit_rounds = start.limit_rounds
+        self._limit_turns = start.limit_turns
+        self._rng = start.seed
+        self._phase = PH_PICK
+        self._active = 0
+        self._turn = self._round = 0
+        self._limited = 0
+        self._wallet = self._failed = self._skipped = self._played = self._last_turn = False
+        self._in_play = self._target = self._kept = -1
+        self._gifts = []
+        self._cycle_mode = self._cycle_count = self._pay_left = 0
+        self._pay_down = False
+        self._ai_log = []
+        self._peeks = {}
+        self._bottom = [0, 0]
+        self._deck_known = [0] * NSHAPES
+        self._deal()
 
     # ------------------------------------------------------------------ contract: reading
-    @property
-    def game(self) -> Eternitium:  # type: ignore[override]
-        return self._game
-
-    @property
-    def players(self) -> int:
-        return self._n
-
-    @property
-    def current_player(self) -> int | None:
-        p = self._current
-        return None if p < 0 else p
-
     @property
     def phase(self) -> str:
         return PHASE_NAME[self._phase]
@@ -286,10 +358,6 @@ class EternitiumState(GameState):
     def scores(self) -> list[int]:
         """Technology points (rules: End of the Game; R7: every card owned)."""
         return [self._points(s)[0] for s in range(self._n)]
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
 
     def _points(self, seat: int) -> tuple[int, int]:
         points = advanced = 0
@@ -374,6 +442,188 @@ class EternitiumState(GameState):
             out[f"era-{SHAPES[s]}"] = era[s]
         return out
 
+    # ------------------------------------------------------------------ the deal
+    def _deal(self) -> None:
+        """Rules: Setup 1-7 and Game Preparation; Solo Mode; the mission's own setup."""
+        start = self._start
+        comp, fixed, rules = start.composition, start.fixed, start.mission_rules
+        n = self._n
+        solo = n == 1
+        pool = list(comp[:NKINDS])
+        pool[DROID] += STARTING_SETS  # the numbered starting Droids are among the 29 Basic cards
+        era_pool = list(comp[NKINDS:])
+        self._first = fixed.get("first_player", self._rand(n) if n > 1 else 0)
+
+        # Setup 2: the starting cards (unused numbered sets go back to the box)
+        self._hands = [[0] * NKINDS for _ in range(n)]
+        self._decks = []
+        self._discards = []
+        if "hands" in fixed:
+            for s in range(n):
+                for c in _take(pool, fixed["hands"][s], f"hands[{s}]"):
+                    self._hands[s][c] += 1
+                self._decks.append(
+                    _take(pool, fixed.get("decks", [[]] * n)[s], f"decks[{s}]")[::-1]
+                )
+                self._discards.append(
+                    _take(pool, fixed.get("discards", [[]] * n)[s], f"discards[{s}]")
+                )
+        else:
+            per_shape = int(rules.get("starting_portals_per_shape", 1))
+            starting = [s for s in PORTALS for _ in range(per_shape)]
+            if rules.get("starting_droid", True):
+                starting.append(DROID)
+            for _seat in range(n):
+                deck = _take(pool, starting[:], "starting cards")
+                self._shuffle(deck)
+                self._decks.append(deck)
+                self._discards.append([])
+        # Public knowledge: the starting sets (a setup's cards too, but those it calls blind)
+        self._known = [self._hands[s][:] for s in range(n)]
+        self._located = [[0] * NKINDS for _ in range(n)]
+        for s in range(n):
+            for c in self._decks[s] + self._discards[s]:
+                self._known[s][c] += 1
+            for c in fixed.get("blind", [[]] * n)[s]:
+                if self._known[s][c] <= 0:
+                    raise BadSetup(f"setup blind[{s}]: seat {s} holds no {CARD_NAME[c]}")
+                self._known[s][c] -= 1
+        self._hsize = [sum(h) for h in self._hands]
+        self._owned = [
+            self._hsize[s] + len(self._decks[s]) + len(self._discards[s]) for s in range(n)
+        ]
+        box = [0] * NKINDS
+
+        # Setup 3: the Portal reserve (mission 4: a face-down Portal deck with 3 revealed)
+        self._reserve = [0] * NSHAPES
+        self._portal_deck = []
+        self._portal_row = []
+        reserve = int(rules.get("reserve_per_shape", RESERVE_PER_PLAYER * n))
+        if rules.get("portal_deck"):
+            if "portal_deck" in fixed:
+                deck = _take(pool, fixed["portal_deck"], "portal_deck")[::-1]
+            else:
+                deck = []
+                for s in PORTALS:
+                    k = min(reserve, pool[s])
+                    deck += [s] * k
+                    pool[s] -= k
+                self._shuffle(deck)
+            self._portal_deck = deck
+            for _ in range(3):
+                if self._portal_deck:
+                    self._portal_row.append(self._portal_deck.pop())
+        else:
+            given = fixed.get("portals", {})
+            for s in PORTALS:
+                k = given.get(s, reserve)
+                _take(pool, [s] * k, "portals")
+                self._reserve[s] = k
+        for s in PORTALS:
+            box[s] += pool[s]
+            pool[s] = 0
+
+        # Solo Mode: the AI card deck (mission 1: the Temporal Blasters only)
+        self._ai_deck = []
+        removed: list[int] = [CARD_INDEX[c] for c in rules.get("removed", [])]
+        if solo:
+            ai_kinds = [
+                CARD_INDEX[c] for c in rules.get("ai_deck", [CARD_NAME[k] for k in SOLO_AI_KINDS])
+            ]
+            if "ai_deck" in fixed:
+                for c in fixed["ai_deck"]:
+                    if c not in ai_kinds:
+                        raise BadSetup(f"setup ai_deck: {CARD_NAME[c]} is not an AI card here")
+                self._ai_deck = _take(pool, fixed["ai_deck"], "ai_deck")[::-1]
+            else:
+                deck = []
+                for k in ai_kinds:
+                    deck += [k] * pool[k]
+                    pool[k] = 0
+                self._shuffle(deck)
+                self._ai_deck = deck
+            removed += list(SOLO_AI_KINDS)
+            if rules.get("advanced_market") is False:
+                removed += list(ADVANCED)
+        for k in removed:
+            box[k] += pool[k]
+            pool[k] = 0
+
+        # Setup 4-5: the technology markets, three different face-up cards each
+        market = list(comp[:NKINDS])
+        for tier_kinds, row_key, deck_key, attr in (
+            (BASIC, "basic_row", "basic_deck", "basic"),
+            (ADVANCED, "advanced_row", "advanced_deck", "adv"),
+        ):
+            row = _take(pool, fixed.get(row_key, []), row_key)
+            top = _take(pool, fixed.get(deck_key, []), deck_key)
+            deck = []
+            exact = deck_key in fixed.get("exact", ())  # the setup gives the whole deck
+            for k in tier_kinds:
+                copies = 0 if exact else min(market[k], pool[k])  # unused Droids: to the box
+                deck += [k] * copies
+                pool[k] -= copies
+                box[k] += pool[k]
+                pool[k] = 0
+            self._shuffle(deck)
+            deck += top[::-1]
+            if attr == "basic":
+                self._basic_deck, self._basic_row = deck, row
+            else:
+                self._adv_deck, self._adv_row = deck, row
+            if row_key not in fixed:
+                self._refill_row(row, deck)
+        self._box = box
+
+        # Setup 6-7: Era cards, the top one revealed; the common deck with two visible
+        era_cards = [s for s in range(NSHAPES) for _ in range(era_pool[s])]
+        dealt = int(rules.get("era_dealt", ERA_DEALT[n]))
+        self._eras = []
+        if "era" in fixed:
+            for s, pile in enumerate(fixed["era"]):
+                for c in pile:
+                    if c & 3 not in era_cards:
+                        raise BadSetup(f"setup era[{s}]: no {SHAPES[c & 3]} Era card is left")
+                    era_cards.remove(c & 3)
+        placed = fixed.get("era_display", []) + fixed.get("era_deck", [])
+        for c in placed + fixed.get("era_discard", []):
+            if c not in era_cards:
+                raise BadSetup(
+                    f"setup era_deck/era_display/era_discard: no {SHAPES[c]} Era card left"
+                )
+            era_cards.remove(c)
+        self._shuffle(era_cards)
+        visible = fixed.get("era_visible", [1] * n)
+        for s in range(n):
+            if "era" in fixed:
+                pile = fixed["era"][s][::-1]
+            else:
+                if len(era_cards) < dealt:
+                    raise BadSetup("not enough Era cards to deal (option composition)")
+                pile = [era_cards.pop() for _ in range(dealt)]
+            for i in range(min(visible[s], len(pile))):
+                pile[len(pile) - 1 - i] |= VISIBLE
+            self._eras.append(pile)
+        self._era_box = [0] * NSHAPES
+        if "era_deck" in fixed.get("exact", ()):  # the setup gives the whole common deck
+            for c in era_cards:
+                self._era_box[c] += 1
+            era_cards = []
+        self._era_deck = era_cards + fixed.get("era_deck", [])[::-1]
+        self._era_display = list(fixed.get("era_display", []))
+        self._era_discard = list(fixed.get("era_discard", []))
+        self._era_known = [[0] * NSHAPES for _ in range(n)]
+        if "era_display" not in fixed:
+            self._refill_display()
+
+        # Game Preparation: the first Basic Technology, in turn order (skipped by a setup's hands)
+        if "hands" in fixed:
+            self._pickers = []
+            self._begin_turn(self._first)
+        else:
+            self._pickers = [(self._first + i) % n for i in range(n)]
+            self._next_picker()
+
     # ------------------------------------------------------------------ randomness
     def _rand(self, n: int) -> int:
         """A number below n from the game's splitmix64 stream."""
@@ -390,13 +640,10 @@ class EternitiumState(GameState):
             cards[i], cards[j] = cards[j], cards[i]
 
     # ------------------------------------------------------------------ contract: hot path
-    def legal_actions(self) -> list[EternitiumAction]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
+    def _legal(self) -> tuple[EternitiumAction, ...]:
+        return tuple(self._legal_list())
 
-    def _compute_legal(self) -> list[EternitiumAction]:
+    def _legal_list(self) -> list[EternitiumAction]:
         ph = self._phase
         p = self._current
         if ph == PH_PLAY:
@@ -525,17 +772,7 @@ class EternitiumState(GameState):
         out.append(PASS)
         return out
 
-    def apply(self, action: EternitiumAction | str) -> None:
-        if action.__class__ is not EternitiumAction:
-            action = self._coerce(action)
-        act: EternitiumAction = action
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if act not in legal:
-            raise self._refusal(act)
-        self._legal = None
-        self._history.append(act)
+    def _apply(self, act: EternitiumAction) -> None:
         ph = self._phase
         if ph == PH_PLAY:
             if act.verb == V_PLAY:
@@ -568,74 +805,6 @@ class EternitiumState(GameState):
             self._step1()
         else:  # PH_PICK
             self._pick(act.card)
-
-    def clone(self) -> EternitiumState:
-        new = object.__new__(EternitiumState)
-        new._game = self._game
-        new._n = self._n
-        new._seed = self._seed
-        new._options = self._options
-        new._setup = self._setup
-        new._mission = self._mission
-        new._luck_any = self._luck_any
-        new._limit_rounds = self._limit_rounds
-        new._limit_turns = self._limit_turns
-        new._rng = self._rng
-        new._hands = [h[:] for h in self._hands]
-        new._hsize = self._hsize[:]
-        new._decks = [d[:] for d in self._decks]
-        new._discards = [d[:] for d in self._discards]
-        new._eras = [e[:] for e in self._eras]
-        new._owned = self._owned[:]
-        new._reserve = self._reserve[:]
-        new._portal_deck = self._portal_deck[:]
-        new._portal_row = self._portal_row[:]
-        new._basic_deck = self._basic_deck[:]
-        new._basic_row = self._basic_row[:]
-        new._adv_deck = self._adv_deck[:]
-        new._adv_row = self._adv_row[:]
-        new._era_deck = self._era_deck[:]
-        new._era_display = self._era_display[:]
-        new._era_discard = self._era_discard[:]
-        new._ai_deck = self._ai_deck[:]
-        new._ai_log = self._ai_log[:]
-        new._box = self._box[:]
-        new._known = [k[:] for k in self._known]
-        new._located = [k[:] for k in self._located]
-        new._peeks = (
-            {key: (a[:], b[:]) for key, (a, b) in self._peeks.items()} if self._peeks else {}
-        )
-        new._era_known = [k[:] for k in self._era_known]
-        new._deck_known = self._deck_known[:]
-        new._bottom = self._bottom[:]
-        new._era_box = self._era_box  # never changes after the setup
-        new._phase = self._phase
-        new._current = self._current
-        new._active = self._active
-        new._first = self._first
-        new._turn = self._turn
-        new._round = self._round
-        new._limited = self._limited
-        new._wallet = self._wallet
-        new._failed = self._failed
-        new._skipped = self._skipped
-        new._played = self._played
-        new._in_play = self._in_play
-        new._target = self._target
-        new._gifts = self._gifts[:]
-        new._cycle_mode = self._cycle_mode
-        new._cycle_count = self._cycle_count
-        new._pay_left = self._pay_left
-        new._pay_down = self._pay_down
-        new._pickers = self._pickers[:]
-        new._kept = self._kept
-        new._last_turn = self._last_turn
-        new._history = self._history[:]
-        new._winners = self._winners[:]
-        new._determinized = self._determinized
-        new._legal = self._legal
-        new.is_terminal = self.is_terminal
-        return new
 
     # ------------------------------------------------------------------ small moves
     def _draw(self, p: int, count: int) -> None:
@@ -1161,7 +1330,7 @@ class EternitiumState(GameState):
             legal = self._legal_acquire(p)
             if len(legal) > 1:
                 self._phase = PH_ACQUIRE
-                self._legal = legal
+                self._legal_cache = tuple(legal)
                 return
         self._step5()
 
@@ -1260,7 +1429,7 @@ class EternitiumState(GameState):
         self._phase = PH_OVER
         self._current = -1
         self.is_terminal = True
-        self._legal = []
+        self._legal_cache = ()
         n = self._n
         if n == 1:
             self._winners = [] if self._eras[0] else [0]
@@ -1272,16 +1441,6 @@ class EternitiumState(GameState):
         self._winners = [s for s in tied if keys[s] == best]
 
     # ------------------------------------------------------------------ bad input
-    def _coerce(self, action: object) -> EternitiumAction:
-        if isinstance(action, str):
-            return parse_action(action)
-        if isinstance(action, EternitiumAction):
-            return action
-        raise IllegalAction(
-            f"{action!r} is not an Eternitium action: pass an action from legal_actions() "
-            "or its notation, e.g. 'play droid' (docs/eternitium.md, Notation)"
-        )
-
     def _refusal(self, act: EternitiumAction) -> IllegalAction:
         from eterna.games.eternitium.refusals import explain
 
@@ -1294,31 +1453,21 @@ class EternitiumState(GameState):
         text = str(action)
         return None if text.startswith("keep") else text
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> View:
         from eterna.games.eternitium.views import build_view
 
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n
-        ):
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
         return build_view(self, seat)
 
-    # ------------------------------------------------------------------ records and search
-    def to_record(self) -> Record:
-        if self._determinized:
-            raise EternaError("a determinized state is a guess, not a game: it has no record")
-        return {
-            "game": "eternitium",
-            "players": self._n,
-            "seed": self._seed,
-            "options": copy.deepcopy(self._options),  # a copy: the client may edit it
-            "setup": copy.deepcopy(self._setup),
-            "actions": [a.text for a in self._history],
-        }
-
-    def determinize(self, seat: int, rng: random.Random) -> EternitiumState:
+    # ------------------------------------------------------------------ search
+    def _determinize(self, seat: int, rng: random.Random) -> EternitiumState:
         from eterna.games.eternitium.views import determinize
 
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
         return determinize(self, seat, rng)
+
+
+def _take(pool: list[int], cards: list[int], where: str) -> list[int]:
+    for c in cards:
+        if pool[c] <= 0:
+            raise BadSetup(f"setup {where}: no {CARD_NAME[c]} is left for it (composition)")
+        pool[c] -= 1
+    return cards

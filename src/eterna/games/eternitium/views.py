@@ -8,6 +8,7 @@ hidden Era cards (including one's own), the AI deck and the generator.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from eterna.core.game import View
@@ -179,10 +180,10 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
 
     new = st.clone()
     new._determinized = True
-    new._legal = None
+    new._legal_cache = None
     new._rng = rng.getrandbits(64)
-    new._seed = 0  # the seed, the setup and the history would tell hidden cards: a guess
-    new._setup = None  # has no record (to_record refuses it)
+    # the seed, the setup and the history would tell hidden cards: a guess has no record
+    new._start = replace(st._start, seed=0, setup=None, fixed={})
     new._history = []
     new._peeks = {key: v for key, v in new._peeks.items() if key[0] == seat}
     shuffle = rng.shuffle

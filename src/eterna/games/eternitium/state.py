@@ -53,19 +53,6 @@ from eterna.games.eternitium.cards import (
     NEEDS_ERA,
     NKINDS,
     NSHAPES,
-    OP_ADD_HIDDEN,
-    OP_CYCLE,
-    OP_DESTROY_OLDEST_TECH,
-    OP_DISCARD_ERA,
-    OP_DISCARD_HAND,
-    OP_DISCOUNT,
-    OP_DRAW,
-    OP_GAIN_TECH,
-    OP_HIDE_SHUFFLE,
-    OP_RECYCLE,
-    OP_REVEAL,
-    OP_STEAL,
-    OP_SWAP,
     OTHERS,
     PARAM,
     PARAM_NONE,
@@ -98,7 +85,23 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     VOID_IF_VISIBLE,
     EternitiumAction,
-    Op,
+)
+from eterna.games.eternitium.effects import (
+    AddHiddenEra,
+    CycleHand,
+    DestroyOldestTech,
+    DiscardEra,
+    DiscardFromHand,
+    Discount,
+    Draw,
+    Effect,
+    GainTech,
+    HideAndShuffle,
+    Primitive,
+    Recycle,
+    Reveal,
+    Steal,
+    SwapTopEra,
 )
 
 # Phases: the kind of decision the current player faces.
@@ -1102,103 +1105,119 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         self._failed = True  # step 5 draws only 4
         self._end_step2()
 
-    def _run(self, p: int, effect: tuple[Op, ...], act: EternitiumAction | None) -> bool:
-        """Apply an effect's primitives in order; True when a decision is now pending.
+    def _run(self, p: int, effect: Effect, act: EternitiumAction | None) -> bool:
+        """Resolve an effect's primitives in order; True when a decision is now pending.
 
-        `act` is None for a solo AI card, whose effects target the solo player (`p`).
+        `act` is None for a solo AI card, whose effects target the solo player (`p`); the
+        primitives that read the action's choices do nothing then.
         """
         n = self._n
         k = self._in_play
         if k >= 0 and VOID_IF_VISIBLE[k] and self._top_visible(p, VOID_IF_VISIBLE[k]):
             return False  # R4: Giga Droid with the top 3 visible does nothing at all
         for op in effect:
-            code = op.code
-            if code == OP_DISCARD_ERA:
-                if self._eras[p]:
-                    self._discard_era(p)
-            elif code == OP_REVEAL:
-                if op.a == OTHERS:
-                    if op.d and n == 1:
-                        self._ai_card()  # Solo: compensation reveals an AI card (R13)
-                    for i in range(1, n):
-                        self._reveal((p + i) % n, op.b, op.c)
-                else:
-                    self._reveal(p, op.b, op.c)
-            elif code == OP_DRAW:
-                self._draw(p, op.a)
-            elif code == OP_DISCOUNT:
-                self._wallet = True  # R16: two Wallets do not add up
-            elif code == OP_HIDE_SHUFFLE:
-                if op.a == OTHERS:
-                    for i in range(1, n):
-                        self._hide_and_shuffle((p + i) % n, op.c)
-                else:
-                    self._hide_and_shuffle(p, op.c)
-            elif code == OP_ADD_HIDDEN:
-                if op.a == OTHERS:
-                    for i in range(1, n):
-                        self._add_hidden((p + i) % n)
-                else:  # the AI's Temporal Blaster replaces the card it discarded
-                    self._add_hidden(p, force=act is None)
-            elif code == OP_DESTROY_OLDEST_TECH:
-                pile = self._discards[p]
-                if self._owned[p] > MIN_ACTION_CARDS:
-                    for i, c in enumerate(pile):
-                        if TIER[c]:
-                            self._k_lose(p, c, True)
-                            del pile[i]
-                            self._owned[p] -= 1
-                            self._box[c] += 1
-                            break
-            elif act is not None:  # primitives that use the action's parameters
-                if code == OP_SWAP:
-                    s = act.seat
-                    mine = self._era_leave(p)
-                    self._eras[p].append(self._era_leave(s))
-                    self._eras[s].append(mine)  # R5: each card keeps its face
-                elif code == OP_DISCARD_HAND:
-                    for c in (act.card2, act.card3):
-                        self._hands[p][c] -= 1
-                        self._discards[p].append(c)
-                        self._k_lose(p, c)
-                        self._k_gain(p, c, True)
-                    self._hsize[p] -= 2
-                elif code == OP_RECYCLE:
-                    c = act.card2
-                    if c >= 0:
-                        pile = self._discards[p]
-                        i = len(pile) - 1 - pile[::-1].index(c)
-                        del pile[i]
-                        self._hands[p][c] += 1
-                        self._hsize[p] += 1
-                        self._k_lose(p, c, True)
-                        self._k_gain(p, c)
-                elif code == OP_GAIN_TECH:
-                    if op.a == SELF:
-                        c = act.card2
-                        if c >= 0:
-                            card = self._take_tech(c)
-                            self._hands[p][card] += 1
-                            self._hsize[p] += 1
-                            self._owned[p] += 1
-                            if c < NKINDS:  # a visible card; a blind one stays unknown
-                                self._k_gain(p, card)
-                    elif n == 1:
-                        self._ai_card()  # Solo: compensation (R13: after the card's own effect)
-                    else:  # R8: players who found the gem receive nothing
-                        self._gifts = [(p + i) % n for i in range(1, n) if self._eras[(p + i) % n]]
-                        return self._next_gift()
-                elif code == OP_STEAL:
-                    self._target = act.seat
-                    self._peek(p, act.seat)
-                    self._phase = PH_STEAL
-                    return True
-                elif code == OP_CYCLE:
-                    self._cycle_mode = 0
-                    self._cycle_count = 0
-                    self._phase = PH_CYCLE
-                    return self._cycle_check()
+            match op:
+                case DiscardEra():
+                    if self._eras[p]:
+                        self._discard_era(p)
+                case Reveal(who=who, count=count, depth=depth, compensation=comp):
+                    if who == OTHERS:
+                        if comp and n == 1:
+                            self._ai_card()  # Solo: compensation reveals an AI card (R13)
+                        for i in range(1, n):
+                            self._reveal((p + i) % n, count, depth)
+                    else:
+                        self._reveal(p, count, depth)
+                case Draw(count=count):
+                    self._draw(p, count)
+                case Discount():
+                    self._wallet = True  # R16: two Wallets do not add up
+                case HideAndShuffle(who=who, depth=depth):
+                    if who == OTHERS:
+                        for i in range(1, n):
+                            self._hide_and_shuffle((p + i) % n, depth)
+                    else:
+                        self._hide_and_shuffle(p, depth)
+                case AddHiddenEra(who=who):
+                    if who == OTHERS:
+                        for i in range(1, n):
+                            self._add_hidden((p + i) % n)
+                    else:  # the AI's Temporal Blaster replaces the card it discarded
+                        self._add_hidden(p, force=act is None)
+                case DestroyOldestTech():
+                    self._destroy_oldest_tech(p)
+                case _ if act is not None:  # primitives that use the action's choices
+                    if self._run_chosen(p, op, act):
+                        return True
         return False
+
+    def _run_chosen(self, p: int, op: Primitive, act: EternitiumAction) -> bool:
+        """The primitives that read the action's choices; True when a decision is pending."""
+        match op:
+            case SwapTopEra():
+                s = act.seat
+                mine = self._era_leave(p)
+                self._eras[p].append(self._era_leave(s))
+                self._eras[s].append(mine)  # R5: each card keeps its face
+            case DiscardFromHand():
+                for c in (act.card2, act.card3):
+                    self._hands[p][c] -= 1
+                    self._discards[p].append(c)
+                    self._k_lose(p, c)
+                    self._k_gain(p, c, True)
+                self._hsize[p] -= 2
+            case Recycle():
+                self._recycle(p, act.card2)
+            case GainTech(who=who):
+                if who == SELF:
+                    self._gain_tech(p, act.card2)
+                elif self._n == 1:
+                    self._ai_card()  # Solo: compensation (R13: after the card's own effect)
+                else:  # R8: players who found the gem receive nothing
+                    n = self._n
+                    self._gifts = [(p + i) % n for i in range(1, n) if self._eras[(p + i) % n]]
+                    return self._next_gift()
+            case Steal():
+                self._target = act.seat
+                self._peek(p, act.seat)
+                self._phase = PH_STEAL
+                return True
+            case CycleHand():
+                self._cycle_mode = 0
+                self._cycle_count = 0
+                self._phase = PH_CYCLE
+                return self._cycle_check()
+        return False
+
+    def _destroy_oldest_tech(self, p: int) -> None:
+        pile = self._discards[p]
+        if self._owned[p] > MIN_ACTION_CARDS:
+            for i, c in enumerate(pile):
+                if TIER[c]:
+                    self._k_lose(p, c, True)
+                    del pile[i]
+                    self._owned[p] -= 1
+                    self._box[c] += 1
+                    break
+
+    def _recycle(self, p: int, c: int) -> None:
+        if c >= 0:
+            pile = self._discards[p]
+            i = len(pile) - 1 - pile[::-1].index(c)
+            del pile[i]
+            self._hands[p][c] += 1
+            self._hsize[p] += 1
+            self._k_lose(p, c, True)
+            self._k_gain(p, c)
+
+    def _gain_tech(self, p: int, c: int) -> None:
+        if c >= 0:
+            card = self._take_tech(c)
+            self._hands[p][card] += 1
+            self._hsize[p] += 1
+            self._owned[p] += 1
+            if c < NKINDS:  # a visible card; a blind one stays unknown
+                self._k_gain(p, card)
 
     def _finish_play(self) -> None:
         """The played card goes to the discard pile (the Thieving Robot to its victim's)."""

@@ -370,13 +370,13 @@ class EternitiumEncoding(Encoding):
         m[base + 3] = cap(len(st._era_deck), 60.0)
         m[base + 4] = cap(len(st._ai_deck), 9.0)
         m[o["phase"] + self._phase_slot[phase]] = 1.0
-        mission = st._mission
+        mission = st._rules.mission
         if 0 <= mission < MISSIONS:
             m[o["mission"] + mission] = 1.0
         base = o["clock"]
         m[base] = cap(st._round + 1, CAP_ROUND)
         if n == 1:
-            m[base + 1] = cap(max(st._limit_turns - st._turn, 0), 8.0)
+            m[base + 1] = cap(max(st._rules.turns - st._turn, 0), 8.0)
             m[base + 3] = 1.0
         if st._last_turn:
             m[base + 2] = 1.0

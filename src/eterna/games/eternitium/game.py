@@ -14,15 +14,14 @@ from eterna.core.options import Option
 from eterna.games.eternitium.cards import (
     CARD_INDEX,
     DATA,
-    MISSIONS,
     NKINDS,
     PORTALS,
     SHAPES,
-    SOLO_TURNS,
     EternitiumAction,
     default_composition,
     parse_action,
 )
+from eterna.games.eternitium.rules import make_rules
 from eterna.games.eternitium.setup import parse_setup
 from eterna.games.eternitium.state import EternitiumStart, EternitiumState
 
@@ -108,7 +107,6 @@ class Eternitium(Game):
         comp = check_composition(opts["composition"])
         fixed = parse_setup(setup, n)
         seed = self.check_seed(seed)
-        rules = MISSIONS.get(mission, {}) if n == 1 else {}
 
         start = EternitiumStart(
             game=self,
@@ -116,13 +114,9 @@ class Eternitium(Game):
             seed=seed,
             options=json.loads(json.dumps(opts)),
             setup=None if setup is None else json.loads(json.dumps(setup)),
-            mission=mission if n == 1 else 0,
-            luck_any=bool(opts["double_portal_luck"]),
-            limit_rounds=opts["round_limit"],
-            limit_turns=int(rules.get("turns", SOLO_TURNS)),
+            rules=make_rules(n, mission, opts),
             composition=tuple(comp),
             fixed=fixed,
-            mission_rules=rules,
         )
         return EternitiumState(start)
 

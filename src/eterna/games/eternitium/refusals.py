@@ -82,7 +82,7 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
         where = "Game Preparation" if v == V_PICK else "Laboratory"
         return _market(st, k, where) or f"not possible now ({where})"
     if v == V_TAKE:
-        if st._mission == 4:
+        if st._rules.portal_deck:
             return f"{CARD_NAME[k]} is not among the revealed Portal cards (mission 4)"
         return f"no {CARD_NAME[k]} is left in the reserve (rules: Setup 3, the number is limited)"
     if v in (V_DESTROY, V_DISCARD, V_KEEP, V_PLAY) and k >= 0 and not hand[k]:
@@ -98,7 +98,7 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
     if v == V_END:
         return "you must play as many cards as possible (mission 9)"
     if v == V_SKIP:
-        if st._mission == 9:
+        if st._rules.must_play:
             return "you must play as many cards as possible, never skip (mission 9)"
         return f"step 2 may be skipped only before any card is played ({_STEP2})"
     if v == V_STEAL:

@@ -37,8 +37,6 @@ from eterna.games.eternitium.cards import (
     EFFECT,
     END,
     ERA,
-    ERA_DEALT,
-    FIRST_HAND,
     GIFT,
     HAND_AFTER_LUCK,
     HAND_AFTER_SKIP,
@@ -49,7 +47,6 @@ from eterna.games.eternitium.cards import (
     MARKET_ROW,
     MATCHES,
     MIN_ACTION_CARDS,
-    MISSIONS,
     NEEDS_ERA,
     NKINDS,
     NSHAPES,
@@ -68,7 +65,6 @@ from eterna.games.eternitium.cards import (
     PLAY_PAIR,
     PLAY_SEAT,
     PORTALS,
-    RESERVE_PER_PLAYER,
     SELF,
     SHAPES,
     SKIP,
@@ -103,6 +99,7 @@ from eterna.games.eternitium.effects import (
     Steal,
     SwapTopEra,
 )
+from eterna.games.eternitium.rules import Rules
 
 # Phases: the kind of decision the current player faces.
 PH_PICK = 0  # setup: the initial Basic Technology pick
@@ -151,13 +148,9 @@ class EternitiumStart(GameStart):
     """What a game of Eternitium never changes: the table (GameStart), the options read once,
     the card counts and the parsed setup the deal reads."""
 
-    mission: int  # the solo Special Mission (0: none, and always 0 with several players)
-    luck_any: bool  # option double_portal_luck (R6 alternative)
-    limit_rounds: int  # option round_limit (0: none)
-    limit_turns: int  # solo: 8, mission 3: 4
+    rules: Rules  # the rules played by (a mission's, the options')
     composition: tuple[int, ...]  # market copies per card kind, then Era cards per shape
     fixed: Mapping[str, Any]  # the setup, checked and turned into ints (setup.py)
-    mission_rules: Mapping[str, Any]  # the mission's entry of the card data ({}: none)
 
 
 class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
@@ -194,12 +187,8 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         "_kept",
         "_known",
         "_last_turn",
-        "_limit_rounds",
-        "_limit_turns",
         "_limited",
         "_located",
-        "_luck_any",
-        "_mission",
         "_owned",
         "_pay_down",
         "_pay_left",
@@ -212,6 +201,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         "_reserve",
         "_rng",
         "_round",
+        "_rules",
         "_skipped",
         "_target",
         "_turn",
@@ -247,12 +237,8 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         "_kept": SHARE,
         "_known": COPY2,
         "_last_turn": SHARE,
-        "_limit_rounds": SHARE,
-        "_limit_turns": SHARE,
         "_limited": SHARE,
         "_located": COPY2,
-        "_luck_any": SHARE,
-        "_mission": SHARE,
         "_owned": COPY,
         "_pay_down": SHARE,
         "_pay_left": SHARE,
@@ -265,6 +251,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         "_reserve": COPY,
         "_rng": SHARE,
         "_round": SHARE,
+        "_rules": SHARE,
         "_skipped": SHARE,
         "_target": SHARE,
         "_turn": SHARE,
@@ -276,10 +263,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         "or its notation, e.g. 'play droid' (docs/eternitium.md, Notation)"
     )
 
-    _luck_any: bool
-    _limit_rounds: int
-    _limit_turns: int
-    _mission: int
+    _rules: Rules  # start.rules, read often
     _rng: int
     _hands: list[list[int]]
     _hsize: list[int]
@@ -332,10 +316,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
     def __init__(self, start: EternitiumStart, narrate: bool = False) -> None:
         """Deal the game `start` describes (rules: Setup, Game Preparation, Solo Mode)."""
         super().__init__(start, narrate)
-        self._mission = start.mission
-        self._luck_any = start.luck_any
-        self._limit_rounds = start.limit_rounds
-        self._limit_turns = start.limit_turns
+        self._rules = start.rules
         self._rng = start.seed
         self._phase = PH_PICK
         self._active = 0
@@ -449,7 +430,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
     def _deal(self) -> None:
         """Rules: Setup 1-7 and Game Preparation; Solo Mode; the mission's own setup."""
         start = self._start
-        comp, fixed, rules = start.composition, start.fixed, start.mission_rules
+        comp, fixed, rules = start.composition, start.fixed, start.rules
         n = self._n
         solo = n == 1
         pool = list(comp[:NKINDS])
@@ -472,9 +453,9 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
                     _take(pool, fixed.get("discards", [[]] * n)[s], f"discards[{s}]")
                 )
         else:
-            per_shape = int(rules.get("starting_portals_per_shape", 1))
+            per_shape = rules.starting_portals_per_shape
             starting = [s for s in PORTALS for _ in range(per_shape)]
-            if rules.get("starting_droid", True):
+            if rules.starting_droid:
                 starting.append(DROID)
             for _seat in range(n):
                 deck = _take(pool, starting[:], "starting cards")
@@ -501,8 +482,8 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         self._reserve = [0] * NSHAPES
         self._portal_deck = []
         self._portal_row = []
-        reserve = int(rules.get("reserve_per_shape", RESERVE_PER_PLAYER * n))
-        if rules.get("portal_deck"):
+        reserve = rules.reserve(n)
+        if rules.portal_deck:
             if "portal_deck" in fixed:
                 deck = _take(pool, fixed["portal_deck"], "portal_deck")[::-1]
             else:
@@ -528,11 +509,9 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
 
         # Solo Mode: the AI card deck (mission 1: the Temporal Blasters only)
         self._ai_deck = []
-        removed: list[int] = [CARD_INDEX[c] for c in rules.get("removed", [])]
+        removed: list[int] = [CARD_INDEX[c] for c in rules.removed]
         if solo:
-            ai_kinds = [
-                CARD_INDEX[c] for c in rules.get("ai_deck", [CARD_NAME[k] for k in SOLO_AI_KINDS])
-            ]
+            ai_kinds = [CARD_INDEX[c] for c in rules.ai_deck]
             if "ai_deck" in fixed:
                 for c in fixed["ai_deck"]:
                     if c not in ai_kinds:
@@ -546,7 +525,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
                 self._shuffle(deck)
                 self._ai_deck = deck
             removed += list(SOLO_AI_KINDS)
-            if rules.get("advanced_market") is False:
+            if not rules.advanced_market:
                 removed += list(ADVANCED)
         for k in removed:
             box[k] += pool[k]
@@ -580,7 +559,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
 
         # Setup 6-7: Era cards, the top one revealed; the common deck with two visible
         era_cards = [s for s in range(NSHAPES) for _ in range(era_pool[s])]
-        dealt = int(rules.get("era_dealt", ERA_DEALT[n]))
+        dealt = rules.dealt(n)
         self._eras = []
         if "era" in fixed:
             for s, pile in enumerate(fixed["era"]):
@@ -652,7 +631,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         if ph == PH_PLAY:
             return self._legal_play(p)
         if ph == PH_PORTAL:
-            if self._mission == 4:
+            if self._rules.portal_deck:
                 return [TAKE[s] for s in sorted(set(self._portal_row))]
             return [TAKE[s] for s in PORTALS if self._reserve[s]]
         if ph == PH_ACQUIRE:
@@ -703,7 +682,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
                     if top & VISIBLE:
                         if match >> (top & 3) & 1:  # R15: only on a matching visible card
                             out.append(PLAY[k])
-                    elif k < NSHAPES or self._luck_any:  # R6: try your luck with a Portal
+                    elif k < NSHAPES or self._rules.luck_any:  # R6: try your luck with a Portal
                         out.append(PLAY[k])
             elif NEEDS_ERA[k] and top < 0:
                 continue
@@ -751,7 +730,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
                 out += picks or [PLAY[k]]
             if len(out) > before and k != _RECYCLER:
                 must = True
-        if self._mission == 9:  # mission 9: play as many cards as possible; never skip
+        if self._rules.must_play:  # play as many cards as possible; never skip
             if not must:
                 out.append(END)
             return out
@@ -1021,7 +1000,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
             if self._basic_row or self._basic_deck:
                 self._current = p
                 return
-        first_hand = MISSIONS.get(self._mission, {}).get("first_hand", FIRST_HAND)
+        first_hand = self._rules.first_hand
         for s in range(self._n):
             self._draw(s, first_hand)
         self._begin_turn(self._first)
@@ -1031,8 +1010,9 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         self._limited = 0
         self._wallet = self._failed = self._skipped = self._played = False
         self._kept = -1
-        if self._mission == 6 and self._hsize[p] and self._owned[p] > MIN_ACTION_CARDS:
-            self._phase = PH_DESTROY6  # mission 6; R9: never below the floor of 6 cards
+        rules = self._rules
+        if rules.destroy_each_turn and self._hsize[p] and self._owned[p] > MIN_ACTION_CARDS:
+            self._phase = PH_DESTROY6  # R9: never below the floor of 6 cards
             return
         self._step1()
 
@@ -1045,8 +1025,8 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
 
     def _take_portal(self, s: int) -> None:
         p = self._active
-        if self._mission == 4:
-            self._portal_row.remove(s)  # mission 4: reveal a new one
+        if self._rules.portal_deck:
+            self._portal_row.remove(s)  # reveal a new one
             if self._portal_deck:
                 self._portal_row.append(self._portal_deck.pop())
         else:
@@ -1361,7 +1341,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         if k < NKINDS:
             self._k_gain(p, card)
         cost = TIER[card] - (1 if self._wallet else 0)
-        self._pay_down = self._mission == 8  # mission 8: the Era cards go face down
+        self._pay_down = self._rules.paid_era_face_down
         self._pay_left = cost
         self._pay_next()
 
@@ -1401,13 +1381,13 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         self._draw(p, count)
         if self._n == 1:
             era = self._eras[p]
-            if self._mission == 5:  # mission 5, R10: reverse the pile and turn every card
+            if self._rules.flip_era_each_turn:  # R10: reverse the pile and turn every card
                 era.reverse()
                 for i, c in enumerate(era):  # the cards turned down were seen: still known
                     era[i] = (c & 3) | ERA_KNOWN if c & VISIBLE else (c & 3) | VISIBLE
                 self._era_known[p] = [0] * NSHAPES
             self._ai_card()  # step 6
-            if self._mission == 7:  # mission 7: a face-down Era card on top
+            if self._rules.add_era_each_turn:  # a face-down Era card on top
                 self._add_hidden(p)
         self._end_turn()
 
@@ -1429,7 +1409,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         n = self._n
         self._turn += 1
         if n == 1:
-            if not self._eras[0] or self._turn >= self._limit_turns or self._last_turn:
+            if not self._eras[0] or self._turn >= self._rules.turns or self._last_turn:
                 self._finish()
                 return
             self._begin_turn(0)
@@ -1437,9 +1417,8 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         nxt = (p + 1) % n
         if nxt == self._first:
             self._round += 1  # the round is complete: has anyone found the gem?
-            if any(not e for e in self._eras) or (
-                self._limit_rounds and self._round >= self._limit_rounds
-            ):
+            limit = self._rules.limit_rounds
+            if any(not e for e in self._eras) or (limit and self._round >= limit):
                 self._finish()
                 return
         self._begin_turn(nxt)

@@ -64,7 +64,7 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         "game": "eternitium",
         "seat": seat,
         "players": n,
-        "mission": st._mission,
+        "mission": st._rules.mission,
         "first_player": st._first,
         "starting_sets": [(s - st._first) % n + 1 for s in range(n)],
         "turn": st._turn,
@@ -92,7 +92,7 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         "era_discard": era_discard,
         "ai_deck_size": len(st._ai_deck),
         "ai_cards": _names(st._ai_log),
-        "turns_left": max(st._limit_turns - st._turn, 0) if n == 1 else None,
+        "turns_left": max(st._rules.turns - st._turn, 0) if n == 1 else None,
         "last_turn": st._last_turn,
         "turn_state": {
             "played": st._played,

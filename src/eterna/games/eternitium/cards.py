@@ -44,7 +44,19 @@ DATA: Final = _load()
 SHAPES: Final[tuple[str, ...]] = tuple(DATA["shapes"])
 SHAPE_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SHAPES)}
 NSHAPES: Final = len(SHAPES)
-VISIBLE: Final = 4  # the face-up bit of an Era card on a pile
+# An Era card on a pile is a code: its shape in the low bits, and at most one of two flags.
+SHAPE_BITS: Final = 3  # code & SHAPE_BITS: the shape 0..3
+VISIBLE: Final = 4  # face up
+ERA_KNOWN: Final = 8  # face down, but everyone saw which it is (a missed try, missions 5 and 8)
+SEEN: Final = VISIBLE | ERA_KNOWN  # its identity is public
+ERA_CODES: Final = 16  # every code is below this
+
+
+def era_shape(code: int) -> int:
+    """The shape of an Era card code (off the hot path; the engine writes `code & SHAPE_BITS`)."""
+    return code & SHAPE_BITS
+
+
 HIDDEN_NAME: Final = "hidden"
 
 # ---------------------------------------------------------------------------- card kinds

@@ -65,7 +65,7 @@ CAP_RESERVE = 10.0
 CAP_ROUND = 100.0
 _TIER = cards.TIER  # technology points of each card kind
 _FACE_UP = cards.VISIBLE
-_FACE_UP_KNOWN = cards.VISIBLE | engine.ERA_KNOWN
+_FACE_UP_KNOWN = cards.SEEN
 
 
 def _count_values(scale: float, top: int = 64) -> tuple[float, ...]:
@@ -299,7 +299,7 @@ class EternitiumEncoding(Encoding):
             base = top + r * ERA_DEPTH * (S + 1)
             for depth in range(min(ERA_DEPTH, len(pile))):
                 c = pile[-1 - depth]
-                m[base + depth * (S + 1) + (c & 3 if c & _FACE_UP else S)] = 1.0
+                m[base + depth * (S + 1) + (c & cards.SHAPE_BITS if c & _FACE_UP else S)] = 1.0
         b = o["seats"]
         k = len(SEAT_FEATURES)
         first = st._first

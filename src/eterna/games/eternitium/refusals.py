@@ -38,6 +38,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     EternitiumAction,
     card_name,
+    era_shape,
 )
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
         top = era[-1]
         if top & VISIBLE:
             return (
-                f"{CARD_NAME[k]} does not match your visible {SHAPES[top & 3]} Era card "
+                f"{CARD_NAME[k]} does not match your visible {SHAPES[era_shape(top)]} Era card "
                 f"({_STEP2}; R15)"
             )
         return (

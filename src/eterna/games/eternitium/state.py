@@ -37,6 +37,7 @@ from eterna.games.eternitium.cards import (
     EFFECT,
     END,
     ERA,
+    ERA_KNOWN,
     GIFT,
     HAND_AFTER_LUCK,
     HAND_AFTER_SKIP,
@@ -65,7 +66,9 @@ from eterna.games.eternitium.cards import (
     PLAY_PAIR,
     PLAY_SEAT,
     PORTALS,
+    SEEN,
     SELF,
+    SHAPE_BITS,
     SHAPES,
     SKIP,
     SOLO_AI_KINDS,
@@ -81,6 +84,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     VOID_IF_VISIBLE,
     EternitiumAction,
+    era_shape,
 )
 from eterna.games.eternitium.effects import (
     AddHiddenEra,
@@ -133,7 +137,6 @@ _RECYCLER = CARD_INDEX["recycler-robot"]
 _PORTAL_SET = frozenset(PORTALS)
 _BASIC_SET = frozenset(BASIC)
 _NO_CARDS = (0,) * NKINDS
-ERA_KNOWN = 8  # a face-down Era card whose identity everyone saw (mission 5 flip, mission 8)
 
 
 def _copy_peeks(
@@ -386,7 +389,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
     def era_pile(self, seat: int) -> list[str]:
         """Top first; a face-up card is written in upper case."""
         return [
-            SHAPES[c & 3].upper() if c & VISIBLE else SHAPES[c & 3]
+            SHAPES[era_shape(c)].upper() if c & VISIBLE else SHAPES[era_shape(c)]
             for c in reversed(self._eras[seat])
         ]
 
@@ -418,7 +421,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         era = self._era_box[:]
         for pile in self._eras:
             for c in pile:
-                era[c & 3] += 1
+                era[c & SHAPE_BITS] += 1
         for zone in (self._era_deck, self._era_display, self._era_discard):
             for c in zone:
                 era[c] += 1
@@ -564,9 +567,11 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         if "era" in fixed:
             for s, pile in enumerate(fixed["era"]):
                 for c in pile:
-                    if c & 3 not in era_cards:
-                        raise BadSetup(f"setup era[{s}]: no {SHAPES[c & 3]} Era card is left")
-                    era_cards.remove(c & 3)
+                    if era_shape(c) not in era_cards:
+                        raise BadSetup(
+                            f"setup era[{s}]: no {SHAPES[era_shape(c)]} Era card is left"
+                        )
+                    era_cards.remove(era_shape(c))
         placed = fixed.get("era_display", []) + fixed.get("era_deck", [])
         for c in placed + fixed.get("era_discard", []):
             if c not in era_cards:
@@ -680,7 +685,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
             if match:
                 if top >= 0:
                     if top & VISIBLE:
-                        if match >> (top & 3) & 1:  # R15: only on a matching visible card
+                        if match >> (top & SHAPE_BITS) & 1:  # R15: only on a matching visible card
                             out.append(PLAY[k])
                     elif k < NSHAPES or self._rules.luck_any:  # R6: try your luck with a Portal
                         out.append(PLAY[k])
@@ -886,7 +891,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
     def _discard_era(self, p: int) -> None:
         code = self._eras[p].pop()
         self._era_seen(p, code)  # face up on the common discard pile
-        self._era_discard.append(code & 3)
+        self._era_discard.append(code & SHAPE_BITS)
 
     def _reveal(self, p: int, count: int, depth: int) -> None:
         """Turn the next hidden Era cards among the top `depth` face up (Droid, Giga Droid)."""
@@ -895,7 +900,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         for i in range(len(era) - 1, stop - 1, -1):
             if count and not era[i] & VISIBLE:
                 self._era_seen(p, era[i])
-                era[i] = (era[i] & 3) | VISIBLE
+                era[i] = (era[i] & SHAPE_BITS) | VISIBLE
                 count -= 1
 
     def _top_visible(self, p: int, depth: int) -> bool:
@@ -909,8 +914,8 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         known = self._era_known[p]
         for i in range(max(len(era) - depth, 0), len(era)):
             if era[i] & VISIBLE:  # everyone saw it turned down
-                known[era[i] & 3] += 1
-                era[i] &= 3
+                known[era[i] & SHAPE_BITS] += 1
+                era[i] &= SHAPE_BITS
         self._era_unposition(p)
         self._shuffle(era)
 
@@ -957,15 +962,15 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
 
     def _era_seen(self, p: int, code: int) -> None:
         """A face-down card of seat p's Era pile is turned up (or discarded) in sight of all."""
-        if not code & VISIBLE and not code & ERA_KNOWN:
+        if not code & SEEN:
             known = self._era_known[p]
-            if known[code & 3]:
-                known[code & 3] -= 1
+            if known[code & SHAPE_BITS]:
+                known[code & SHAPE_BITS] -= 1
 
     def _era_leave(self, p: int) -> int:
         """Pop seat p's top Era card; a face-down one may be any of the known shapes."""
         code = self._eras[p].pop()
-        if not code & (VISIBLE | ERA_KNOWN):
+        if not code & SEEN:
             known = self._era_known[p]
             for s in range(NSHAPES):
                 if known[s]:
@@ -979,8 +984,8 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
         known = self._era_known[p]
         for i, c in enumerate(era):
             if c & ERA_KNOWN:
-                known[c & 3] += 1
-                era[i] = c & 3
+                known[c & SHAPE_BITS] += 1
+                era[i] = c & SHAPE_BITS
 
     # ------------------------------------------------------------------ turn flow
     def _pick(self, k: int) -> None:
@@ -1064,7 +1069,7 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
     def _try_luck(self, p: int, k: int) -> None:
         """Step 2, "try your luck": turn over the hidden top Era card."""
         era = self._eras[p]
-        shape = era[-1] & 3
+        shape = era[-1] & SHAPE_BITS
         if MATCHES[k] >> shape & 1:
             self._discard_era(p)
             self._finish_play()
@@ -1384,7 +1389,9 @@ class EternitiumState(BaseState[EternitiumAction, EternitiumStart]):
             if self._rules.flip_era_each_turn:  # R10: reverse the pile and turn every card
                 era.reverse()
                 for i, c in enumerate(era):  # the cards turned down were seen: still known
-                    era[i] = (c & 3) | ERA_KNOWN if c & VISIBLE else (c & 3) | VISIBLE
+                    era[i] = (
+                        (c & SHAPE_BITS) | ERA_KNOWN if c & VISIBLE else (c & SHAPE_BITS) | VISIBLE
+                    )
                 self._era_known[p] = [0] * NSHAPES
             self._ai_card()  # step 6
             if self._rules.add_era_each_turn:  # a face-down Era card on top

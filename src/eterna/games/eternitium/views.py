@@ -14,21 +14,24 @@ from typing import TYPE_CHECKING, Any
 from eterna.core.game import View
 from eterna.games.eternitium.cards import (
     CARD_NAME,
+    ERA_CODES,
     HIDDEN_NAME,
     NKINDS,
     NSHAPES,
+    SEEN,
     SHAPES,
     TIER,
     VISIBLE,
+    era_shape,
 )
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.state import EternitiumState
 
 
-# What a seat sees of an Era card on a pile, indexed by its code: `shape | VISIBLE` face up,
-# plus ERA_KNOWN (8) on a face-down card whose identity was seen, which still shows hidden.
-_ERA_SEEN = tuple(SHAPES[c & 3] if c & VISIBLE else HIDDEN_NAME for c in range(16))
+# What a seat sees of an Era card on a pile, indexed by its code (cards.py): its shape face up;
+# a face-down card shows hidden, even one whose identity was seen (ERA_KNOWN).
+_ERA_SEEN = tuple(SHAPES[era_shape(c)] if c & VISIBLE else HIDDEN_NAME for c in range(ERA_CODES))
 
 
 def _era_row(pile: list[int]) -> list[str]:
@@ -176,7 +179,7 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     knows and on `rng` (the pools are built in a canonical order), so determinizing the true
     state and a determinized one with the same `rng` give the same state.
     """
-    from eterna.games.eternitium.state import ERA_KNOWN, PH_STEAL
+    from eterna.games.eternitium.state import PH_STEAL
 
     new = st.clone()
     new._determinized = True
@@ -248,8 +251,8 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     unknown_era = [census[f"era-{shape}"] for shape in SHAPES]
     for pile in new._eras:
         for c in pile:
-            if c & (VISIBLE | ERA_KNOWN):
-                unknown_era[c & 3] -= 1
+            if c & SEEN:
+                unknown_era[era_shape(c)] -= 1
     for zone in (new._era_display, new._era_discard):
         for c in zone:
             unknown_era[c] -= 1
@@ -259,7 +262,7 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     era_pool = _spread(unknown_era)
     shuffle(era_pool)
     for s, pile in enumerate(new._eras):
-        slots = [i for i, c in enumerate(pile) if not c & (VISIBLE | ERA_KNOWN)]
+        slots = [i for i, c in enumerate(pile) if not c & SEEN]
         ids = _spread(new._era_known[s])
         ids += [era_pool.pop() for _ in range(len(slots) - len(ids))]
         shuffle(ids)

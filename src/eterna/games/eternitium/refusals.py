@@ -117,7 +117,12 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
             f"it costs {tier - (1 if st._wallet else 0)} visible Era card(s) and only "
             f"{len(st._era_display)} are left (rules: Game Turn, step 4)"
         )
-    # V_PLAY
+    return _explain_play(st, act, p)
+
+
+def _explain_play(st: EternitiumState, act: EternitiumAction, p: int) -> str:
+    """Why `play <card> ...` is refused (the card is held)."""
+    k = act.card
     era = st._eras[p]
     if (MATCHES[k] or NEEDS_ERA[k]) and not era:
         return "you have found the gem: no Era card is left (End of the Game)"
@@ -134,7 +139,12 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
         )
     if PER_TURN[k] and st._limited >= PER_TURN[k]:
         return f"no more than {PER_TURN[k]} {CARD_NAME[k]} cards per game turn (R3)"
-    param = PARAM[k]
+    return _explain_choice(st, act, p) or f"not playable now ({_STEP2})"
+
+
+def _explain_choice(st: EternitiumState, act: EternitiumAction, p: int) -> str:
+    """Why the choice a play names (cards.PARAM) is refused; "" if it names none."""
+    param = PARAM[act.card]
     if param == PARAM_SEAT_SWAP:
         if act.seat < 0:
             return "name the opponent, e.g. 'play temporal-blaster seat-1' (Temporal Blaster)"
@@ -161,9 +171,9 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
             )
         return "your discard pile is empty: play it bare, 'play recycler-robot' (Recycler Robot)"
     if param == PARAM_TECH:
-        if not era:
+        if not st._eras[p]:
             return "players who found the gem take no more technology: play it bare (R8)"
         if act.card2 < 0:
             return "name the technology it adds, e.g. 'play laboratory blind-basic' (Laboratory)"
         return _market(st, act.card2, "Laboratory") or "not possible now (Laboratory)"
-    return f"not playable now ({_STEP2})"
+    return ""

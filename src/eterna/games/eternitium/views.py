@@ -8,10 +8,12 @@ hidden Era cards (including one's own), the AI deck and the generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from eterna.core.game import View
+from eterna.games.eternitium.board import PH_CYCLE, PH_ERA, PH_GIFT, PH_STEAL, PHASE_NAME
 from eterna.games.eternitium.cards import (
     CARD_NAME,
     ERA_CODES,
@@ -42,14 +44,8 @@ def _names(cards: list[int]) -> list[str]:
     return [CARD_NAME[k] for k in cards]
 
 
-def build_view(st: EternitiumState, seat: int | None) -> View:
-    from eterna.games.eternitium.state import PH_CYCLE, PH_ERA, PH_GIFT, PH_STEAL, PHASE_NAME
-
-    n = st._n
-    current = st.current_player
-    era_discard = {s: 0 for s in SHAPES}
-    for c in st._era_discard:
-        era_discard[SHAPES[c]] += 1
+def _pending(st: EternitiumState, seat: int | None) -> dict[str, Any]:
+    """What the decision the game waits on has gathered so far."""
     pending: dict[str, Any] = {}
     if st._phase == PH_STEAL:
         pending["victim"] = st._target
@@ -62,6 +58,16 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         pending["chosen"] = st._cycle_count
     elif st._phase == PH_ERA:
         pending["era_to_take"] = st._pay_left
+    return pending
+
+
+def build_view(st: EternitiumState, seat: int | None) -> View:
+    n = st._n
+    current = st.current_player
+    era_discard = {s: 0 for s in SHAPES}
+    for c in st._era_discard:
+        era_discard[SHAPES[c]] += 1
+    pending = _pending(st, seat)
     points = [st._points(s) for s in range(n)]  # technology points, Advanced count
     view: View = {
         "game": "eternitium",
@@ -135,8 +141,6 @@ def policy_view(st: EternitiumState, seat: int) -> View:
     same way, without the rest (scores, markets, counts): about a sixth of the cost. The
     heuristic decides from it in search rollouts (`EternitiumHeuristic.act_state`);
     tests/eternitium require it to equal the full view on those keys."""
-    from eterna.games.eternitium.state import PHASE_NAME
-
     return {
         "seat": seat,
         "players": st._n,
@@ -179,8 +183,6 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     knows and on `rng` (the pools are built in a canonical order), so determinizing the true
     state and a determinized one with the same `rng` give the same state.
     """
-    from eterna.games.eternitium.state import PH_STEAL
-
     new = st.clone()
     new._determinized = True
     new._legal_cache = None
@@ -190,14 +192,32 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     new._history = []
     new._peeks = {key: v for key, v in new._peeks.items() if key[0] == seat}
     shuffle = rng.shuffle
-    n = st._n
 
     # The seat's own deck: its cards are known, not their order.
-    deck = sorted(new._decks[seat])
-    shuffle(deck)
-    new._decks[seat] = deck
+    new._decks[seat] = _reordered(new._decks[seat], shuffle)
+    _resample_action_cards(st, new, seat, shuffle)
+    _resample_era_cards(st, new, shuffle)
+    # Solo decks: contents known, order not.
+    new._portal_deck = _reordered(new._portal_deck, shuffle)
+    new._ai_deck = _reordered(new._ai_deck, shuffle)
+    return new
 
-    # Action cards: one pool per tier of the cards the seat cannot locate.
+
+Shuffle = Callable[[list[int]], None]
+
+
+def _reordered(deck: list[int], shuffle: Shuffle) -> list[int]:
+    """The same cards in an order drawn again (from a canonical one)."""
+    out = sorted(deck)
+    shuffle(out)
+    return out
+
+
+def _resample_action_cards(
+    st: EternitiumState, new: EternitiumState, seat: int, shuffle: Shuffle
+) -> None:
+    """Action cards: one pool per tier of the cards the seat cannot locate, dealt again."""
+    n = st._n
     pools: list[list[int]] = [[], [], []]
     tech_decks = (new._basic_deck, new._adv_deck)
     for t, deck in enumerate(tech_decks):
@@ -246,7 +266,9 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
             shuffle(pile)
         new._discards[s] = pile
 
-    # Era cards: the known face-down ones keep their pile, the rest come from one pool.
+
+def _resample_era_cards(st: EternitiumState, new: EternitiumState, shuffle: Shuffle) -> None:
+    """Era cards: the known face-down ones keep their pile, the rest come from one pool."""
     census = st.census()
     unknown_era = [census[f"era-{shape}"] for shape in SHAPES]
     for pile in new._eras:
@@ -272,10 +294,3 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     ids += [era_pool.pop() for _ in range(len(new._era_deck) - len(ids))]
     shuffle(ids)
     new._era_deck = ids
-
-    # Solo decks: contents known, order not.
-    for attr in ("_portal_deck", "_ai_deck"):
-        deck = sorted(getattr(new, attr))
-        shuffle(deck)
-        setattr(new, attr, deck)
-    return new

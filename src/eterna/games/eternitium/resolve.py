@@ -56,7 +56,8 @@ class EternitiumEffects(EternitiumDeal):
         """Resolve an effect's primitives in order; True when a decision is now pending.
 
         `act` is None for a solo AI card, whose effects target the solo player (`p`); the
-        primitives that read the action's choices do nothing then.
+        primitives that read the action's choices do nothing then. The cases match the type
+        alone and read the fields by name: keyword captures would cost ~1% of a random game.
         """
         n = self._n
         k = self._in_play
@@ -67,25 +68,28 @@ class EternitiumEffects(EternitiumDeal):
                 case DiscardEra():
                     if self._eras[p]:
                         self._discard_era(p)
-                case Reveal(who=who, count=count, depth=depth, compensation=comp):
+                case Reveal():
+                    who, count, depth = op.who, op.count, op.depth
                     if who == OTHERS:
-                        if comp and n == 1:
+                        if op.compensation and n == 1:
                             self._ai_card()  # Solo: compensation reveals an AI card (R13)
                         for i in range(1, n):
                             self._reveal((p + i) % n, count, depth)
                     else:
                         self._reveal(p, count, depth)
-                case Draw(count=count):
-                    self._draw(p, count)
+                case Draw():
+                    self._draw(p, op.count)
                 case Discount():
                     self._wallet = True  # R16: two Wallets do not add up
-                case HideAndShuffle(who=who, depth=depth):
+                case HideAndShuffle():
+                    who, depth = op.who, op.depth
                     if who == OTHERS:
                         for i in range(1, n):
                             self._hide_and_shuffle((p + i) % n, depth)
                     else:
                         self._hide_and_shuffle(p, depth)
-                case AddHiddenEra(who=who):
+                case AddHiddenEra():
+                    who = op.who
                     if who == OTHERS:
                         for i in range(1, n):
                             self._add_hidden((p + i) % n)

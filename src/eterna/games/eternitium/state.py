@@ -132,14 +132,30 @@ class EternitiumState(EternitiumEffects):
             self._next_picker()
 
     # ------------------------------------------------------------------ contract: hot path
+    def apply(self, action: EternitiumAction | str) -> None:
+        """BaseState.apply, written here by hand for the hot loop of every playout: the same
+        steps (coerce, the cached legal set, the refusal, the history, `_apply`), with the
+        action class read as a global rather than the class attribute `action_type` and the
+        play phase's legal set built without a detour (together ~2% of a random game)."""
+        act = action if action.__class__ is EternitiumAction else self._coerce(action)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        if act not in legal:
+            raise self._refusal(act)
+        self._legal_cache = None
+        self._history.append(act)
+        self._apply(act)
+
     def _legal(self) -> tuple[EternitiumAction, ...]:
+        if self._phase == PH_PLAY:
+            return tuple(self._legal_play(self._current))
         return tuple(self._legal_list())
 
     def _legal_list(self) -> list[EternitiumAction]:
+        """The legal actions outside the play phase."""
         ph = self._phase
         p = self._current
-        if ph == PH_PLAY:
-            return self._legal_play(p)
         if ph == PH_PORTAL:
             if self._rules.portal_deck:
                 return [TAKE[s] for s in sorted(set(self._portal_row))]

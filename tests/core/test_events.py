@@ -25,8 +25,9 @@ PUBLIC_WORDS = set(PHASES)
 
 
 def _narrates(game_id: str) -> bool:
+    """Whether the game tells events yet (a new game tells at least its start)."""
     game = eterna.load_game(game_id)
-    return hasattr(game.new_game(game.min_players, seed=1), "events_since")
+    return game.new_game(game.min_players, seed=1).event_count() > 0
 
 
 GAME_IDS = [g for g in eterna.game_ids() if _narrates(g)]

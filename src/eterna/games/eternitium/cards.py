@@ -3,18 +3,34 @@
 An Action card is an int kind 0..22 (copies of one kind are interchangeable):
 0-3 the Portal cards of the four shapes, then the Basic and the Advanced Technology cards in the
 data file's order. An Era card is a shape 0..3; on a player's Era pile it is stored as
-`shape | VISIBLE` when face up. Every technology's effect is a tuple of primitives (`Op`) compiled
-from the data file; the engine interprets them (state.py, `_run`).
+`shape | VISIBLE` when face up. Every technology's effect is a tuple of primitives (effects.py)
+compiled from the data file; the engine resolves them (state.py, `_run`).
 """
 
 from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from eterna.core.errors import BadNotation
 from eterna.core.game import Action
+from eterna.games.eternitium.effects import (
+    OTHERS,
+    SELF,
+    TIER_ADVANCED,
+    TIER_BASIC,
+    DiscardEra,
+    DiscardFromHand,
+    Effect,
+    GainTech,
+    Recycle,
+    Steal,
+    SwapTopEra,
+    compile_primitive,
+)
+
+__all__ = ["OTHERS", "SELF", "TIER_ADVANCED", "TIER_BASIC"]  # re-exported for the engine
 
 
 def _load() -> dict[str, Any]:
@@ -28,83 +44,20 @@ DATA: Final = _load()
 SHAPES: Final[tuple[str, ...]] = tuple(DATA["shapes"])
 SHAPE_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SHAPES)}
 NSHAPES: Final = len(SHAPES)
-VISIBLE: Final = 4  # the face-up bit of an Era card on a pile
+# An Era card on a pile is a code: its shape in the low bits, and at most one of two flags.
+SHAPE_BITS: Final = 3  # code & SHAPE_BITS: the shape 0..3
+VISIBLE: Final = 4  # face up
+ERA_KNOWN: Final = 8  # face down, but everyone saw which it is (a missed try, missions 5 and 8)
+SEEN: Final = VISIBLE | ERA_KNOWN  # its identity is public
+ERA_CODES: Final = 16  # every code is below this
+
+
+def era_shape(code: int) -> int:
+    """The shape of an Era card code (off the hot path; the engine writes `code & SHAPE_BITS`)."""
+    return code & SHAPE_BITS
+
+
 HIDDEN_NAME: Final = "hidden"
-
-# ---------------------------------------------------------------------------- effect primitives
-OP_DISCARD_ERA: Final = 0  # discard your top Era card: a = shape mask it must match, b = any (1)
-OP_REVEAL: Final = 1  # a = who, b = how many, c = depth, d = compensation
-OP_SWAP: Final = 2  # swap your top Era card with a chosen opponent's
-OP_DRAW: Final = 3  # a = how many Action cards
-OP_DISCOUNT: Final = 4  # a = Era cards fewer in step 4 this turn (never more than one in total)
-OP_DISCARD_HAND: Final = 5  # a = how many chosen cards from hand to discard
-OP_CYCLE: Final = 6  # discard or destroy any cards from hand, then draw as many
-OP_STEAL: Final = 7  # take a card from a chosen opponent's discard pile; this card goes there
-OP_RECYCLE: Final = 8  # a chosen card of your discard pile back to hand
-OP_HIDE_SHUFFLE: Final = 9  # a = who, c = depth: turn the top cards face down, shuffle the pile
-OP_ADD_HIDDEN: Final = 10  # a = who: add the common deck's top card face down to the Era pile
-OP_GAIN_TECH: Final = 11  # a = who, b = tier mask (1 basic, 2 advanced), d = compensation
-OP_DESTROY_OLDEST_TECH: Final = 12  # solo AI: destroy the technology nearest your pile's bottom
-
-SELF: Final = 0
-OTHERS: Final = 1
-TIER_BASIC: Final = 1
-TIER_ADVANCED: Final = 2
-
-_OPS: Final = {
-    "discard_era": OP_DISCARD_ERA,
-    "reveal": OP_REVEAL,
-    "swap_top_era": OP_SWAP,
-    "draw": OP_DRAW,
-    "discount": OP_DISCOUNT,
-    "discard_from_hand": OP_DISCARD_HAND,
-    "cycle_hand": OP_CYCLE,
-    "steal": OP_STEAL,
-    "recycle": OP_RECYCLE,
-    "hide_and_shuffle": OP_HIDE_SHUFFLE,
-    "add_hidden_era": OP_ADD_HIDDEN,
-    "gain_tech": OP_GAIN_TECH,
-    "destroy_oldest_tech": OP_DESTROY_OLDEST_TECH,
-}
-
-
-class Op(NamedTuple):
-    code: int
-    a: int = 0
-    b: int = 0
-    c: int = 0
-    d: int = 0
-
-
-def _compile(spec: dict[str, Any]) -> Op:
-    code = _OPS[spec["op"]]
-    who = OTHERS if spec.get("who") == "others" else SELF
-    comp = 1 if spec.get("compensation") else 0
-    if code == OP_DISCARD_ERA:
-        portals = spec["portals"]
-        if portals == "any":
-            return Op(code, (1 << NSHAPES) - 1, 1)
-        mask = 0
-        for s in portals:
-            mask |= 1 << SHAPE_INDEX[s]
-        return Op(code, mask, 0)
-    if code == OP_REVEAL:
-        return Op(code, who, int(spec["count"]), int(spec["depth"]), comp)
-    if code in (OP_DRAW, OP_DISCARD_HAND):
-        return Op(code, int(spec["count"]))
-    if code == OP_DISCOUNT:
-        return Op(code, int(spec["era"]))
-    if code == OP_HIDE_SHUFFLE:
-        return Op(code, who, 0, int(spec["depth"]))
-    if code == OP_ADD_HIDDEN:
-        return Op(code, who)
-    if code == OP_GAIN_TECH:
-        tiers = 0
-        for t in spec["tiers"]:
-            tiers |= TIER_BASIC if t == "basic" else TIER_ADVANCED
-        return Op(code, who, tiers, 0, comp)
-    return Op(code)
-
 
 # ---------------------------------------------------------------------------- card kinds
 PORTAL_IDS: Final = tuple(f"portal-{s}" for s in SHAPES)
@@ -122,11 +75,11 @@ TIER: Final[tuple[int, ...]] = (0,) * NSHAPES + tuple(
 )
 BASIC: Final = tuple(k for k in TECHS if TIER[k] == TIER_BASIC)
 ADVANCED: Final = tuple(k for k in TECHS if TIER[k] == TIER_ADVANCED)
-EFFECT: Final[tuple[tuple[Op, ...], ...]] = tuple(
-    (Op(OP_DISCARD_ERA, 1 << s, 0),) for s in range(NSHAPES)
-) + tuple(tuple(_compile(op) for op in t["effect"]) for t in _TECH)
-AI_EFFECT: Final[dict[int, tuple[Op, ...]]] = {
-    CARD_INDEX[t["id"]]: tuple(_compile(op) for op in t["ai_effect"])
+EFFECT: Final[tuple[Effect, ...]] = tuple((DiscardEra(1 << s),) for s in range(NSHAPES)) + tuple(
+    tuple(compile_primitive(op, SHAPE_INDEX) for op in t["effect"]) for t in _TECH
+)
+AI_EFFECT: Final[dict[int, Effect]] = {
+    CARD_INDEX[t["id"]]: tuple(compile_primitive(op, SHAPE_INDEX) for op in t["ai_effect"])
     for t in _TECH
     if "ai_effect" in t
 }
@@ -136,7 +89,7 @@ VOID_IF_VISIBLE: Final[tuple[int, ...]] = (0,) * NSHAPES + tuple(
 )
 # The shape mask a card matches when played on an Era card (0: not a portal-like card).
 MATCHES: Final[tuple[int, ...]] = tuple(
-    next((op.a for op in EFFECT[k] if op.code == OP_DISCARD_ERA and not op.b), 0)
+    next((op.shapes for op in EFFECT[k] if isinstance(op, DiscardEra) and not op.any_shape), 0)
     for k in range(NKINDS)
 )
 # Parameter a play needs, from its effect: the first primitive that asks for a choice.
@@ -148,24 +101,24 @@ PARAM_OWN_DISCARD: Final = 4
 PARAM_TECH: Final = 5
 
 
-def _param(effect: tuple[Op, ...]) -> int:
+def _param(effect: Effect) -> int:
     for op in effect:
-        if op.code == OP_SWAP:
+        if isinstance(op, SwapTopEra):
             return PARAM_SEAT_SWAP
-        if op.code == OP_STEAL:
+        if isinstance(op, Steal):
             return PARAM_SEAT_STEAL
-        if op.code == OP_DISCARD_HAND:
+        if isinstance(op, DiscardFromHand):
             return PARAM_PAIR
-        if op.code == OP_RECYCLE:
+        if isinstance(op, Recycle):
             return PARAM_OWN_DISCARD
-        if op.code == OP_GAIN_TECH and op.a == SELF:
+        if isinstance(op, GainTech) and op.who == SELF:
             return PARAM_TECH
     return PARAM_NONE
 
 
 PARAM: Final[tuple[int, ...]] = tuple(_param(e) for e in EFFECT)
 NEEDS_ERA: Final[tuple[bool, ...]] = tuple(
-    any(op.code in (OP_DISCARD_ERA, OP_SWAP) for op in e) for e in EFFECT
+    any(isinstance(op, (DiscardEra, SwapTopEra)) for op in e) for e in EFFECT
 )
 
 DROID: Final = CARD_INDEX["droid"]

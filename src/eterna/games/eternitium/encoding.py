@@ -65,7 +65,7 @@ CAP_RESERVE = 10.0
 CAP_ROUND = 100.0
 _TIER = cards.TIER  # technology points of each card kind
 _FACE_UP = cards.VISIBLE
-_FACE_UP_KNOWN = cards.VISIBLE | engine.ERA_KNOWN
+_FACE_UP_KNOWN = cards.SEEN
 
 
 def _count_values(scale: float, top: int = 64) -> tuple[float, ...]:
@@ -133,9 +133,6 @@ class EternitiumEncoding(Encoding):
 
     def write(self, view: dict[str, Any], m: Any) -> None:
         o = self._o
-        shape = self._shape
-        seat = view["seat"] or 0
-        n = view["players"]
         pending = view["pending"]
         counts = self._counts
         counts(m, o["hand"], view["hand"] or (), CAP_COUNT)
@@ -147,6 +144,16 @@ class EternitiumEncoding(Encoding):
         counts(m, o["ai_cards"], view["ai_cards"], CAP_COUNT)
         if view["in_play"] is not None:
             m[o["in_play"] + self._card[view["in_play"]]] = 1.0
+        hidden_count = self._view_era(view, m)
+        self._view_seats(view, m, hidden_count)
+        self._view_table(view, m)
+
+    def _view_era(self, view: dict[str, Any], m: Any) -> list[int]:
+        """Era piles, top first; returns the face-down count of each pile."""
+        o = self._o
+        shape = self._shape
+        seat = view["seat"] or 0
+        n = view["players"]
         top = o["era_top"]
         vis = o["era_visible"]
         hidden_count = [0] * n
@@ -165,7 +172,14 @@ class EternitiumEncoding(Encoding):
                 if depth < ERA_DEPTH:
                     m[base + depth * (S + 1) + (S if j < 0 else j)] = 1.0
             hidden_count[s] = hidden
-        b = o["seats"]
+        return hidden_count
+
+    def _view_seats(self, view: dict[str, Any], m: Any, hidden_count: list[int]) -> None:
+        """Each seat's features (SEAT_FEATURES), the reader's own seat first."""
+        seat = view["seat"] or 0
+        n = view["players"]
+        pending = view["pending"]
+        b = self._o["seats"]
         k = len(SEAT_FEATURES)
         first = view["first_player"]
         current = view["current_player"]
@@ -201,6 +215,14 @@ class EternitiumEncoding(Encoding):
                 m[base + 12] = 1.0
             if s in gifts:
                 m[base + 13] = 1.0
+
+    def _view_table(self, view: dict[str, Any], m: Any) -> None:
+        """The common zones, the phase, the clock, the turn and what is pending."""
+        o = self._o
+        shape = self._shape
+        seat = view["seat"] or 0
+        n = view["players"]
+        pending = view["pending"]
         for key, scale in (
             ("portal_reserve", CAP_RESERVE),
             ("era_discard", CAP_ERA),
@@ -258,7 +280,6 @@ class EternitiumEncoding(Encoding):
         only), every zone's size, the face (visible or not) of each Era card, and the scores,
         which count every card a seat owns -- exactly what the view shows."""
         o = self._o
-        n = st._n
         phase = st._phase
         # Action cards, counted as `_counts` does (one float32 step per card)
         base = o["hand"]
@@ -276,8 +297,16 @@ class EternitiumEncoding(Encoding):
         self._ids(m, o["ai_cards"], st._ai_log, CAP_COUNT)
         if st._in_play >= 0:
             m[o["in_play"] + st._in_play] = 1.0
-        # Era piles, top first: a face-up card shows its shape, a face-down one only that
-        # (a pile holds shape codes: bit VISIBLE face up, bit ERA_KNOWN seen face down)
+        hidden_count = self._state_era(st, seat, m)
+        self._state_seats(st, seat, m, hidden_count)
+        self._state_table(st, seat, m)
+
+    def _state_era(self, st: EternitiumState, seat: int, m: Any) -> list[int]:
+        """Era piles, top first: a face-up card shows its shape, a face-down one only that
+        (a pile holds Era codes: flag VISIBLE face up, ERA_KNOWN seen face down); returns
+        the face-down count of each pile."""
+        o = self._o
+        n = st._n
         top = o["era_top"]
         vis = o["era_visible"]
         eras = st._eras
@@ -299,8 +328,16 @@ class EternitiumEncoding(Encoding):
             base = top + r * ERA_DEPTH * (S + 1)
             for depth in range(min(ERA_DEPTH, len(pile))):
                 c = pile[-1 - depth]
-                m[base + depth * (S + 1) + (c & 3 if c & _FACE_UP else S)] = 1.0
-        b = o["seats"]
+                m[base + depth * (S + 1) + (c & cards.SHAPE_BITS if c & _FACE_UP else S)] = 1.0
+        return hidden_count
+
+    def _state_seats(self, st: EternitiumState, seat: int, m: Any, hidden_count: list[int]) -> None:
+        """Each seat's features (SEAT_FEATURES), the reader's own seat first."""
+        n = st._n
+        phase = st._phase
+        stealing = phase == engine.PH_STEAL
+        eras = st._eras
+        b = self._o["seats"]
         k = len(SEAT_FEATURES)
         first = st._first
         current = st._current
@@ -351,6 +388,12 @@ class EternitiumEncoding(Encoding):
                 m[base + 12] = 1.0
             if s in gifts:
                 m[base + 13] = 1.0
+
+    def _state_table(self, st: EternitiumState, seat: int, m: Any) -> None:
+        """The common zones, the phase, the clock, the turn and what is pending."""
+        o = self._o
+        n = st._n
+        phase = st._phase
         base = o["portal_reserve"]
         for i, count in enumerate(st._reserve):
             m[base + i] = cap(count, CAP_RESERVE)
@@ -370,13 +413,13 @@ class EternitiumEncoding(Encoding):
         m[base + 3] = cap(len(st._era_deck), 60.0)
         m[base + 4] = cap(len(st._ai_deck), 9.0)
         m[o["phase"] + self._phase_slot[phase]] = 1.0
-        mission = st._mission
+        mission = st._rules.mission
         if 0 <= mission < MISSIONS:
             m[o["mission"] + mission] = 1.0
         base = o["clock"]
         m[base] = cap(st._round + 1, CAP_ROUND)
         if n == 1:
-            m[base + 1] = cap(max(st._limit_turns - st._turn, 0), 8.0)
+            m[base + 1] = cap(max(st._rules.turns - st._turn, 0), 8.0)
             m[base + 3] = 1.0
         if st._last_turn:
             m[base + 2] = 1.0

@@ -175,20 +175,9 @@ class EternitiumHeuristic(ViewAgent):
             transports = [a for a in plays if a.startswith("play transporter discard")]
             if transports:
                 return min(transports, key=lambda a: self._loss(a.split()[3:], top))
-        others = self._opponents(view)
-        if others:
-            leader = min(others, key=lambda s: view["era_counts"][s])
-            if "play quantum-clock" in plays:
-                return "play quantum-clock"
-            if "play time-bomb" in plays and any(
-                c != "hidden" for s in others for c in view["era"][s][:3]
-            ):
-                return "play time-bomb"
-            steal = f"play thieving-robot seat-{leader}"
-            if steal in plays and view["discard_sizes"][leader] >= 3:
-                return steal
-            if "play giga-droid" in plays and top is not None:
-                return "play giga-droid"
+        attack = self._attack(view, plays, top)
+        if attack is not None:
+            return attack
         labs = [a for a in plays if a.startswith("play laboratory")]
         if labs:
             return max(labs, key=lambda a: _value(a.split()[-1]))
@@ -214,6 +203,25 @@ class EternitiumHeuristic(ViewAgent):
                     return "skip"
                 return self.rng.choice(tries)
         return "end" if "end" in legal else self.rng.choice(plays)
+
+    def _attack(self, view: View, plays: list[str], top: str | None) -> str | None:
+        """A play against the opponents (the leader first), if one is worth it."""
+        others = self._opponents(view)
+        if not others:
+            return None
+        leader = min(others, key=lambda s: view["era_counts"][s])
+        if "play quantum-clock" in plays:
+            return "play quantum-clock"
+        if "play time-bomb" in plays and any(
+            c != "hidden" for s in others for c in view["era"][s][:3]
+        ):
+            return "play time-bomb"
+        steal = f"play thieving-robot seat-{leader}"
+        if steal in plays and view["discard_sizes"][leader] >= 3:
+            return steal
+        if "play giga-droid" in plays and top is not None:
+            return "play giga-droid"
+        return None
 
     @staticmethod
     def _loss(cards: list[str], top: str) -> float:

@@ -38,6 +38,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     EternitiumAction,
     card_name,
+    era_shape,
 )
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
         where = "Game Preparation" if v == V_PICK else "Laboratory"
         return _market(st, k, where) or f"not possible now ({where})"
     if v == V_TAKE:
-        if st._mission == 4:
+        if st._rules.portal_deck:
             return f"{CARD_NAME[k]} is not among the revealed Portal cards (mission 4)"
         return f"no {CARD_NAME[k]} is left in the reserve (rules: Setup 3, the number is limited)"
     if v in (V_DESTROY, V_DISCARD, V_KEEP, V_PLAY) and k >= 0 and not hand[k]:
@@ -98,7 +99,7 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
     if v == V_END:
         return "you must play as many cards as possible (mission 9)"
     if v == V_SKIP:
-        if st._mission == 9:
+        if st._rules.must_play:
             return "you must play as many cards as possible, never skip (mission 9)"
         return f"step 2 may be skipped only before any card is played ({_STEP2})"
     if v == V_STEAL:
@@ -116,7 +117,12 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
             f"it costs {tier - (1 if st._wallet else 0)} visible Era card(s) and only "
             f"{len(st._era_display)} are left (rules: Game Turn, step 4)"
         )
-    # V_PLAY
+    return _explain_play(st, act, p)
+
+
+def _explain_play(st: EternitiumState, act: EternitiumAction, p: int) -> str:
+    """Why `play <card> ...` is refused (the card is held)."""
+    k = act.card
     era = st._eras[p]
     if (MATCHES[k] or NEEDS_ERA[k]) and not era:
         return "you have found the gem: no Era card is left (End of the Game)"
@@ -124,7 +130,7 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
         top = era[-1]
         if top & VISIBLE:
             return (
-                f"{CARD_NAME[k]} does not match your visible {SHAPES[top & 3]} Era card "
+                f"{CARD_NAME[k]} does not match your visible {SHAPES[era_shape(top)]} Era card "
                 f"({_STEP2}; R15)"
             )
         return (
@@ -133,7 +139,12 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
         )
     if PER_TURN[k] and st._limited >= PER_TURN[k]:
         return f"no more than {PER_TURN[k]} {CARD_NAME[k]} cards per game turn (R3)"
-    param = PARAM[k]
+    return _explain_choice(st, act, p) or f"not playable now ({_STEP2})"
+
+
+def _explain_choice(st: EternitiumState, act: EternitiumAction, p: int) -> str:
+    """Why the choice a play names (cards.PARAM) is refused; "" if it names none."""
+    param = PARAM[act.card]
     if param == PARAM_SEAT_SWAP:
         if act.seat < 0:
             return "name the opponent, e.g. 'play temporal-blaster seat-1' (Temporal Blaster)"
@@ -160,9 +171,9 @@ def explain(st: EternitiumState, act: EternitiumAction) -> str:
             )
         return "your discard pile is empty: play it bare, 'play recycler-robot' (Recycler Robot)"
     if param == PARAM_TECH:
-        if not era:
+        if not st._eras[p]:
             return "players who found the gem take no more technology: play it bare (R8)"
         if act.card2 < 0:
             return "name the technology it adds, e.g. 'play laboratory blind-basic' (Laboratory)"
         return _market(st, act.card2, "Laboratory") or "not possible now (Laboratory)"
-    return f"not playable now ({_STEP2})"
+    return ""

@@ -89,6 +89,14 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
             raise BadSetup(f"setup first_player must be a seat 0..{players - 1}, not {first!r}")
         out["first_player"] = first
+    _parse_seats(setup, players, out)
+    _parse_era(setup, players, out)
+    _parse_markets(setup, out)
+    return out
+
+
+def _parse_seats(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> None:
+    """The Action cards of each seat: hands, decks, discard piles, the cards taken blind."""
     for key in ("hands", "decks", "discards"):
         if setup.get(key) is not None:
             rows = _per_seat(setup[key], key, players)
@@ -107,6 +115,10 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]
         raise BadSetup(
             "setup decks, discards and blind need hands too (they replace the setup pick)"
         )
+
+
+def _parse_era(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> None:
+    """The Era piles (their faces), the common Era deck, display and discard pile."""
     if setup.get("era") is not None:
         rows = _per_seat(setup["era"], "era", players)
         out["era"] = []
@@ -127,6 +139,10 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]
             out[key] = _shapes(setup[key], key)
     if len(out.get("era_display", [])) > 2:
         raise BadSetup("setup era_display holds at most 2 Era cards (rules: Setup 7)")
+
+
+def _parse_markets(setup: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """The technology rows and decks, the Portal reserve or deck, the AI deck, `exact`."""
     for key, tier in (
         ("basic_row", TIER_BASIC),
         ("basic_deck", TIER_BASIC),
@@ -160,4 +176,3 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]
             out.setdefault(key, [])
     if setup.get("ai_deck") is not None:
         out["ai_deck"] = _cards(setup["ai_deck"], "ai_deck")
-    return out

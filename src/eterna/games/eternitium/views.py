@@ -8,26 +8,32 @@ hidden Era cards (including one's own), the AI deck and the generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from eterna.core.game import View
+from eterna.games.eternitium.board import PH_CYCLE, PH_ERA, PH_GIFT, PH_STEAL, PHASE_NAME
 from eterna.games.eternitium.cards import (
     CARD_NAME,
+    ERA_CODES,
     HIDDEN_NAME,
     NKINDS,
     NSHAPES,
+    SEEN,
     SHAPES,
     TIER,
     VISIBLE,
+    era_shape,
 )
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.state import EternitiumState
 
 
-# What a seat sees of an Era card on a pile, indexed by its code: `shape | VISIBLE` face up,
-# plus ERA_KNOWN (8) on a face-down card whose identity was seen, which still shows hidden.
-_ERA_SEEN = tuple(SHAPES[c & 3] if c & VISIBLE else HIDDEN_NAME for c in range(16))
+# What a seat sees of an Era card on a pile, indexed by its code (cards.py): its shape face up;
+# a face-down card shows hidden, even one whose identity was seen (ERA_KNOWN).
+_ERA_SEEN = tuple(SHAPES[era_shape(c)] if c & VISIBLE else HIDDEN_NAME for c in range(ERA_CODES))
 
 
 def _era_row(pile: list[int]) -> list[str]:
@@ -38,14 +44,8 @@ def _names(cards: list[int]) -> list[str]:
     return [CARD_NAME[k] for k in cards]
 
 
-def build_view(st: EternitiumState, seat: int | None) -> View:
-    from eterna.games.eternitium.state import PH_CYCLE, PH_ERA, PH_GIFT, PH_STEAL, PHASE_NAME
-
-    n = st._n
-    current = st.current_player
-    era_discard = {s: 0 for s in SHAPES}
-    for c in st._era_discard:
-        era_discard[SHAPES[c]] += 1
+def _pending(st: EternitiumState, seat: int | None) -> dict[str, Any]:
+    """What the decision the game waits on has gathered so far."""
     pending: dict[str, Any] = {}
     if st._phase == PH_STEAL:
         pending["victim"] = st._target
@@ -58,12 +58,22 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         pending["chosen"] = st._cycle_count
     elif st._phase == PH_ERA:
         pending["era_to_take"] = st._pay_left
+    return pending
+
+
+def build_view(st: EternitiumState, seat: int | None) -> View:
+    n = st._n
+    current = st.current_player
+    era_discard = {s: 0 for s in SHAPES}
+    for c in st._era_discard:
+        era_discard[SHAPES[c]] += 1
+    pending = _pending(st, seat)
     points = [st._points(s) for s in range(n)]  # technology points, Advanced count
     view: View = {
         "game": "eternitium",
         "seat": seat,
         "players": n,
-        "mission": st._mission,
+        "mission": st._rules.mission,
         "first_player": st._first,
         "starting_sets": [(s - st._first) % n + 1 for s in range(n)],
         "turn": st._turn,
@@ -91,7 +101,7 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         "era_discard": era_discard,
         "ai_deck_size": len(st._ai_deck),
         "ai_cards": _names(st._ai_log),
-        "turns_left": max(st._limit_turns - st._turn, 0) if n == 1 else None,
+        "turns_left": max(st._rules.turns - st._turn, 0) if n == 1 else None,
         "last_turn": st._last_turn,
         "turn_state": {
             "played": st._played,
@@ -131,8 +141,6 @@ def policy_view(st: EternitiumState, seat: int) -> View:
     same way, without the rest (scores, markets, counts): about a sixth of the cost. The
     heuristic decides from it in search rollouts (`EternitiumHeuristic.act_state`);
     tests/eternitium require it to equal the full view on those keys."""
-    from eterna.games.eternitium.state import PHASE_NAME
-
     return {
         "seat": seat,
         "players": st._n,
@@ -175,25 +183,41 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     knows and on `rng` (the pools are built in a canonical order), so determinizing the true
     state and a determinized one with the same `rng` give the same state.
     """
-    from eterna.games.eternitium.state import ERA_KNOWN, PH_STEAL
-
     new = st.clone()
     new._determinized = True
-    new._legal = None
+    new._legal_cache = None
     new._rng = rng.getrandbits(64)
-    new._seed = 0  # the seed, the setup and the history would tell hidden cards: a guess
-    new._setup = None  # has no record (to_record refuses it)
+    # the seed, the setup and the history would tell hidden cards: a guess has no record
+    new._start = replace(st._start, seed=0, setup=None, fixed={})
     new._history = []
     new._peeks = {key: v for key, v in new._peeks.items() if key[0] == seat}
     shuffle = rng.shuffle
-    n = st._n
 
     # The seat's own deck: its cards are known, not their order.
-    deck = sorted(new._decks[seat])
-    shuffle(deck)
-    new._decks[seat] = deck
+    new._decks[seat] = _reordered(new._decks[seat], shuffle)
+    _resample_action_cards(st, new, seat, shuffle)
+    _resample_era_cards(st, new, shuffle)
+    # Solo decks: contents known, order not.
+    new._portal_deck = _reordered(new._portal_deck, shuffle)
+    new._ai_deck = _reordered(new._ai_deck, shuffle)
+    return new
 
-    # Action cards: one pool per tier of the cards the seat cannot locate.
+
+Shuffle = Callable[[list[int]], None]
+
+
+def _reordered(deck: list[int], shuffle: Shuffle) -> list[int]:
+    """The same cards in an order drawn again (from a canonical one)."""
+    out = sorted(deck)
+    shuffle(out)
+    return out
+
+
+def _resample_action_cards(
+    st: EternitiumState, new: EternitiumState, seat: int, shuffle: Shuffle
+) -> None:
+    """Action cards: one pool per tier of the cards the seat cannot locate, dealt again."""
+    n = st._n
     pools: list[list[int]] = [[], [], []]
     tech_decks = (new._basic_deck, new._adv_deck)
     for t, deck in enumerate(tech_decks):
@@ -242,13 +266,15 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
             shuffle(pile)
         new._discards[s] = pile
 
-    # Era cards: the known face-down ones keep their pile, the rest come from one pool.
+
+def _resample_era_cards(st: EternitiumState, new: EternitiumState, shuffle: Shuffle) -> None:
+    """Era cards: the known face-down ones keep their pile, the rest come from one pool."""
     census = st.census()
     unknown_era = [census[f"era-{shape}"] for shape in SHAPES]
     for pile in new._eras:
         for c in pile:
-            if c & (VISIBLE | ERA_KNOWN):
-                unknown_era[c & 3] -= 1
+            if c & SEEN:
+                unknown_era[era_shape(c)] -= 1
     for zone in (new._era_display, new._era_discard):
         for c in zone:
             unknown_era[c] -= 1
@@ -258,7 +284,7 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     era_pool = _spread(unknown_era)
     shuffle(era_pool)
     for s, pile in enumerate(new._eras):
-        slots = [i for i, c in enumerate(pile) if not c & (VISIBLE | ERA_KNOWN)]
+        slots = [i for i, c in enumerate(pile) if not c & SEEN]
         ids = _spread(new._era_known[s])
         ids += [era_pool.pop() for _ in range(len(slots) - len(ids))]
         shuffle(ids)
@@ -268,10 +294,3 @@ def determinize(st: EternitiumState, seat: int, rng: random.Random) -> Eternitiu
     ids += [era_pool.pop() for _ in range(len(new._era_deck) - len(ids))]
     shuffle(ids)
     new._era_deck = ids
-
-    # Solo decks: contents known, order not.
-    for attr in ("_portal_deck", "_ai_deck"):
-        deck = sorted(getattr(new, attr))
-        shuffle(deck)
-        setattr(new, attr, deck)
-    return new

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from eterna.core.errors import IllegalAction
-from eterna.games.vale.board import HUNT, PHASES, RESOLUTION
+from eterna.games.vale.board import HUNT, PHASES, RESOLUTION, Choice
 from eterna.games.vale.cards import (
     CARD_COST,
     CARD_FAMILY,
@@ -70,26 +70,7 @@ def _why(st: ValeState, act: ValeAction, p: int) -> IllegalAction:
     c = act.card
     name = CARD_NAME[c] if c >= 0 else ""
     if choice is not None:
-        chooser, _step, _seat, src, _arg, options = choice
-        what = "the stone limit (rules §7)" if src < 0 else f"the effect of {CARD_NAME[src]}"
-        message = (
-            f"seat {chooser} must first answer {what}: one of "
-            f"{', '.join(str(o) for o in options)} (rules §11: choices inside an effect)"
-        )
-        notations = [str(o) for o in options]
-        if src < 0:
-            return _no(
-                message,
-                key="vale.refusal.answer_stone_limit",
-                params={"player": chooser, "options": notations},
-                rule="§7",
-            )
-        return _no(
-            message,
-            key="vale.refusal.answer_effect",
-            params={"player": chooser, "card": CARD_NAME[src], "options": notations},
-            rule="§11",
-        )
+        return _unanswered(choice)
     if kind in ANSWERS:
         return _no(
             "no effect is waiting for this answer now (rules §11)",
@@ -119,39 +100,7 @@ def _why(st: ValeState, act: ValeAction, p: int) -> IllegalAction:
             rule="§4.2",
         )
     if kind == RESOLVE:
-        if stage != RESOLUTION:
-            return _no(
-                "active effects resolve in the resolution phase (rules §6)",
-                key="vale.refusal.resolve_wrong_phase",
-                rule="§6",
-            )
-        if c not in st.areas[p]:
-            return _no(
-                f"{name} is not in your area (rules §6)",
-                key="vale.refusal.resolve_not_in_area",
-                params={"card": name},
-                rule="§6",
-            )
-        if not HAS_ACTIVE[c]:
-            return _no(
-                f"{name} has no active (hourglass) effect (rules §6)",
-                key="vale.refusal.resolve_no_active",
-                params={"card": name},
-                rule="§6",
-            )
-        if st.activated >> c & 1:
-            return _no(
-                f"{name} already resolved this round (rules §6: once per round)",
-                key="vale.refusal.resolve_already",
-                params={"card": name},
-                rule="§6",
-            )
-        return _no(
-            f"{name}'s effect cannot be applied now, so it is skipped (rules §6)",
-            key="vale.refusal.resolve_skipped",
-            params={"card": name},
-            rule="§6",
-        )
+        return _resolve_refusal(st, c, p, name)
     if stage == RESOLUTION:
         return _no(
             "this is the resolution phase: resolve your active effects (rules §6)",
@@ -188,32 +137,7 @@ def _action_phase(st: ValeState, act: ValeAction, p: int, name: str) -> IllegalA
     pay = PAYMENTS[act.pay]
     superfluous = bool(st.start.options["allow_superfluous_payment"])
     if kind == SUMMON:
-        if c not in st.hands[p]:
-            return _no(
-                f"{name} is not in your hand (rules §5.3: summon from your hand)",
-                key="vale.refusal.summon_not_in_hand",
-                params={"card": name},
-                rule="§5.3",
-            )
-        if not st.has_room(p):
-            return _no(
-                f"your area is full: {len(st.areas[p])} cards in round {st.round} "
-                "(rules §5.3.1: area size = round number; remove a card first)",
-                key="vale.refusal.area_full",
-                params={"count": len(st.areas[p]), "round": st.round},
-                rule="§5.3.1",
-            )
-        cost = max(0, CARD_COST[c] - st.cost_cuts[p * 5 + CARD_FAMILY[c]])
-        why = payment_problem(pay, held, values, cost, f"{name} costs {cost}", superfluous)
-        if why:
-            return _payment_refusal(why, pay, held, values, cost, name)
-        return _no(
-            f"{name}'s instant effect cannot be applied in full now, so it cannot be "
-            "summoned (rules Q1, Q14)",
-            key="vale.refusal.summon_instant_blocked",
-            params={"card": name},
-            rule="Q1, Q14",
-        )
+        return _summon_refusal(st, c, p, name, pay, held, values)
     if kind == REMOVE:
         if c not in st.areas[p]:
             return _no(
@@ -228,6 +152,106 @@ def _action_phase(st: ValeState, act: ValeAction, p: int, name: str) -> IllegalA
             return _payment_refusal(why, pay, held, values, st.round, None)
         return _no("refused (rules §5.4)", key="vale.refusal.remove_refused", rule="§5.4")
     return _no("not allowed now", key="vale.refusal.not_allowed")
+
+
+def _unanswered(choice: Choice) -> IllegalAction:
+    """A question waits (an effect's, or the stone limit's): only its answers are moves."""
+    chooser, _step, _seat, src, _arg, options = choice
+    what = "the stone limit (rules §7)" if src < 0 else f"the effect of {CARD_NAME[src]}"
+    message = (
+        f"seat {chooser} must first answer {what}: one of "
+        f"{', '.join(str(o) for o in options)} (rules §11: choices inside an effect)"
+    )
+    notations = [str(o) for o in options]
+    if src < 0:
+        return _no(
+            message,
+            key="vale.refusal.answer_stone_limit",
+            params={"player": chooser, "options": notations},
+            rule="§7",
+        )
+    return _no(
+        message,
+        key="vale.refusal.answer_effect",
+        params={"player": chooser, "card": CARD_NAME[src], "options": notations},
+        rule="§11",
+    )
+
+
+def _resolve_refusal(st: ValeState, c: int, p: int, name: str) -> IllegalAction:
+    """Why not resolve card `c` now (§6)."""
+    if st.stage != RESOLUTION:
+        return _no(
+            "active effects resolve in the resolution phase (rules §6)",
+            key="vale.refusal.resolve_wrong_phase",
+            rule="§6",
+        )
+    if c not in st.areas[p]:
+        return _no(
+            f"{name} is not in your area (rules §6)",
+            key="vale.refusal.resolve_not_in_area",
+            params={"card": name},
+            rule="§6",
+        )
+    if not HAS_ACTIVE[c]:
+        return _no(
+            f"{name} has no active (hourglass) effect (rules §6)",
+            key="vale.refusal.resolve_no_active",
+            params={"card": name},
+            rule="§6",
+        )
+    if st.activated >> c & 1:
+        return _no(
+            f"{name} already resolved this round (rules §6: once per round)",
+            key="vale.refusal.resolve_already",
+            params={"card": name},
+            rule="§6",
+        )
+    return _no(
+        f"{name}'s effect cannot be applied now, so it is skipped (rules §6)",
+        key="vale.refusal.resolve_skipped",
+        params={"card": name},
+        rule="§6",
+    )
+
+
+def _summon_refusal(
+    st: ValeState,
+    c: int,
+    p: int,
+    name: str,
+    pay: tuple[int, int, int],
+    held: tuple[int, int, int],
+    values: tuple[int, int, int],
+) -> IllegalAction:
+    """Why not summon card `c` with `pay` now (§5.3)."""
+    if c not in st.hands[p]:
+        return _no(
+            f"{name} is not in your hand (rules §5.3: summon from your hand)",
+            key="vale.refusal.summon_not_in_hand",
+            params={"card": name},
+            rule="§5.3",
+        )
+    if not st.has_room(p):
+        return _no(
+            f"your area is full: {len(st.areas[p])} cards in round {st.round} "
+            "(rules §5.3.1: area size = round number; remove a card first)",
+            key="vale.refusal.area_full",
+            params={"count": len(st.areas[p]), "round": st.round},
+            rule="§5.3.1",
+        )
+    cost = max(0, CARD_COST[c] - st.cost_cuts[p * 5 + CARD_FAMILY[c]])
+    superfluous = bool(st.start.options["allow_superfluous_payment"])
+    why = payment_problem(pay, held, values, cost, f"{name} costs {cost}", superfluous)
+    if why:
+        return _payment_refusal(why, pay, held, values, cost, name)
+    return _no(
+        f"{name}'s instant effect cannot be applied in full now, so it cannot be "
+        "summoned (rules Q1, Q14)",
+        key="vale.refusal.summon_instant_blocked",
+        params={"card": name},
+        rule="Q1, Q14",
+    )
 
 
 def _payment_refusal(

@@ -58,6 +58,35 @@ PLAIN: dict[str, Any] = {
 }
 
 
+# The range of every numeric parameter: (integer?, lowest, highest, lowest excluded?). A spec
+# outside it is refused, naming the parameter (docs/agents.md, "Parameter ranges").
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 600.0
+RANGES: dict[str, tuple[bool, float, float, bool]] = {
+    "iterations": (True, 1, MAX_ITERATIONS, False),
+    "seconds": (False, 0.0, MAX_SECONDS, True),
+    "c": (False, 0.0, 100.0, False),
+    "epsilon": (False, 0.0, 1.0, False),
+    "depth": (True, 0, 1_000_000, False),
+    "trust": (False, -100.0, 100.0, False),
+}
+
+
+def check_number(key: str, value: Any) -> None:
+    """Refuse (EternaError naming `key`) a value outside RANGES[key]: not a number (booleans
+    are not numbers here), a float where an integer is due, NaN, an infinity, out of range."""
+    integer, low, high, open_low = RANGES[key]
+    kinds: tuple[type, ...] = (int,) if integer else (int, float)
+    kind = "an integer" if integer else "a number"
+    low_text = f"above {low:g}" if open_low else f"from {low:g}"
+    wanted = f"ismcts {key} must be {kind} {low_text} to {high:g}"
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        raise EternaError(f"{wanted}, not {value!r}")
+    number = float(value) if abs(value) < 1e300 else math.inf  # type: ignore[arg-type]
+    if not math.isfinite(number) or number < low or number > high or (open_low and number == low):
+        raise EternaError(f"{wanted}, not {value!r}")
+
+
 class _Node:
     __slots__ = ("avail", "children", "reward", "score", "visits")
 
@@ -145,8 +174,8 @@ class ISMCTSAgent(Agent):
             self._given["iterations"] = None
         generic: dict[str, Any] = dict(GENERIC if heuristic else PLAIN)
         self._check({**generic, **self._given})
-        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
-            raise EternaError(f"ismcts seconds must be a positive number, not {seconds!r}")
+        if seconds is not None:
+            check_number("seconds", seconds)
         self.seconds = None if iterations is not None else seconds
         self._configure({**generic, **self._given})
         self._configured_for: str | None = None
@@ -159,27 +188,16 @@ class ISMCTSAgent(Agent):
 
     @staticmethod
     def _check(cfg: dict[str, Any]) -> None:
-        iterations = cfg["iterations"]
-        if iterations is not None and (
-            not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
-        ):
-            raise EternaError(f"ismcts iterations must be a positive integer, not {iterations!r}")
-        epsilon = cfg["epsilon"]
-        if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
-            raise EternaError(f"ismcts epsilon must be between 0 and 1, not {epsilon!r}")
-        depth = cfg["depth"]
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-            raise EternaError(f"ismcts depth must be a non-negative integer, not {depth!r}")
+        if cfg["iterations"] is not None:
+            check_number("iterations", cfg["iterations"])
+        for key in ("epsilon", "depth", "trust", "c"):
+            check_number(key, cfg[key])
         if cfg["reward"] not in ("win", "score"):
             raise EternaError(f"ismcts reward must be 'win' or 'score', not {cfg['reward']!r}")
         if cfg["root"] not in ("ucb", "halving"):
             raise EternaError(f"ismcts root must be 'ucb' or 'halving', not {cfg['root']!r}")
-        if not isinstance(cfg["trust"], (int, float)) or isinstance(cfg["trust"], bool):
-            raise EternaError(f"ismcts trust must be a number, not {cfg['trust']!r}")
         if cfg["cut"] not in ("depth", "score"):
             raise EternaError(f"ismcts cut must be 'depth' or 'score', not {cfg['cut']!r}")
-        if not isinstance(cfg["c"], (int, float)) or cfg["c"] < 0:
-            raise EternaError(f"ismcts c must be a non-negative number, not {cfg['c']!r}")
 
     def _configure(self, cfg: dict[str, Any]) -> None:
         self.iterations: int | None = cfg["iterations"]

@@ -500,7 +500,7 @@ class Hub:
                 try:
                     check_agent_spec(game, agent)
                 except EternaError as exc:
-                    raise RequestError(422, "bad_request", f"seat {number}: {exc}") from None
+                    raise RequestError(422, "bad_agent", f"seat {number}: {exc}") from None
                 seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
         data = TableData(
             id=new_table_id(),

@@ -14,62 +14,41 @@ state change under it).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
-import json
 import logging
 import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any, TypeVar
-
-from starlette.websockets import WebSocket, WebSocketState
 
 from eterna.agents import make_agent
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
-from eterna.core.game import Game, GameState
-from eterna.core.records import make_record
+from eterna.core.game import Game
 from eterna.core.registry import load_game
+from eterna.server.live import (
+    Connection,
+    LiveTable,
+    _dumps,
+    replay_table,
+    summary_of,
+    table_record,
+)
 from eterna.server.protocol import CreateTable, error_frame
-from eterna.server.security import TokenBucket, find_seat, hash_token, new_table_id, new_token
+from eterna.server.security import find_seat, hash_token, new_table_id, new_token
+from eterna.server.settings import (
+    CHECKPOINT_EVERY,
+    MAX_ISMCTS_ITERATIONS,
+    MAX_ISMCTS_SECONDS,
+    TIMEOUT_AGENT,
+    RequestError,
+    Settings,
+)
 from eterna.server.storage import PendingAction, PlyConflict, SeatData, Storage, TableData
+from eterna.server.writer import ActionWriter
 
 log = logging.getLogger("eterna.server")
 T = TypeVar("T")
-
-TIMEOUT_AGENT = "heuristic"  # plays a human seat's decision when its turn timer runs out
-MAX_ISMCTS_ITERATIONS = 5000  # bot seats search on the server's CPU: keep them bounded
-MAX_ISMCTS_SECONDS = 5.0
-CHECKPOINT_EVERY = 5.0  # seconds between SQLite WAL checkpoints
-
-
-class RequestError(Exception):
-    """An HTTP request the server refuses: `status`, `code` and a message for the client."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-@dataclass
-class Settings:
-    """Server-wide knobs (set by `create_app` / `eterna serve`)."""
-
-    bot_delay: float = 0.8  # default seconds between a bot's decisions
-    hint_iterations: int = 500  # ISMCTS iterations of a `hint`
-    frame_rate: float = 20.0  # client frames per second per connection (token bucket)
-    frame_burst: float = 20.0
-    flood_strikes: int = 60  # refused frames in a row before a flooding connection is closed
-    max_queue: int = 512  # frames waiting for a slow client before it is disconnected
-    lobby_limit: int = 100
-    max_live_tables: int = 10_000  # games in progress at once: more are refused (503)
-    post_rate: float = 2.0  # POST requests per second per client address (0: no limit)
-    post_burst: float = 60.0  # ... in bursts of up to this many
-    tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)
 
 
 def agent_seed(table_seed: int, seat: int, ply: int) -> int:
@@ -95,297 +74,6 @@ def check_agent_spec(game: Game, spec: str) -> None:
             raise EternaError(
                 f"a bot on this server searches at most {MAX_ISMCTS_ITERATIONS} iterations"
             )
-
-
-# ------------------------------------------------------------------------------ connections
-
-
-class Connection:
-    """One WebSocket: its seat (None for a spectator), its outgoing queue and its rate limit.
-
-    Frames go through a queue drained by one writer task, so a broadcast never waits on a slow
-    client; a client that falls `max_queue` frames behind is disconnected.
-    """
-
-    def __init__(self, ws: WebSocket, seat: int | None, token: str | None, settings: Settings):
-        self.ws = ws
-        self.seat = seat
-        self.token = token  # kept only to build this seat's own rematch link
-        self.bucket = TokenBucket(settings.frame_rate, settings.frame_burst)
-        self.max_queue = settings.max_queue
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.hinting = False
-        self.closed = False
-        self._close_code = (1000, "")
-        self.writer = asyncio.create_task(self._write())
-
-    def send(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.max_queue:
-            while not self.queue.empty():  # drop the backlog: the close goes out next
-                self.queue.get_nowait()
-            self.close(1008, "too slow: frames are not being read")
-            return
-        self.queue.put_nowait(text)
-
-    def send_json(self, frame: dict[str, Any]) -> None:
-        self.send(json.dumps(frame, separators=(",", ":")))
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        """Stop sending; the writer closes the socket after the frames already queued."""
-        if self.closed:
-            return
-        self.closed = True
-        self.queue.put_nowait(None)
-        self._close_code = (code, reason)
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                text = await self.queue.get()
-                while True:  # everything queued, without waking up once per frame
-                    if text is None:
-                        code, reason = self._close_code
-                        if self.ws.application_state == WebSocketState.CONNECTED:
-                            await self.ws.close(code, reason)
-                        return
-                    await self.ws.send_text(text)
-                    if self.queue.empty():
-                        break
-                    text = self.queue.get_nowait()
-        except Exception:  # the peer went away: the reader sees the disconnect
-            self.closed = True
-
-    async def finish(self) -> None:
-        """After the reader saw the disconnect: stop the writer."""
-        self.closed = True
-        self.writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.writer
-
-
-# ------------------------------------------------------------------------------ a live table
-
-
-class LiveTable:
-    """One table in memory: its stored data, its current state and who is connected."""
-
-    def __init__(self, data: TableData, state: GameState) -> None:
-        self.data = data
-        self.state = state
-        self.game: Game = state.game
-        self.conns: set[Connection] = set()
-        self.lock = asyncio.Lock()
-        self.deadline: float | None = None
-        self.task: asyncio.Task[None] | None = None  # the pending bot move or turn timer
-        self._shown: list[str | None] | None = None  # public notation per ply, made on demand
-
-    def history_events(self, seat: int | None) -> list[dict[str, Any]]:
-        """Every action so far as `events` for `seat`: its own in full, the others' as
-        published (docs/web-protocol.md, "Public actions")."""
-        if self._shown is None:
-            self._shown = public_history(self.data)
-        out: list[dict[str, Any]] = []
-        for ply, ((actor, notation), shown) in enumerate(
-            zip(self.data.actions, self._shown, strict=True), 1
-        ):
-            text = notation if actor == seat else shown
-            out.append({"ply": ply, "seat": actor} | ({} if text is None else {"action": text}))
-        return out
-
-    def shown(self, public: str | None) -> None:
-        """Keep the public history in step with an accepted action (if it was ever made)."""
-        if self._shown is not None:
-            self._shown.append(public)
-
-    @property
-    def id(self) -> str:
-        return self.data.id
-
-    @property
-    def ply(self) -> int:
-        return len(self.data.actions)
-
-    @property
-    def over(self) -> bool:
-        return self.data.status == "over"
-
-    def open_seats(self) -> list[int]:
-        return [s.seat for s in self.data.seats if s.kind == "human" and not s.claimed]
-
-    def summary(self) -> dict[str, Any]:
-        """The public summary (docs/web-protocol.md): nothing secret, nothing seat-private."""
-        connected = {c.seat for c in self.conns if c.seat is not None and not c.closed}
-        return summary_of(self.data, self.ply, self.state, connected)
-
-    def record(self) -> dict[str, Any]:
-        return table_record(self.data)
-
-
-def summary_of(
-    data: TableData, plies: int, state: GameState | None, connected: set[int]
-) -> dict[str, Any]:
-    over = data.status == "over"
-    if state is not None:
-        current = state.current_player
-        scores: list[int] | None = list(state.scores)
-        winners: list[int] | None = list(state.winners) if over else []
-    else:
-        current, scores, winners = None, data.scores, data.winners
-    return {
-        "table_id": data.id,
-        "game": data.game,
-        "players": data.players,
-        "options": data.options,
-        "status": data.status,
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "agent": s.agent,
-                "name": s.name,
-                "claimed": s.kind == "bot" or s.claimed,
-                "connected": s.kind == "bot" or s.seat in connected,
-            }
-            for s in data.seats
-        ],
-        "turn_timer": data.turn_timer,
-        "created_at": data.created_at,
-        "finished_at": data.finished_at,
-        "plies": plies,
-        "current_player": current,
-        "scores": scores,
-        "winners": winners if over else [],
-        "rematch": data.rematch_id,
-    }
-
-
-def table_record(data: TableData) -> dict[str, Any]:
-    """The record of DESIGN.md, plus a `meta` entry (ignored by replays) naming the seats."""
-    record = make_record(
-        data.game,
-        data.players,
-        data.seed,
-        data.options,
-        data.setup,
-        [notation for _seat, notation in data.actions],
-    )
-    record["meta"] = {
-        "table_id": data.id,
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name} for s in data.seats
-        ],
-        "scores": data.scores,
-        "winners": data.winners,
-        "created_at": data.created_at,
-        "finished_at": data.finished_at,
-    }
-    return record
-
-
-def replay_table(data: TableData) -> GameState:
-    return load_game(data.game).from_record(table_record(data))
-
-
-def public_history(data: TableData) -> list[str | None]:
-    """What every seat saw of each stored action (`GameState.public_notation`, None: hidden),
-    by replaying the table from its start: the backlog a newly connected client's log needs."""
-    record = table_record(data)
-    state = load_game(data.game).new_game(
-        players=record["players"],
-        seed=record["seed"],
-        options=record["options"],
-        setup=record["setup"],
-    )
-    shown: list[str | None] = []
-    for _seat, notation in data.actions:
-        action = state.game.parse_action(notation)
-        shown.append(state.public_notation(action))
-        state.apply(action)
-    return shown
-
-
-# Views, summaries and events are the server's own text (names are cleaned at the door), so they
-# are encoded without ASCII escapes or the circular-reference check: about 40% faster, and
-# encoding views is the biggest cost of a move. Error frames, which may quote a client's text,
-# go through json.dumps with its defaults.
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
-
-
-def _dumps(value: Any) -> str:
-    return _encode(value)
-
-
-# ------------------------------------------------------------------------------ group commit
-
-
-class ActionWriter:
-    """Group commit: actions submitted while a commit is running go into the next one, all in
-    one transaction. One commit per move costs more than the move itself; under load a batch
-    holds many moves, and every submitter still waits for its own action to be durable.
-
-    SQLite commits run on the event loop itself: a local commit takes a fraction of a
-    millisecond, while a worker thread would wait for the GIL at every call into SQLite (up to the
-    5 ms switch interval each time, as long as the loop is busy), which under load cost far more
-    than the commit. Network databases commit in a worker thread (their round trip is longer,
-    and psycopg waits without the GIL).
-    """
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
-        self.inline = hub.storage.dialect == "sqlite"
-        self.pending: list[tuple[PendingAction, asyncio.Future[float]]] = []
-        self.flushing = False
-        self.task: asyncio.Task[None] | None = None
-
-    async def write(self, item: PendingAction) -> float:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[float] = loop.create_future()
-        self.pending.append((item, future))
-        if not self.flushing:
-            self.flushing = True
-            if self.inline:  # after the other callbacks of this loop turn: they may add more
-                loop.call_soon(self._flush_inline)
-            else:
-                self.task = loop.create_task(self._flush_threaded())
-        return await future
-
-    def _take(self) -> tuple[list[PendingAction], list[asyncio.Future[float]]]:
-        batch, self.pending = self.pending, []
-        return [item for item, _ in batch], [future for _, future in batch]
-
-    def _settle(self, futures: list[asyncio.Future[float]], results: list[Any]) -> None:
-        for future, outcome in zip(futures, results, strict=True):
-            if future.done():
-                continue
-            if isinstance(outcome, BaseException):
-                future.set_exception(outcome)
-            else:
-                future.set_result(outcome)
-
-    def _store(self, items: list[PendingAction]) -> list[Any]:
-        try:
-            return list(self.hub.storage.add_actions(items))
-        except Exception as exc:
-            log.exception("cannot store %d actions", len(items))
-            return [exc] * len(items)
-
-    def _flush_inline(self) -> None:
-        try:
-            while self.pending:
-                items, futures = self._take()
-                self._settle(futures, self._store(items))
-        finally:
-            self.flushing = False
-
-    async def _flush_threaded(self) -> None:
-        try:
-            while self.pending:
-                items, futures = self._take()
-                self._settle(futures, await self.hub.db(self._store, items))
-        finally:
-            self.flushing = False
 
 
 # ------------------------------------------------------------------------------ the hub

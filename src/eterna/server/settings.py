@@ -1,0 +1,38 @@
+"""The web table's settings: one `Settings`, the single source of every server default, and
+`RequestError`, an HTTP request the server refuses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TIMEOUT_AGENT = "heuristic"  # plays a human seat's decision when its turn timer runs out
+MAX_ISMCTS_ITERATIONS = 5000  # bot seats search on the server's CPU: keep them bounded
+MAX_ISMCTS_SECONDS = 5.0
+CHECKPOINT_EVERY = 5.0  # seconds between SQLite WAL checkpoints
+
+
+class RequestError(Exception):
+    """An HTTP request the server refuses: `status`, `code` and a message for the client."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Settings:
+    """Server-wide knobs (set by `create_app` / `eterna serve`)."""
+
+    bot_delay: float = 0.8  # default seconds between a bot's decisions
+    hint_iterations: int = 500  # ISMCTS iterations of a `hint`
+    frame_rate: float = 20.0  # client frames per second per connection (token bucket)
+    frame_burst: float = 20.0
+    flood_strikes: int = 60  # refused frames in a row before a flooding connection is closed
+    max_queue: int = 512  # frames waiting for a slow client before it is disconnected
+    lobby_limit: int = 100
+    max_live_tables: int = 10_000  # games in progress at once: more are refused (503)
+    post_rate: float = 2.0  # POST requests per second per client address (0: no limit)
+    post_burst: float = 60.0  # ... in bursts of up to this many
+    tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)

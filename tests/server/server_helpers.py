@@ -169,6 +169,7 @@ class ThreadServer(Server):
     """The app on uvicorn in a background thread (same settings as `eterna serve`)."""
 
     def __init__(self, app: Any) -> None:
+        self.app = app
         port = free_port()
         config = uvicorn.Config(
             app,

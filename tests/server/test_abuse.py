@@ -4,10 +4,12 @@ and what the server does instead."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import ThreadServer
+from server_helpers import ThreadServer, start_server
 
 
 def bot_table(agent: str) -> dict[str, Any]:
@@ -36,3 +38,92 @@ def test_specs_without_bounds_are_refused(server: ThreadServer, agent: str) -> N
     error = response.json()["error"]
     assert error["code"] == "bad_agent"
     assert agent.split(":")[1].split("=")[0] in error["message"]
+
+
+# ------------------------------------------------------------------------------ bots on a budget
+
+
+def all_bots(agents: list[str]) -> dict[str, Any]:
+    return {
+        "game": "eternity",
+        "players": len(agents),
+        "seats": [{"kind": "bot", "agent": a} for a in agents],
+    }
+
+
+def wait_for_ply(server: ThreadServer, table_id: str, ply: int, timeout: float) -> float:
+    """Seconds until the table reaches `ply` (AssertionError after `timeout`)."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        if server.summary(table_id)["plies"] >= ply:
+            return time.monotonic() - started
+        time.sleep(0.05)
+    raise AssertionError(f"table {table_id} did not reach ply {ply} in {timeout:g} s")
+
+
+def test_a_search_bot_stops_at_the_budget_whatever_its_spec(tmp_path: Path) -> None:
+    # ismcts:iterations=5000 is accepted, and costs half a minute of CPU per decision: on the
+    # server it stops at bot_seconds.
+    running = start_server(data_dir=tmp_path, bot_seconds=0.5, search_workers=1)
+    try:
+        created = running.create(**all_bots(["ismcts:iterations=5000"] * 3))
+        assert wait_for_ply(running, created["table_id"], 3, timeout=30) < 12
+    finally:
+        running.stop()
+
+
+def test_searches_never_starve_another_tables_heuristic_bots(tmp_path: Path) -> None:
+    # Six tables of the most expensive accepted spec, then a table of heuristic bots: it moves
+    # as fast as its bots' delay allows, since searches never stand in front of cheap bots.
+    running = start_server(data_dir=tmp_path, bot_seconds=2.0, search_workers=1)
+    try:
+        for _ in range(6):
+            running.create(**all_bots(["ismcts:seconds=2"] * 3))
+        time.sleep(1.0)
+        cheap = running.create(**all_bots(["heuristic"] * 3))
+        assert wait_for_ply(running, cheap["table_id"], 30, timeout=20) < 10
+    finally:
+        running.stop()
+
+
+def test_a_failed_store_does_not_stop_a_tables_bots(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, retry_delay=0.2)
+    try:
+        storage = running.app.state.hub.storage
+        real = storage.add_actions
+        failures = {"left": 3}
+
+        def flaky(items: Any) -> Any:
+            if failures["left"] > 0:
+                failures["left"] -= 1
+                raise OSError("disk full")
+            return real(items)
+
+        storage.add_actions = flaky
+        created = running.create(**all_bots(["random"] * 3))
+        wait_for_ply(running, created["table_id"], 5, timeout=20)
+        assert failures["left"] == 0
+    finally:
+        running.stop()
+
+
+def test_a_create_on_a_failing_database_answers_json(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path)
+    try:
+        storage = running.app.state.hub.storage
+
+        def broken(_data: Any) -> None:
+            raise OSError("disk full")
+
+        storage.create_table = broken
+        response = running.http.post("/api/tables", json=all_bots(["random"] * 3))
+        assert response.status_code == 503
+        assert response.json()["error"]["code"] == "storage_unavailable"
+    finally:
+        running.stop()
+
+
+def test_the_suggested_specs_fit_the_budget(server: ThreadServer) -> None:
+    for spec in server.http.get("/api/agents").json()["suggested"]:
+        response = server.http.post("/api/tables", json=bot_table(spec))
+        assert response.status_code == 201, (spec, response.text)

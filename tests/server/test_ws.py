@@ -275,12 +275,12 @@ def test_a_failing_hint_answers_with_an_error_frame(
 ) -> None:
     # A bug in the search must not leave the client waiting: it gets `server_error`, and the
     # game goes on.
-    import eterna.arena.hints
+    from eterna.server.workers import Workers
 
-    def broken(*args: object, **kwargs: object) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
         raise AttributeError("simulated search bug")
 
-    monkeypatch.setattr(eterna.arena.hints, "advise", broken)
+    monkeypatch.setattr(Workers, "hint", broken)
     _created, state, _mover, ws = ask_hint(server)
     assert ws.error()["code"] == "server_error"
     ws.act(str(state.legal_actions()[0]), 0)

@@ -67,8 +67,8 @@ PAGES = {
 SUGGESTED_AGENTS = [
     "heuristic",
     "random",
-    "ismcts:iterations=200,rollout=heuristic",
-    "ismcts:iterations=1000,rollout=heuristic",
+    "ismcts",
+    "ismcts:seconds=2",
 ]
 NOT_FOUND_PAGE = (
     "<!doctype html><meta charset=utf-8><title>Not found · Eterna</title>"
@@ -242,6 +242,11 @@ def create_app(
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
         return error_response(422, "bad_request", message[:300])
+
+    @app.exception_handler(Exception)
+    async def _server_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("request failed", exc_info=exc)
+        return error_response(500, "server_error", "the server failed to answer this request")
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

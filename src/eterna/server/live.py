@@ -34,7 +34,6 @@ class Connection:
         self.bucket = TokenBucket(settings.frame_rate, settings.frame_burst)
         self.max_queue = settings.max_queue
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.hinting = False
         self.closed = False
         self._close_code = (1000, "")
         self.writer = asyncio.create_task(self._write())
@@ -99,6 +98,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.deadline: float | None = None
         self.task: asyncio.Task[None] | None = None  # the pending bot move or turn timer
+        self.failures = 0  # bot moves in a row that could not be stored (retries back off)
+        self.hinting: set[int] = set()  # seats with a hint being computed
         self._shown: list[str | None] | None = None  # public notation per ply, made on demand
 
     def history_events(self, seat: int | None) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ ERROR_CODES = (
     "rate_limited",
     "game_over",
     "server_error",
+    "server_busy",
 )
 
 
@@ -98,6 +99,10 @@ def _first_error(exc: ValidationError) -> str:
 
 def error_frame(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+def hint_frame(candidates: list[dict[str, Any]], iterations: int) -> dict[str, Any]:
+    return {"type": "hint", "candidates": candidates, "iterations": iterations}
 
 
 # ------------------------------------------------------------------------------ HTTP bodies

@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TIMEOUT_AGENT = "heuristic"  # plays a human seat's decision when its turn timer runs out
-MAX_ISMCTS_ITERATIONS = 5000  # bot seats search on the server's CPU: keep them bounded
-MAX_ISMCTS_SECONDS = 5.0
 CHECKPOINT_EVERY = 5.0  # seconds between SQLite WAL checkpoints
 
 
@@ -35,4 +33,13 @@ class Settings:
     max_live_tables: int = 10_000  # games in progress at once: more are refused (503)
     post_rate: float = 2.0  # POST requests per second per client address (0: no limit)
     post_burst: float = 60.0  # ... in bursts of up to this many
+    # Bots on a budget (docs/web.md): every server-side decision runs in a worker process and
+    # stops after `bot_seconds` (a hint: `hint_seconds`), whatever its spec says.
+    bot_seconds: float = 5.0  # also the most an `ismcts:seconds=` bot may ask for
+    bot_iterations: int = 5000  # the most an `ismcts:iterations=` bot may ask for
+    hint_seconds: float = 2.0
+    cheap_workers: int = 1  # worker processes of `random` and `heuristic` bots and timers
+    search_workers: int = 2  # worker processes of searching bots and hints
+    retry_delay: float = 1.0  # a bot move that could not be stored is retried after this,
+    retry_max: float = 30.0  # ... doubling up to this
     tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from eterna.agents import make_agent
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
 from eterna.core.game import Game
 from eterna.core.registry import load_game
@@ -34,17 +33,16 @@ from eterna.server.live import (
     summary_of,
     table_record,
 )
-from eterna.server.protocol import CreateTable, error_frame
+from eterna.server.protocol import CreateTable, error_frame, hint_frame
 from eterna.server.security import find_seat, hash_token, new_table_id, new_token
 from eterna.server.settings import (
     CHECKPOINT_EVERY,
-    MAX_ISMCTS_ITERATIONS,
-    MAX_ISMCTS_SECONDS,
     TIMEOUT_AGENT,
     RequestError,
     Settings,
 )
 from eterna.server.storage import PendingAction, PlyConflict, SeatData, Storage, TableData
+from eterna.server.workers import BudgetExceeded, Workers
 from eterna.server.writer import ActionWriter
 
 log = logging.getLogger("eterna.server")
@@ -58,25 +56,23 @@ def agent_seed(table_seed: int, seat: int, ply: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def check_agent_spec(game: Game, spec: str) -> None:
-    """Refuse (EternaError) a spec that cannot play `game` or would search without bound."""
+def check_agent_spec(game: Game, spec: str, settings: Settings) -> None:
+    """Refuse (EternaError) a spec that cannot play `game` or asks for more than the server's
+    budget (every decision is capped at `settings.bot_seconds` anyway: see workers.py)."""
     from eterna.agents.registry import parse_spec
     from eterna.simulate import check_agent
 
     check_agent(game, spec)
     name, params = parse_spec(spec)
     if name == "ismcts":
-        iterations = params.get("iterations")
         seconds = params.get("seconds")
-        if iterations is None and seconds is not None and float(seconds) > MAX_ISMCTS_SECONDS:
-            raise EternaError(f"a bot on this server searches at most {MAX_ISMCTS_SECONDS} s")
-        if iterations is not None and int(iterations) > MAX_ISMCTS_ITERATIONS:
+        iterations = params.get("iterations")
+        if seconds is not None and seconds > settings.bot_seconds:
+            raise EternaError(f"a bot on this server searches at most {settings.bot_seconds:g} s")
+        if iterations is not None and iterations > settings.bot_iterations:
             raise EternaError(
-                f"a bot on this server searches at most {MAX_ISMCTS_ITERATIONS} iterations"
+                f"a bot on this server searches at most {settings.bot_iterations} iterations"
             )
-
-
-# ------------------------------------------------------------------------------ the hub
 
 
 class Hub:
@@ -88,17 +84,13 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
-        self.bot_pool = ThreadPoolExecutor(4, thread_name_prefix="eterna-bot")
-        self.hint_pool = ThreadPoolExecutor(2, thread_name_prefix="eterna-hint")
+        self.workers = Workers(self.settings.cheap_workers, self.settings.search_workers)
         self.stopping = False
         self.writer = ActionWriter(self)
         self.checkpoints: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
-
-    async def in_pool(self, pool: ThreadPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     # ----------------------------------------------------------------- lifecycle
     async def start(self) -> None:
@@ -133,8 +125,7 @@ class Hub:
                 table.task.cancel()
             for conn in list(table.conns):
                 conn.close(1012, "server restarting")
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
-        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.workers.stop()
         self.db_pool.shutdown(wait=True)
         self.storage.close()
 
@@ -186,7 +177,7 @@ class Hub:
             else:
                 agent = spec.agent or "heuristic"
                 try:
-                    check_agent_spec(game, agent)
+                    check_agent_spec(game, agent, self.settings)
                 except EternaError as exc:
                     raise RequestError(422, "bad_agent", f"seat {number}: {exc}") from None
                 seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
@@ -210,7 +201,13 @@ class Hub:
             raise RequestError(422, "bad_request", str(exc)) from None
         if state.is_terminal:  # nothing to play: not a table
             raise RequestError(422, "bad_request", "this game would be over before it starts")
-        await self.db(self.storage.create_table, data)
+        try:
+            await self.db(self.storage.create_table, data)
+        except Exception:
+            log.exception("cannot store the new table %s", data.id)
+            raise RequestError(
+                503, "storage_unavailable", "the table could not be stored; try again later"
+            ) from None
         table = LiveTable(data, state)
         self.tables[data.id] = table
         self.schedule(table)
@@ -486,71 +483,97 @@ class Hub:
             table.task = asyncio.create_task(self._auto_move(table, player, TIMEOUT_AGENT, wait))
 
     async def _auto_move(self, table: LiveTable, seat: int, spec: str, delay: float) -> None:
-        """Wait, then let `spec` choose for `seat` from a clone (in a worker thread)."""
+        """Wait, then let `spec` choose for `seat` (in a worker process, on a budget). A move
+        that could not be stored is tried again later, so a failing store never stops a
+        table's bots for good."""
         started = time.monotonic()
         ply = table.ply
+        retry = False
         try:
-            state = table.state.clone()
-            agent = make_agent(spec, seed=agent_seed(table.data.seed, seat, ply))
-            action = await self.in_pool(self.bot_pool, agent.choose, state, seat)
+            action = await self._decide(table, seat, spec, ply)
             rest = delay - (time.monotonic() - started)
             if rest > 0:
                 await asyncio.sleep(rest)
             if table.task is not asyncio.current_task():
                 return
-            error = await self.submit(table, seat, str(action), ply)
+            error = await self.submit(table, seat, action, ply)
             if error is not None and error[0] != "stale":  # stale: a human acted first
                 log.error("table %s: %s's move refused: %s", table.id, spec, error)
+                retry = error[0] == "server_error"
+            table.failures = 0 if error is None else table.failures
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: the %s agent failed for seat %d", table.id, spec, seat)
+            retry = True
         finally:
             if table.task is asyncio.current_task():
                 table.task = None
+        if retry:
+            self._retry_later(table)
+
+    async def _decide(self, table: LiveTable, seat: int, spec: str, ply: int) -> str:
+        """`spec`'s move for `seat`, from a clone, in a worker process within the budget; a
+        seeded random legal move when the agent fails or runs out of time."""
+        state = table.state.clone()
+        seed = agent_seed(table.data.seed, seat, ply)
+        budget = self.settings.bot_seconds
+        try:
+            return await self.workers.decide(table.id, budget, state, seat, spec, seed)
+        except (BudgetExceeded, EternaError) as exc:
+            log.warning("table %s: %s for seat %d: %s; a random move", table.id, spec, seat, exc)
+        except Exception:
+            log.exception("table %s: the %s agent failed for seat %d", table.id, spec, seat)
+        return str(random.Random(seed).choice(state.legal_actions()))
+
+    def _retry_later(self, table: LiveTable) -> None:
+        """Schedule the table's bot or timer again after a failure, backing off."""
+        table.failures += 1
+        wait = min(self.settings.retry_max, self.settings.retry_delay * 2 ** (table.failures - 1))
+        asyncio.get_running_loop().call_later(wait, self.schedule, table)
 
     # ----------------------------------------------------------------- hints
     async def hint(self, table: LiveTable, conn: Connection) -> None:
-        from eterna.arena.hints import advise
-
+        """A hint for the connection's seat: one at a time per seat (not per connection), in a
+        worker process within `hint_seconds`."""
         seat = conn.seat
-        if seat is None:
-            conn.send_json(error_frame("spectator", "spectators get no hints"))
+        refused = self._hint_refusal(table, seat)
+        if refused is not None:
+            conn.send_json(error_frame(*refused))
             return
-        if table.over:
-            conn.send_json(error_frame("game_over", "the game is over"))
-            return
-        if table.state.current_player != seat:
-            conn.send_json(error_frame("not_your_turn", "a hint is for your own turn"))
-            return
-        if conn.hinting:
-            conn.send_json(error_frame("rate_limited", "a hint is already being computed"))
-            return
-        conn.hinting = True
+        assert seat is not None
+        table.hinting.add(seat)
         iterations = self.settings.hint_iterations
         try:
-            candidates = await self.in_pool(
-                self.hint_pool,
-                advise,
+            candidates = await self.workers.hint(
+                table.id,
+                self.settings.hint_seconds,
                 table.state.clone(),
                 seat,
                 iterations,
                 random.SystemRandom().getrandbits(32),
             )
-            conn.send_json(
-                {
-                    "type": "hint",
-                    "candidates": [c.to_dict() for c in candidates],
-                    "iterations": iterations,
-                }
-            )
+            conn.send_json(hint_frame(candidates, iterations))
         except EternaError as exc:
             conn.send_json(error_frame("not_your_turn", str(exc)))
+        except BudgetExceeded:
+            conn.send_json(error_frame("server_busy", "the hint took too long; try again"))
         except Exception:  # a search bug must not leave the client waiting for an answer
             log.exception("table %s: hint failed for seat %d", table.id, seat)
             conn.send_json(error_frame("server_error", "the hint could not be computed"))
         finally:
-            conn.hinting = False
+            table.hinting.discard(seat)
+
+    def _hint_refusal(self, table: LiveTable, seat: int | None) -> tuple[str, str] | None:
+        if seat is None:
+            return "spectator", "spectators get no hints"
+        if table.over:
+            return "game_over", "the game is over"
+        if table.state.current_player != seat:
+            return "not_your_turn", "a hint is for your own turn"
+        if seat in table.hinting:
+            return "rate_limited", "a hint for this seat is already being computed"
+        return None
 
 
 def rematch_frame(table_id: str, conn: Connection) -> dict[str, Any]:

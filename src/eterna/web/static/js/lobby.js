@@ -6,7 +6,7 @@ const $ = (id) => document.getElementById(id);
 const NAME_KEY = "eterna.name";
 const QUICK_PLAYERS = { eternity: 3, eternitium: 2, vale: 2 };
 let games = [];
-let agentSpecs = ["heuristic", "random", "ismcts:iterations=200"];
+let agentSpecs = ["heuristic", "random", "ismcts"];
 let seatsState = [];
 
 function playerName() {

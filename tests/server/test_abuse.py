@@ -127,3 +127,83 @@ def test_the_suggested_specs_fit_the_budget(server: ThreadServer) -> None:
     for spec in server.http.get("/api/agents").json()["suggested"]:
         response = server.http.post("/api/tables", json=bot_table(spec))
         assert response.status_code == 201, (spec, response.text)
+
+
+# ------------------------------------------------------------------------------ quotas, expiry
+
+
+def humans(players: int = 3, **extra: Any) -> dict[str, Any]:
+    return {
+        "game": "eternity",
+        "players": players,
+        "seats": [{"kind": "human"}] * players,
+        **extra,
+    }
+
+
+def test_tables_per_address_are_limited(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, tables_per_address=3)
+    try:
+        for _ in range(3):
+            running.create(**humans())
+        response = running.http.post("/api/tables", json=humans())
+        assert response.status_code == 429
+        assert response.json()["error"]["code"] == "quota"
+    finally:
+        running.stop()
+
+
+def test_abandoned_tables_expire_into_history(tmp_path: Path) -> None:
+    running = start_server(
+        data_dir=tmp_path, idle_expiry=0.5, unclaimed_expiry=0.5, expiry_sweep=0.1
+    )
+    try:
+        created = running.create(**humans())
+        table_id = created["table_id"]
+        deadline = time.monotonic() + 10
+        while running.summary(table_id)["status"] != "over":
+            assert time.monotonic() < deadline, "the abandoned table never expired"
+            time.sleep(0.1)
+        summary = running.summary(table_id)
+        assert summary["ended"] == "abandoned" and summary["winners"] == []
+        history = running.http.get("/api/history").json()["tables"]
+        assert table_id in {t["table_id"] for t in history}
+    finally:
+        running.stop()
+
+
+def test_the_live_cap_counts_only_tables_in_play(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, max_live_tables=2)
+    try:
+        for _ in range(5):  # nobody came to these: they do not close the server
+            running.create(**humans())
+        running.create(**all_bots(["random"] * 3))
+    finally:
+        running.stop()
+
+
+def test_a_table_ends_at_the_ply_cap(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, max_plies=7)
+    try:
+        created = running.create(**all_bots(["random"] * 3))
+        table_id = created["table_id"]
+        wait_for_ply(running, table_id, 7, timeout=20)
+        time.sleep(0.3)
+        summary = running.summary(table_id)
+        assert summary["status"] == "over" and summary["ended"] == "ply_limit"
+        assert summary["plies"] == 7
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("limit", [0, -1, 101, 10**9, True, "5"])
+def test_options_that_remove_a_games_end_are_refused(server: ThreadServer, limit: Any) -> None:
+    body = {
+        "game": "eternitium",
+        "players": 2,
+        "options": {"round_limit": limit},
+        "seats": [{"kind": "human"}] * 2,
+    }
+    response = server.http.post("/api/tables", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] in ("unbounded_game", "bad_request")

@@ -278,6 +278,8 @@ def test_names_are_cleaned_and_live_tables_capped(tmp_path: Path) -> None:
             seats=[{"kind": "human", "name": " Ada\u202e\n Lovelace\u0000 "}, {"kind": "human"}],
         )
         assert running.summary(created["table_id"])["seats"][0]["name"] == "Ada Lovelace"
+        # A table counts against the cap once in play: a seat taken.
+        running.ws(created["table_id"], created["seats"][0]["token"]).update()
         refused = running.http.post(
             "/api/tables", json={"game": "vale", "players": 2, "seats": human_seats(2)}
         )

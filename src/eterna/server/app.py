@@ -294,7 +294,8 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, tokens = await hub_of(request).create(body)
+        address = request.client.host if request.client else "?"
+        table, tokens = await hub_of(request).create(body, address)
         seats: list[dict[str, Any]] = []
         for seat in table.data.seats:
             if seat.kind == "human":

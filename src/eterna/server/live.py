@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -100,6 +101,7 @@ class LiveTable:
         self.task: asyncio.Task[None] | None = None  # the pending bot move or turn timer
         self.failures = 0  # bot moves in a row that could not be stored (retries back off)
         self.hinting: set[int] = set()  # seats with a hint being computed
+        self.last_active = time.monotonic()  # created, loaded, or a connection came or went
         self._shown: list[str | None] | None = None  # public notation per ply, made on demand
 
     def history_events(self, seat: int | None) -> list[dict[str, Any]]:
@@ -132,6 +134,15 @@ class LiveTable:
     def over(self) -> bool:
         return self.data.status == "over"
 
+    def in_play(self) -> bool:
+        """Counted against the live-table cap: bots alone, or a human seat taken (a table
+        nobody came to is not, and expires sooner)."""
+        humans = [s for s in self.data.seats if s.kind == "human"]
+        return not humans or any(s.claimed for s in humans)
+
+    def has_humans(self) -> bool:
+        return any(s.kind == "human" for s in self.data.seats)
+
     def open_seats(self) -> list[int]:
         return [s.seat for s in self.data.seats if s.kind == "human" and not s.claimed]
 
@@ -148,7 +159,7 @@ def summary_of(
     data: TableData, plies: int, state: GameState | None, connected: set[int]
 ) -> dict[str, Any]:
     over = data.status == "over"
-    if state is not None:
+    if state is not None and data.ended is None:
         current = state.current_player
         scores: list[int] | None = list(state.scores)
         winners: list[int] | None = list(state.winners) if over else []
@@ -179,6 +190,8 @@ def summary_of(
         "scores": scores,
         "winners": winners if over else [],
         "rematch": data.rematch_id,
+        "ended": data.ended,
+        "seed_chosen": data.seed_chosen,
     }
 
 
@@ -199,6 +212,7 @@ def table_record(data: TableData) -> dict[str, Any]:
         ],
         "scores": data.scores,
         "winners": data.winners,
+        "ended": data.ended,
         "created_at": data.created_at,
         "finished_at": data.finished_at,
     }

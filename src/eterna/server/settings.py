@@ -42,4 +42,11 @@ class Settings:
     search_workers: int = 2  # worker processes of searching bots and hints
     retry_delay: float = 1.0  # a bot move that could not be stored is retried after this,
     retry_max: float = 30.0  # ... doubling up to this
+    # Quotas, expiry and bounded games (docs/web.md)
+    tables_per_address: int = 30  # new tables per client address per window (0: no limit)
+    address_window: float = 3600.0
+    idle_expiry: float = 1800.0  # a table nobody is connected to for this long is abandoned
+    unclaimed_expiry: float = 600.0  # ... or this long if nobody ever took one of its seats
+    expiry_sweep: float = 30.0  # seconds between looks for abandoned tables
+    max_plies: int = 20_000  # a table reaching this many actions ends ("ply_limit")
     tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)

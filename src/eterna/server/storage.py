@@ -61,6 +61,8 @@ class TableRow(Base):
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(TABLE_ID_LENGTH), nullable=True)
+    ended: Mapped[str | None] = mapped_column(String(16), nullable=True)  # migration 0002
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -125,6 +127,8 @@ class TableData:
     scores: list[int] | None = None
     winners: list[int] | None = None
     rematch_id: str | None = None
+    ended: str | None = None  # why it ended before the game did: "abandoned", "ply_limit"
+    seed_chosen: bool = False  # the creator chose the seed
     seats: list[SeatData] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, notation) by ply
 
@@ -146,6 +150,8 @@ def _table_data(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -
         scores=list(row.scores) if row.scores is not None else None,
         winners=list(row.winners) if row.winners is not None else None,
         rematch_id=row.rematch_id,
+        ended=row.ended,
+        seed_chosen=bool(row.seed_chosen),
         seats=[
             SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed)
             for s in sorted(seats, key=lambda s: s.seat)
@@ -262,6 +268,7 @@ class Storage:
                     bot_delay=table.bot_delay,
                     status=table.status,
                     created_at=table.created_at,
+                    seed_chosen=table.seed_chosen,
                 )
             )
             s.flush()  # the table row first: seats reference it
@@ -330,6 +337,18 @@ class Storage:
                         winners=item.result[1],
                     )
                 )
+
+    def end_table(self, table_id: str, ended: str, scores: list[int]) -> float:
+        """End a table that is not over without a result ("abandoned": nobody came back;
+        "ply_limit": it reached the server's ply cap); it stays in history. Returns the time."""
+        now = time.time()
+        with self.session() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status != "over")
+                .values(status="over", finished_at=now, scores=scores, winners=[], ended=ended)
+            )
+        return now
 
     def claim_seat(
         self, table_id: str, seat: int, name: str | None, token_hash: str | None = None

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
 from eterna.core.game import Game
 from eterna.core.registry import load_game
+from eterna.server.limits import CreateQuota, check_options
 from eterna.server.live import (
     Connection,
     LiveTable,
@@ -88,6 +89,8 @@ class Hub:
         self.stopping = False
         self.writer = ActionWriter(self)
         self.checkpoints: asyncio.Task[None] | None = None
+        self.expiry: asyncio.Task[None] | None = None
+        self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
@@ -105,7 +108,9 @@ class Hub:
             self.tables[data.id] = table
             self.schedule(table)
         log.info("resumed %d unfinished tables", len(self.tables))
-        self.checkpoints = asyncio.get_running_loop().create_task(self._checkpoints())
+        loop = asyncio.get_running_loop()
+        self.checkpoints = loop.create_task(self._checkpoints())
+        self.expiry = loop.create_task(self._expire())
 
     async def _checkpoints(self, every: float = CHECKPOINT_EVERY) -> None:
         """Keep SQLite's write-ahead log short, from the storage thread (see Storage)."""
@@ -120,6 +125,8 @@ class Hub:
         self.stopping = True
         if self.checkpoints is not None:
             self.checkpoints.cancel()
+        if self.expiry is not None:
+            self.expiry.cancel()
         for table in list(self.tables.values()):
             if table.task is not None:
                 table.task.cancel()
@@ -152,9 +159,12 @@ class Hub:
         if table.over and not table.conns and self.tables.get(table.id) is table:
             del self.tables[table.id]
 
-    async def create(self, body: CreateTable) -> tuple[LiveTable, dict[int, str]]:
-        """A new table from a validated request; returns it and the human seats' tokens."""
-        live = sum(1 for t in self.tables.values() if not t.over)
+    async def create(
+        self, body: CreateTable, address: str = "?"
+    ) -> tuple[LiveTable, dict[int, str]]:
+        """A new table from a validated request by `address`; returns it and the human seats'
+        tokens."""
+        live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
         if live >= self.settings.max_live_tables:
             raise RequestError(503, "busy", "too many games in progress: try again later")
         try:
@@ -164,23 +174,13 @@ class Hub:
             seed = game.check_seed(body.seed)
         except EternaError as exc:
             raise RequestError(422, "bad_request", str(exc)) from None
+        check_options(game.id, options)
         if len(body.seats) != players:
             raise RequestError(
                 422, "bad_request", f"seats must have one entry per player ({players})"
             )
-        tokens: dict[int, str] = {}
-        seats: list[SeatData] = []
-        for number, spec in enumerate(body.seats):
-            if spec.kind == "human":
-                tokens[number] = new_token()
-                seats.append(SeatData(number, "human", None, spec.name, hash_token(tokens[number])))
-            else:
-                agent = spec.agent or "heuristic"
-                try:
-                    check_agent_spec(game, agent, self.settings)
-                except EternaError as exc:
-                    raise RequestError(422, "bad_agent", f"seat {number}: {exc}") from None
-                seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
+        seats, tokens = self._seats(game, body)
+        self.quota.take(address)
         data = TableData(
             id=new_table_id(),
             game=game.id,
@@ -193,6 +193,7 @@ class Hub:
             bot_delay=body.bot_delay,
             status="playing",
             created_at=time.time(),
+            seed_chosen=body.seed is not None,
             seats=seats,
         )
         try:
@@ -212,6 +213,23 @@ class Hub:
         self.tables[data.id] = table
         self.schedule(table)
         return table, tokens
+
+    def _seats(self, game: Game, body: CreateTable) -> tuple[list[SeatData], dict[int, str]]:
+        """The new table's seats, and a fresh token for each human seat."""
+        tokens: dict[int, str] = {}
+        seats: list[SeatData] = []
+        for number, spec in enumerate(body.seats):
+            if spec.kind == "human":
+                tokens[number] = new_token()
+                seats.append(SeatData(number, "human", None, spec.name, hash_token(tokens[number])))
+                continue
+            agent = spec.agent or "heuristic"
+            try:
+                check_agent_spec(game, agent, self.settings)
+            except EternaError as exc:
+                raise RequestError(422, "bad_agent", f"seat {number}: {exc}") from None
+            seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
+        return seats, tokens
 
     def lobby(self) -> list[dict[str, Any]]:
         open_tables = [
@@ -294,6 +312,7 @@ class Hub:
                     await self.db(self.storage.claim_seat, table.id, seat, data.name)
                     data.claimed = True
         table.conns.add(conn)
+        table.last_active = time.monotonic()
         conn.send_json({"type": "welcome", "seat": seat, "table": table.summary()})
         summary = _dumps(table.summary())
         backlog = _dumps(table.history_events(seat))  # the moves played before this client came
@@ -305,6 +324,7 @@ class Hub:
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.conns.discard(conn)
+        table.last_active = time.monotonic()
         if conn.seat is not None:
             self.broadcast_presence(table)
         self.forget_if_idle(table)
@@ -425,10 +445,47 @@ class Hub:
                 )
             )
             self._broadcast(table, shown, lambda s: own if s == seat else shown)
+            if not table.over and table.ply >= self.settings.max_plies:
+                await self._end_early(table, "ply_limit")
             self.schedule(table)
             if table.over:
                 self.forget_if_idle(table)
         return None
+
+    async def _end_early(self, table: LiveTable, ended: str) -> None:
+        """End a table that is not over, without winners (`ended`: "abandoned", "ply_limit"),
+        with the table's lock held; it stays in history, and everyone connected is told."""
+        scores = list(table.state.scores)
+        try:
+            finished_at = await self.db(self.storage.end_table, table.id, ended, scores)
+        except Exception:
+            log.exception("table %s: cannot end it (%s)", table.id, ended)
+            return
+        data = table.data
+        data.status, data.ended, data.finished_at = "over", ended, finished_at
+        data.scores, data.winners = scores, []
+        self._cancel_pending(table)
+        table.deadline = None
+        self._broadcast(table, "[]", lambda _seat: "[]")
+        log.info("table %s ended: %s", table.id, ended)
+
+    async def _expire(self) -> None:
+        """Every `expiry_sweep` seconds, end (as abandoned) the tables nobody has been connected
+        to for `idle_expiry` seconds. Tables of bots alone play on: they end by themselves."""
+        while True:
+            await asyncio.sleep(self.settings.expiry_sweep)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if table.over or table.conns or not table.has_humans():
+                    continue
+                claimed = any(s.claimed for s in table.data.seats if s.kind == "human")
+                limit = self.settings.idle_expiry if claimed else self.settings.unclaimed_expiry
+                if now - table.last_active < limit:
+                    continue
+                async with table.lock:
+                    if not table.over and not table.conns:
+                        await self._end_early(table, "abandoned")
+                self.forget_if_idle(table)
 
     async def _resync(self, table: LiveTable) -> None:
         """Reload a table from storage (it holds an action this process did not apply: another

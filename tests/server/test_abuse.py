@@ -4,12 +4,16 @@ and what the server does instead."""
 
 from __future__ import annotations
 
+import logging
+import socket
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from server_helpers import ThreadServer, start_server
+
+from eterna.server.serving import HEADER_TIMEOUT
 
 
 def bot_table(agent: str) -> dict[str, Any]:
@@ -207,3 +211,115 @@ def test_options_that_remove_a_games_end_are_refused(server: ThreadServer, limit
     response = server.http.post("/api/tables", json=body)
     assert response.status_code == 422, response.text
     assert response.json()["error"]["code"] in ("unbounded_game", "bad_request")
+
+
+# ------------------------------------------------------------------------------ proxies, logs
+
+
+def forged_posts(running: ThreadServer, count: int) -> list[int]:
+    statuses = []
+    for n in range(count):
+        response = running.http.post(
+            "/api/tables", json=humans(), headers={"X-Forwarded-For": f"10.0.{n // 250}.{n % 250}"}
+        )
+        statuses.append(response.status_code)
+    return statuses
+
+
+def test_forwarded_for_is_not_believed_by_default(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, post_rate=0.01, post_burst=3)
+    try:
+        statuses = forged_posts(running, 6)
+        assert statuses[:3] == [201] * 3 and set(statuses[3:]) == {429}
+    finally:
+        running.stop()
+
+
+def test_forwarded_for_is_believed_from_a_trusted_proxy(tmp_path: Path) -> None:
+    running = start_server(
+        data_dir=tmp_path, post_rate=0.01, post_burst=3, forwarded_allow_ips="127.0.0.1"
+    )
+    try:
+        assert forged_posts(running, 6) == [201] * 6  # each "client" behind the proxy counted
+    finally:
+        running.stop()
+
+
+class Captured(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def test_tokens_never_reach_the_log(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, log_level="info")
+    captured = Captured()
+    loggers = [logging.getLogger(n) for n in ("uvicorn.access", "uvicorn.error")]
+    for logger in loggers:
+        logger.addHandler(captured)
+    try:
+        created = running.create(
+            game="eternity",
+            players=3,
+            seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
+        )
+        token = created["seats"][0]["token"]
+        assert running.http.get(created["seats"][0]["url"]).status_code in (200, 404)
+        ws = running.ws(created["table_id"], token)
+        ws.update()
+        ws.close()
+        time.sleep(0.3)
+        text = "\n".join(captured.lines)
+        assert "token=[redacted]" in text
+        assert token not in text
+    finally:
+        for logger in loggers:
+            logger.removeHandler(captured)
+        running.stop()
+
+
+def test_half_sent_requests_are_closed(server: ThreadServer) -> None:
+    host, port = server.base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # the headers never end
+        started = time.monotonic()
+        assert sock.recv(1024) == b""  # closed by the server
+        assert time.monotonic() - started < HEADER_TIMEOUT + 5
+
+
+# ------------------------------------------------------------------------------ headers
+
+
+@pytest.mark.parametrize("path", ["/", "/history", "/api/health", "/api/tables", "/nowhere"])
+def test_security_headers_on_every_answer(server: ThreadServer, path: str) -> None:
+    headers = server.http.get(path).headers
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert headers["referrer-policy"] == "no-referrer"
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("path", ["/", "/history", "/table/abc", "/replay/abc", "/rules/vale"])
+def test_pages_answer_head(server: ThreadServer, path: str) -> None:
+    response = server.http.head(path)
+    assert response.status_code in (200, 404), response.status_code
+    assert response.content == b""
+    assert response.status_code == server.http.get(path).status_code
+
+
+def test_api_docs_are_off_by_default(server: ThreadServer) -> None:
+    assert server.http.get("/api/docs").status_code == 404
+    assert server.http.get("/api/openapi.json").status_code == 404
+
+
+def test_api_docs_on_request_are_the_schema_alone(tmp_path: Path) -> None:
+    # No Swagger page: FastAPI's loads its scripts from a CDN.
+    running = start_server(data_dir=tmp_path, api_docs=True)
+    try:
+        assert running.http.get("/api/openapi.json").json()["info"]["title"]
+        assert running.http.get("/api/docs").status_code == 404
+    finally:
+        running.stop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import math
@@ -42,13 +43,13 @@ from eterna.server.protocol import (
     parse_frame,
 )
 from eterna.server.security import TokenBucket
+from eterna.server.settings import Settings
 from eterna.server.storage import Storage, sqlite_url
 from eterna.server.tables import (
     Connection,
     Hub,
     LiveTable,
     RequestError,
-    Settings,
     summary_of,
     table_record,
 )
@@ -137,6 +138,39 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"referrer-policy", b"no-referrer"),  # seat links carry tokens: never pass them on
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class SecurityHeaders:
+    """Every HTTP response gets SECURITY_HEADERS: a content security policy (scripts and styles
+    from this server only, no framing), no referrer, no content sniffing."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 class PostRateLimit:
     """Each client address may send `rate` POST requests per second on average, in bursts of
     up to `burst` (a token bucket per address); more are refused with 429 and a Retry-After,
@@ -189,17 +223,22 @@ class PostRateLimit:
 def create_app(
     database_url: str | None = None,
     data_dir: str | Path | None = None,
-    bot_delay: float = 0.8,
-    hint_iterations: int = 500,
+    bot_delay: float | None = None,
+    hint_iterations: int | None = None,
     web_dir: str | Path | None = None,
     settings: Settings | None = None,
-    post_rate: float = 2.0,
+    post_rate: float | None = None,
 ) -> FastAPI:
-    """The web table's ASGI app. Storage opens (and migrates) when the app starts."""
+    """The web table's ASGI app. Storage opens (and migrates) when the app starts. Every
+    default is `Settings`'s; the keyword arguments override single settings."""
     url = database_url_for(database_url, data_dir)
-    settings = settings or Settings(
-        bot_delay=bot_delay, hint_iterations=hint_iterations, post_rate=post_rate
-    )
+    settings = settings or Settings()
+    given: dict[str, Any] = {
+        "bot_delay": bot_delay,
+        "hint_iterations": hint_iterations,
+        "post_rate": post_rate,
+    }
+    settings = dataclasses.replace(settings, **{k: v for k, v in given.items() if v is not None})
     web = Path(web_dir) if web_dir is not None else WEB_DIR
 
     @asynccontextmanager
@@ -219,12 +258,13 @@ def create_app(
     app = FastAPI(
         title="Eterna web table",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # FastAPI's Swagger page loads its scripts from a CDN: not served
         redoc_url=None,
-        openapi_url="/api/openapi.json",
+        openapi_url="/api/openapi.json" if settings.api_docs else None,
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(PostRateLimit, rate=settings.post_rate, burst=settings.post_burst)
+    app.add_middleware(SecurityHeaders)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -455,23 +495,23 @@ def create_app(
             return FileResponse(path, media_type="text/html")
         return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index_page() -> Response:
         return page("index")
 
-    @app.get("/table/{table_id}", include_in_schema=False)
+    @app.api_route("/table/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return page("table")
 
-    @app.get("/history", include_in_schema=False)
+    @app.api_route("/history", methods=["GET", "HEAD"], include_in_schema=False)
     async def history_page() -> Response:
         return page("history")
 
-    @app.get("/replay/{table_id}", include_in_schema=False)
+    @app.api_route("/replay/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def replay_page(table_id: str) -> Response:
         return page("replay")
 
-    @app.get("/rules/{game_id}", include_in_schema=False)
+    @app.api_route("/rules/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
     async def rules_page(game_id: str) -> Response:
         if game_id not in game_ids():
             return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
@@ -518,7 +558,7 @@ def app_from_env() -> FastAPI:
         return create_app(
             database_url=os.environ.get("ETERNA_DATABASE_URL") or None,
             data_dir=os.environ.get("ETERNA_DATA_DIR") or None,
-            bot_delay=float(os.environ.get("ETERNA_BOT_DELAY", "0.8")),
+            bot_delay=float(os.environ.get("ETERNA_BOT_DELAY", str(Settings.bot_delay))),
         )
     except (ValueError, EternaError) as exc:
         raise SystemExit(f"Error: {exc}") from None

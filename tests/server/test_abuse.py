@@ -323,3 +323,77 @@ def test_api_docs_on_request_are_the_schema_alone(tmp_path: Path) -> None:
         assert running.http.get("/api/docs").status_code == 404
     finally:
         running.stop()
+
+
+# ------------------------------------------------------------------------------ no replays
+
+
+def test_finished_summaries_and_records_are_never_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import eterna.server.store
+
+    running = start_server(data_dir=tmp_path)
+    try:
+        created = running.create(**all_bots(["random"] * 3))
+        table_id = created["table_id"]
+        deadline = time.monotonic() + 60
+        while running.summary(table_id)["status"] != "over":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        hub = running.app.state.hub
+        deadline = time.monotonic() + 5
+        while table_id in hub.tables:  # nobody watches: it leaves memory
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        replays: list[str] = []
+        real = eterna.server.store.replay_table
+
+        def counted(data: Any) -> Any:
+            replays.append(data.id)
+            return real(data)
+
+        monkeypatch.setattr(eterna.server.store, "replay_table", counted)
+        for _ in range(3):
+            assert running.summary(table_id)["status"] == "over"
+            assert running.http.get(f"/api/tables/{table_id}/record").status_code == 200
+        assert replays == []
+        assert table_id not in hub.tables
+    finally:
+        running.stop()
+
+
+def test_tables_resume_lazily_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    import eterna.server.store
+    from eterna.server.storage import Storage
+    from eterna.server.tables import Hub
+
+    first = start_server(data_dir=tmp_path)
+    try:
+        created = first.create(**humans())
+    finally:
+        first.stop()
+    replays: list[str] = []
+    real = eterna.server.store.replay_table
+
+    def counted(data: Any) -> Any:
+        replays.append(data.id)
+        return real(data)
+
+    monkeypatch.setattr(eterna.server.store, "replay_table", counted)
+
+    async def restart() -> tuple[list[str], bool]:
+        hub = Hub(Storage(f"sqlite:///{tmp_path / 'eterna.sqlite3'}"))
+        await hub.start()
+        before = list(replays)  # start() returns before any replay: the server listens
+        table = await hub.get(created["table_id"])  # a request replays what it needs
+        await hub.stop()
+        return before, table is not None and table.ply == 0
+
+    before, resumed = asyncio.run(restart())
+    assert before == [] and resumed
+    assert replays == [created["table_id"]]  # once, however it was asked for

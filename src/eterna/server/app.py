@@ -44,7 +44,7 @@ from eterna.server.protocol import (
 )
 from eterna.server.security import TokenBucket
 from eterna.server.settings import Settings
-from eterna.server.storage import Storage, sqlite_url
+from eterna.server.storage import Storage, TableData, sqlite_url
 from eterna.server.tables import (
     Connection,
     Hub,
@@ -361,9 +361,9 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
-        table = await table_or_404(request, table_id)
-        summary = table.summary()
-        hub_of(request).forget_if_idle(table)
+        summary = await hub_of(request).store.summary(table_id)
+        if summary is None:
+            raise RequestError(404, "not_found", f"no table {table_id!r}")
         return summary
 
     @app.post("/api/tables/{table_id}/join")
@@ -387,29 +387,30 @@ def create_app(
             "tables": [summary_of(data, plies, None, set()) for data, plies in rows],
         }
 
-    async def finished(request: Request, table_id: str) -> LiveTable:
-        table = await table_or_404(request, table_id)
-        if not table.over:
+    async def finished(request: Request, table_id: str) -> TableData:
+        """A finished table's stored data (never replayed for this)."""
+        data = await hub_of(request).store.stored(table_id)
+        if data is None:
+            raise RequestError(404, "not_found", f"no table {table_id!r}")
+        if data.status != "over":
             raise RequestError(409, "not_over", "the game is not over: its record is secret")
-        return table
+        return data
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> JSONResponse:
-        table = await finished(request, table_id)
-        hub_of(request).forget_if_idle(table)
+        data = await finished(request, table_id)
         return JSONResponse(
-            table_record(table.data),
-            headers={"Content-Disposition": f'attachment; filename="eterna-{table.id}.json"'},
+            table_record(data),
+            headers={"Content-Disposition": f'attachment; filename="eterna-{data.id}.json"'},
         )
 
     @app.get("/api/tables/{table_id}/replay/{ply}")
     async def replay(table_id: str, ply: int, request: Request) -> dict[str, Any]:
-        table = await finished(request, table_id)
-        hub_of(request).forget_if_idle(table)
-        plies = table.ply
+        data = await finished(request, table_id)
+        plies = len(data.actions)
         if not 0 <= ply <= plies:
             raise RequestError(404, "not_found", f"ply must be from 0 to {plies}")
-        view, seat, action = await asyncio.to_thread(replay_view, table, ply)
+        view, seat, action = await hub_of(request).store.replay(replay_view, data, ply)
         return {"ply": ply, "plies": plies, "seat": seat, "action": action, "view": view}
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -439,8 +440,10 @@ def create_app(
         conn = Connection(ws, seat, token, settings)
         tasks: set[asyncio.Task[None]] = set()
         try:
-            await hub.attach(table, conn)
-            await serve_connection(hub, table, conn, tasks)
+            if not await hub.attach(table, conn):
+                conn.close(4403, "this token holds no seat of this table")
+            else:
+                await serve_connection(hub, table, conn, tasks)
         except WebSocketDisconnect:
             pass
         except Exception:
@@ -535,20 +538,20 @@ def tune_gc() -> None:
     gc.set_threshold(GC_THRESHOLD, 20, 20)
 
 
-def replay_view(table: LiveTable, ply: int) -> tuple[dict[str, Any], int | None, str | None]:
+def replay_view(data: TableData, ply: int) -> tuple[dict[str, Any], int | None, str | None]:
     """The spectator view after `ply` actions of a finished table, with the action that led
     there and its seat (None at ply 0)."""
-    state = load_game(table.data.game).new_game(
-        players=table.data.players,
-        seed=table.data.seed,
-        options=table.data.options,
-        setup=table.data.setup,
+    state = load_game(data.game).new_game(
+        players=data.players,
+        seed=data.seed,
+        options=data.options,
+        setup=data.setup,
     )
-    for _seat, notation in table.data.actions[:ply]:
+    for _seat, notation in data.actions[:ply]:
         state.apply(notation)
     if ply == 0:
         return state.view(None), None, None
-    seat, notation = table.data.actions[ply - 1]
+    seat, notation = data.actions[ply - 1]
     return state.view(None), seat, notation
 
 

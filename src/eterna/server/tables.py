@@ -1,14 +1,14 @@
-"""Live tables: each game's state in memory, its connections, its bots and its turn timer.
+"""Live tables: the hub that accepts actions, seats players, broadcasts and drives the turns.
 
 The state of a table is always its stored record replayed, plus nothing: an action is checked on a
 clone of the state, committed to storage, and only then does the clone become the table's state
 and the update go out. So a refused action changes nothing, and a server killed at any moment
-restarts (`Hub.start`) with every game where its last broadcast left it.
+restarts with every game where its last broadcast left it (resumed lazily: see store.py).
 
-Everything here runs on the event loop except the rarer storage calls (a storage thread; the
-per-move commits of SQLite run on the loop, grouped: see `ActionWriter`), bot decisions and hints
-(worker threads, each on its own clone of the state, so a search never blocks the loop or sees a
-state change under it).
+Everything here runs on the event loop except storage calls (a storage thread; the per-move
+commits of SQLite run on the loop, grouped: see writer.py), replays (store.py) and decisions: bot
+moves, timed-out turns and hints run in worker processes on a budget (workers.py), each on its
+own clone of the state. Limits and quotas are in limits.py, defaults in settings.py.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from eterna.server.live import (
     Connection,
     LiveTable,
     _dumps,
+    public_history,
     replay_table,
     summary_of,
     table_record,
@@ -43,6 +44,7 @@ from eterna.server.settings import (
     Settings,
 )
 from eterna.server.storage import PendingAction, PlyConflict, SeatData, Storage, TableData
+from eterna.server.store import TableStore
 from eterna.server.workers import BudgetExceeded, Workers
 from eterna.server.writer import ActionWriter
 
@@ -82,9 +84,10 @@ class Hub:
     def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
         self.settings = settings or Settings()
-        self.tables: dict[str, LiveTable] = {}
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
+        self.store = TableStore(storage, self.db, self.schedule)
+        self.tables = self.store.tables
         self.workers = Workers(self.settings.cheap_workers, self.settings.search_workers)
         self.stopping = False
         self.writer = ActionWriter(self)
@@ -97,17 +100,9 @@ class Hub:
 
     # ----------------------------------------------------------------- lifecycle
     async def start(self) -> None:
-        """Replay every table that is not over and set its bots and timers going again."""
-        for data in await self.db(self.storage.load_unfinished):
-            try:
-                state = replay_table(data)
-            except EternaError as exc:  # a record this version cannot replay: leave it stored
-                log.error("table %s cannot be replayed: %s", data.id, exc)
-                continue
-            table = LiveTable(data, state)
-            self.tables[data.id] = table
-            self.schedule(table)
-        log.info("resumed %d unfinished tables", len(self.tables))
+        """Start resuming the unfinished tables (in the background: see store.py), the
+        checkpoints and the expiry of abandoned tables."""
+        self.store.start()
         loop = asyncio.get_running_loop()
         self.checkpoints = loop.create_task(self._checkpoints())
         self.expiry = loop.create_task(self._expire())
@@ -133,31 +128,17 @@ class Hub:
             for conn in list(table.conns):
                 conn.close(1012, "server restarting")
         self.workers.stop()
+        self.store.stop()
         self.db_pool.shutdown(wait=True)
         self.storage.close()
 
     # ----------------------------------------------------------------- tables
     async def get(self, table_id: str) -> LiveTable | None:
-        """A table by id: live ones from memory, finished ones loaded from storage."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        if not table_id or len(table_id) > 16:
-            return None
-        data = await self.db(self.storage.load_table, table_id)
-        if data is None:
-            return None
-        table = self.tables.get(table_id)  # loaded by someone else meanwhile
-        if table is not None:
-            return table
-        table = LiveTable(data, replay_table(data))
-        self.tables[table_id] = table
-        return table
+        """A table by id: live ones from memory, others loaded (and replayed off the loop)."""
+        return await self.store.get(table_id)
 
     def forget_if_idle(self, table: LiveTable) -> None:
-        """Finished tables leave memory once nobody watches them (storage keeps them)."""
-        if table.over and not table.conns and self.tables.get(table.id) is table:
-            del self.tables[table.id]
+        self.store.forget_if_idle(table)
 
     async def create(
         self, body: CreateTable, address: str = "?"
@@ -302,25 +283,32 @@ class Hub:
         return table.data.rematch_id or "", seat
 
     # ----------------------------------------------------------------- connections
-    async def attach(self, table: LiveTable, conn: Connection) -> None:
-        """Welcome a connection: claim its seat if open, then welcome and the current update."""
+    async def attach(self, table: LiveTable, conn: Connection) -> bool:
+        """Welcome a connection: claim its seat if open, then welcome and the current update.
+        False (nothing sent) when its token no longer holds its seat: checked again under the
+        table's lock, so a join that replaced the token first always wins."""
         seat = conn.seat
-        if seat is not None and not table.data.seats[seat].claimed:
-            async with table.lock:
+        async with table.lock:
+            if conn.token is not None and self.seat_for(table, conn.token) != seat:
+                return False
+            if seat is not None and not table.data.seats[seat].claimed:
                 data = table.data.seats[seat]
-                if not data.claimed:
-                    await self.db(self.storage.claim_seat, table.id, seat, data.name)
-                    data.claimed = True
-        table.conns.add(conn)
-        table.last_active = time.monotonic()
-        conn.send_json({"type": "welcome", "seat": seat, "table": table.summary()})
-        summary = _dumps(table.summary())
-        backlog = _dumps(table.history_events(seat))  # the moves played before this client came
-        conn.send(self._update_text(table, seat, summary, backlog, self._view_text(table, seat)))
-        if table.data.rematch_id is not None:
-            conn.send_json(rematch_frame(table.data.rematch_id, conn))
+                await self.db(self.storage.claim_seat, table.id, seat, data.name)
+                data.claimed = True
+            if table._shown is None:  # the public history, replayed off the loop (once)
+                table._shown = await self.store.replay(public_history, table.data)
+            table.conns.add(conn)
+            table.last_active = time.monotonic()
+            conn.send_json({"type": "welcome", "seat": seat, "table": table.summary()})
+            summary = _dumps(table.summary())
+            backlog = _dumps(table.history_events(seat))  # the moves before this client came
+            view = self._view_text(table, seat)
+            conn.send(self._update_text(table, seat, summary, backlog, view))
+            if table.data.rematch_id is not None:
+                conn.send_json(rematch_frame(table.data.rematch_id, conn))
         if seat is not None:
             self.broadcast_presence(table, skip=conn)
+        return True
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.conns.discard(conn)

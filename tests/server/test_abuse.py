@@ -397,3 +397,39 @@ def test_tables_resume_lazily_after_a_restart(
     before, resumed = asyncio.run(restart())
     assert before == [] and resumed
     assert replays == [created["table_id"]]  # once, however it was asked for
+
+
+# ------------------------------------------------------------------------------ seats
+
+
+def test_the_lobby_cannot_take_the_creators_seat(server: ThreadServer) -> None:
+    created = server.create(**humans())
+    table_id = created["table_id"]
+    joins = [server.http.post(f"/api/tables/{table_id}/join", json={}) for _ in range(3)]
+    assert [j.status_code for j in joins] == [200, 200, 409]
+    assert sorted(j.json()["seat"] for j in joins[:2]) == [1, 2]
+    creator = server.ws(table_id, created["seats"][0]["token"])
+    assert creator.recv()["seat"] == 0  # the creator's link still holds seat 0
+
+
+def test_invite_seats_are_not_offered_to_the_lobby(server: ThreadServer) -> None:
+    created = server.create(
+        game="eternity",
+        players=3,
+        seats=[{"kind": "human"}, {"kind": "human", "reserved": True}, {"kind": "bot"}],
+    )
+    table_id = created["table_id"]
+    assert table_id not in {t["table_id"] for t in server.http.get("/api/tables").json()}
+    refused = server.http.post(f"/api/tables/{table_id}/join", json={})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "full"
+    assert server.summary(table_id)["seats"][1]["reserved"] is True
+    invited = server.ws(table_id, created["seats"][1]["token"])
+    assert invited.recv()["seat"] == 1  # its invite link still works
+
+
+def test_a_chosen_seed_is_shown_in_the_lobby(server: ThreadServer) -> None:
+    chosen = server.create(**humans(seed=7))
+    drawn = server.create(**humans())
+    lobby = {t["table_id"]: t for t in server.http.get("/api/tables").json()}
+    assert lobby[chosen["table_id"]]["seed_chosen"] is True
+    assert lobby[drawn["table_id"]]["seed_chosen"] is False

@@ -58,7 +58,7 @@ def test_create_answers_links_and_hides_secrets(server: ThreadServer) -> None:
     summary = server.summary(table_id)
     assert summary["status"] == "playing" and summary["plies"] == 0
     assert [s["name"] for s in summary["seats"]] == ["Ada", None, "heuristic"]
-    assert [s["claimed"] for s in summary["seats"]] == [False, False, True]
+    assert [s["claimed"] for s in summary["seats"]] == [True, False, True]  # the creator's
     assert "seed" not in summary and first["token"] not in str(summary)
     assert table_id not in {t["table_id"] for t in server.http.get("/api/tables").json()}
 

@@ -212,6 +212,7 @@ def test_bots_play_with_a_human(server: ThreadServer) -> None:
         "name": "heuristic",
         "claimed": True,
         "connected": True,
+        "reserved": False,
     }
 
 

@@ -102,6 +102,7 @@ class LiveTable:
         self.failures = 0  # bot moves in a row that could not be stored (retries back off)
         self.hinting: set[int] = set()  # seats with a hint being computed
         self.last_active = time.monotonic()  # created, loaded, or a connection came or went
+        self.visited = False  # a seat's holder connected since the table was loaded
         self._shown: list[str | None] | None = None  # public notation per ply, made on demand
 
     def history_events(self, seat: int | None) -> list[dict[str, Any]]:
@@ -135,16 +136,19 @@ class LiveTable:
         return self.data.status == "over"
 
     def in_play(self) -> bool:
-        """Counted against the live-table cap: bots alone, or a human seat taken (a table
-        nobody came to is not, and expires sooner)."""
-        humans = [s for s in self.data.seats if s.kind == "human"]
-        return not humans or any(s.claimed for s in humans)
+        """Counted against the live-table cap: bots alone, a player came, or a move was made (a
+        table nobody came to is not, and expires sooner)."""
+        return self.visited or self.ply > 0 or not self.has_humans()
 
     def has_humans(self) -> bool:
         return any(s.kind == "human" for s in self.data.seats)
 
     def open_seats(self) -> list[int]:
-        return [s.seat for s in self.data.seats if s.kind == "human" and not s.claimed]
+        return [
+            s.seat
+            for s in self.data.seats
+            if s.kind == "human" and not s.claimed and not s.reserved
+        ]
 
     def summary(self) -> dict[str, Any]:
         """The public summary (docs/web-protocol.md): nothing secret, nothing seat-private."""
@@ -178,6 +182,7 @@ def summary_of(
                 "agent": s.agent,
                 "name": s.name,
                 "claimed": s.kind == "bot" or s.claimed,
+                "reserved": s.reserved,
                 "connected": s.kind == "bot" or s.seat in connected,
             }
             for s in data.seats

@@ -126,6 +126,7 @@ class SeatSpec(Strict):
     kind: Literal["human", "bot"]
     name: Name | None = None
     agent: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    reserved: bool = False  # a human seat for its invite link only, never offered to the lobby
 
 
 class CreateTable(BaseModel):

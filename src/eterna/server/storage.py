@@ -79,6 +79,7 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    reserved: Mapped[bool] = mapped_column(Boolean, default=False)  # migration 0003
 
 
 class ActionRow(Base):
@@ -106,6 +107,7 @@ class SeatData:
     name: str | None = None
     token_hash: str | None = None
     claimed: bool = False
+    reserved: bool = False  # for its invite link only: never offered to the lobby
 
 
 @dataclass
@@ -153,7 +155,7 @@ def _table_data(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -
         ended=row.ended,
         seed_chosen=bool(row.seed_chosen),
         seats=[
-            SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed)
+            SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed, bool(s.reserved))
             for s in sorted(seats, key=lambda s: s.seat)
         ],
         actions=[(a.seat, a.notation) for a in sorted(actions, key=lambda a: a.ply)],
@@ -282,6 +284,7 @@ class Storage:
                         name=seat.name,
                         token_hash=seat.token_hash,
                         claimed=seat.claimed,
+                        reserved=seat.reserved,
                     )
                 )
 

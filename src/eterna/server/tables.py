@@ -201,8 +201,13 @@ class Hub:
         seats: list[SeatData] = []
         for number, spec in enumerate(body.seats):
             if spec.kind == "human":
-                tokens[number] = new_token()
-                seats.append(SeatData(number, "human", None, spec.name, hash_token(tokens[number])))
+                token = tokens[number] = new_token()
+                creator = len(tokens) == 1  # the first human seat: held from creation
+                seats.append(
+                    SeatData(
+                        number, "human", None, spec.name, hash_token(token), creator, spec.reserved
+                    )
+                )
                 continue
             agent = spec.agent or "heuristic"
             try:
@@ -268,7 +273,9 @@ class Hub:
                     status="playing",
                     created_at=time.time(),
                     seats=[
-                        SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed)
+                        SeatData(
+                            s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed, s.reserved
+                        )
                         for s in old.seats
                     ],
                 )
@@ -291,6 +298,7 @@ class Hub:
         async with table.lock:
             if conn.token is not None and self.seat_for(table, conn.token) != seat:
                 return False
+            table.visited = table.visited or seat is not None
             if seat is not None and not table.data.seats[seat].claimed:
                 data = table.data.seats[seat]
                 await self.db(self.storage.claim_seat, table.id, seat, data.name)
@@ -466,8 +474,9 @@ class Hub:
             for table in list(self.tables.values()):
                 if table.over or table.conns or not table.has_humans():
                     continue
-                claimed = any(s.claimed for s in table.data.seats if s.kind == "human")
-                limit = self.settings.idle_expiry if claimed else self.settings.unclaimed_expiry
+                limit = self.settings.idle_expiry
+                if not table.visited and table.ply == 0:
+                    limit = self.settings.unclaimed_expiry
                 if now - table.last_active < limit:
                     continue
                 async with table.lock:

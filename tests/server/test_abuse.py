@@ -433,3 +433,92 @@ def test_a_chosen_seed_is_shown_in_the_lobby(server: ThreadServer) -> None:
     lobby = {t["table_id"]: t for t in server.http.get("/api/tables").json()}
     assert lobby[chosen["table_id"]]["seed_chosen"] is True
     assert lobby[drawn["table_id"]]["seed_chosen"] is False
+
+
+# ------------------------------------------------------------------------------ loose input
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"players": "3"},
+        {"players": 3.0},
+        {"players": True},
+        {"seed": "7"},
+        {"seed": True},
+        {"seed": 7.0},
+        {"public": "yes"},
+        {"public": 1},
+    ],
+)
+def test_loose_types_are_refused(server: ThreadServer, change: dict[str, Any]) -> None:
+    response = server.http.post("/api/tables", json={**humans(), **change})
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == "bad_request"
+
+
+def test_duplicate_json_keys_are_refused(server: ThreadServer) -> None:
+    body = (
+        '{"game": "eternity", "players": 3, "players": 4, '
+        '"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}'
+    )
+    response = server.http.post(
+        "/api/tables", content=body, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "duplicate_key"
+    created = server.create(**humans())
+    ws = server.ws(created["table_id"], created["seats"][0]["token"])
+    ws.update()
+    ws.send('{"type": "ping", "type": "act", "action": "x"}')
+    assert ws.error()["code"] == "bad_frame"
+
+
+def test_private_tables_stay_private_when_over(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, max_plies=3)
+    try:
+        private = running.create(
+            game="eternity",
+            players=3,
+            public=False,
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot"}],
+        )
+        table_id, token = private["table_id"], private["seats"][0]["token"]
+        ws = running.ws(table_id, token)
+        state = ws.until(lambda f: f["type"] == "update" and "legal_actions" in f["view"])
+        while state["table"]["status"] != "over":
+            if state["table"]["current_player"] == 0 and "legal_actions" in state["view"]:
+                ws.act(state["view"]["legal_actions"][0], state["ply"])
+            state = ws.update()
+        history = running.http.get("/api/history").json()["tables"]
+        assert table_id not in {t["table_id"] for t in history}
+        record = f"/api/tables/{table_id}/record"
+        assert running.http.get(record).status_code == 403
+        assert running.http.get(f"/api/tables/{table_id}/replay/1").status_code == 403
+        assert running.http.get(f"{record}?token={token}").status_code == 200
+    finally:
+        running.stop()
+
+
+def test_tokens_expire_after_the_game(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, max_plies=1, token_ttl=0.5)
+    try:
+        created = running.create(
+            game="eternity",
+            players=3,
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot"}],
+        )
+        table_id, token = created["table_id"], created["seats"][0]["token"]
+        ws = running.ws(table_id, token)
+        state = ws.update()
+        while state["table"]["status"] != "over":
+            if state["table"]["current_player"] == 0 and "legal_actions" in state["view"]:
+                ws.act(state["view"]["legal_actions"][0], state["ply"])
+            state = ws.update()
+        ws.close()
+        time.sleep(1.0)
+        assert running.ws(table_id, token).close_code() == 4403
+        late = running.http.post(f"/api/tables/{table_id}/rematch", json={"token": token})
+        assert late.status_code == 403
+    finally:
+        running.stop()

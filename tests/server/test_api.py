@@ -214,13 +214,15 @@ def test_rematch(server: ThreadServer) -> None:
     made = server.http.post(f"/api/tables/{table_id}/rematch", json={"token": token})
     assert made.status_code == 200
     new_id = made.json()["table_id"]
-    assert made.json()["url"] == f"/table/{new_id}?token={token}"
+    # Tokens never carry over: the seat's player gets a fresh one, on their own connection.
+    new_token = made.json()["url"].split("?token=")[1]
+    assert new_token != token
     frame = ws.until(lambda f: f["type"] == "rematch")
-    assert frame == {"type": "rematch", "table_id": new_id, "url": f"/table/{new_id}?token={token}"}
+    assert frame == {"type": "rematch", "table_id": new_id, "url": made.json()["url"]}
     watched = spectator.until(lambda f: f["type"] == "rematch")
     assert watched["url"] == f"/table/{new_id}"
     again = server.http.post(f"/api/tables/{table_id}/rematch", json={"token": token})
-    assert again.json()["table_id"] == new_id
+    assert again.json() == made.json()
     assert server.summary(table_id)["rematch"] == new_id
     summary = server.summary(new_id)
     assert summary["game"] == "eternity" and summary["status"] == "playing"
@@ -229,8 +231,9 @@ def test_rematch(server: ThreadServer) -> None:
         ("bot", "random", "random"),
         ("bot", "random", "random"),
     ]
-    assert summary["seats"][0]["claimed"] is True
-    rejoined = server.ws(new_id, token)
+    assert summary["seats"][0]["reserved"] is True  # the lobby cannot take it
+    assert server.ws(new_id, token).close_code() == 4403  # the old token holds nothing there
+    rejoined = server.ws(new_id, new_token)
     assert rejoined.recv()["seat"] == 0
     # Coming back to the old table later still offers the rematch.
     late = server.ws(table_id, token)

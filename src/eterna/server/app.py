@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import gc
+import json
 import logging
 import math
 import os
@@ -35,11 +36,13 @@ from eterna.server.protocol import (
     MAX_BODY,
     ActFrame,
     CreateTable,
+    DuplicateKey,
     FrameError,
     HintFrame,
     JoinTable,
     RematchRequest,
     error_frame,
+    no_duplicate_keys,
     parse_frame,
 )
 from eterna.server.security import TokenBucket
@@ -126,6 +129,10 @@ class BodyLimit:
                 return
             if not message.get("more_body"):
                 break
+        duplicate = _duplicate_keys(bytes(body))
+        if duplicate is not None:
+            await error_response(422, "duplicate_key", duplicate)(scope, receive, send)
+            return
         replayed = False
 
         async def replay() -> MutableMapping[str, Any]:
@@ -149,6 +156,18 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
 ]
+
+
+def _duplicate_keys(body: bytes) -> str | None:
+    """The message for a JSON body that names a key twice in one object, else None (a body
+    that is not JSON is left to the route's own validation)."""
+    try:
+        json.loads(body, object_pairs_hook=no_duplicate_keys)
+    except DuplicateKey as exc:
+        return str(exc)
+    except (ValueError, RecursionError):
+        return None
+    return None
 
 
 class SecurityHeaders:
@@ -388,12 +407,17 @@ def create_app(
         }
 
     async def finished(request: Request, table_id: str) -> TableData:
-        """A finished table's stored data (never replayed for this)."""
+        """A finished table's stored data (never replayed for this). A private table's only
+        for its players: `?token=` of one of its seats."""
         data = await hub_of(request).store.stored(table_id)
         if data is None:
             raise RequestError(404, "not_found", f"no table {table_id!r}")
         if data.status != "over":
             raise RequestError(409, "not_over", "the game is not over: its record is secret")
+        if not data.public:
+            token = request.query_params.get("token") or ""
+            if hub_of(request).seat_in(data, token) is None:
+                raise RequestError(403, "private", "a private table's record is for its players")
         return data
 
     @app.get("/api/tables/{table_id}/record")
@@ -416,8 +440,8 @@ def create_app(
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, body: RematchRequest, request: Request) -> dict[str, Any]:
         table = await table_or_404(request, table_id)
-        new_id, _seat = await hub_of(request).rematch(table, body.token)
-        return {"table_id": new_id, "url": f"/table/{new_id}?token={body.token}"}
+        new_id, token = await hub_of(request).rematch(table, body.token)
+        return {"table_id": new_id, "url": f"/table/{new_id}?token={token}"}
 
     # ---------------------------------------------------------------- WebSocket
     @app.websocket("/ws/tables/{table_id}")

@@ -102,6 +102,7 @@ class LiveTable:
         self.failures = 0  # bot moves in a row that could not be stored (retries back off)
         self.hinting: set[int] = set()  # seats with a hint being computed
         self.last_active = time.monotonic()  # created, loaded, or a connection came or went
+        self.rematch_tokens: dict[int, str] = {}  # each human seat's token at the rematch
         self.visited = False  # a seat's holder connected since the table was loaded
         self._shown: list[str | None] | None = None  # public notation per ply, made on demand
 
@@ -197,6 +198,7 @@ def summary_of(
         "rematch": data.rematch_id,
         "ended": data.ended,
         "seed_chosen": data.seed_chosen,
+        "public": data.public,
     }
 
 

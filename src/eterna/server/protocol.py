@@ -77,7 +77,9 @@ def parse_frame(data: str | bytes | None) -> ActFrame | HintFrame | PingFrame:
     if len(data) > MAX_FRAME or len(data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise FrameError("too_large", f"a frame is at most {MAX_FRAME} bytes")
     try:
-        raw = json.loads(data)
+        raw = json.loads(data, object_pairs_hook=no_duplicate_keys)
+    except DuplicateKey as exc:
+        raise FrameError("bad_frame", str(exc)) from None
     except (ValueError, RecursionError):
         raise FrameError("bad_frame", "a frame is one JSON object") from None
     if not isinstance(raw, dict):
@@ -95,6 +97,21 @@ def _first_error(exc: ValidationError) -> str:
     first = errors[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "frame"
     return f"{where}: {first.get('msg', 'invalid')}"[:200]
+
+
+class DuplicateKey(ValueError):
+    pass
+
+
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`json.loads(..., object_pairs_hook=no_duplicate_keys)`: refuse an object that names a
+    key twice (which value counts would otherwise depend on the parser)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKey(f"the key {key!r} appears twice")
+        out[key] = value
+    return out
 
 
 def error_frame(code: str, message: str) -> dict[str, Any]:
@@ -130,7 +147,8 @@ class SeatSpec(Strict):
 
 
 class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: `players` 3, not "3", 3.0 or true; `seed` an integer; `public` a boolean.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Annotated[str, Field(min_length=1, max_length=32)]
     players: Annotated[int, Field(ge=1, le=16)]

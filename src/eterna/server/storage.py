@@ -367,6 +367,15 @@ class Storage:
                 .values(**values)
             )
 
+    def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """Give an unclaimed seat a new token hash (a rematch seat's link made again)."""
+        with self.session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(token_hash=token_hash)
+            )
+
     def set_rematch(self, table_id: str, rematch: TableData) -> None:
         """Create the rematch table and link it, in one transaction."""
         self.create_table(rematch)
@@ -397,14 +406,15 @@ class Storage:
             return self._load(s, rows)
 
     def history(self, limit: int, offset: int) -> tuple[int, list[tuple[TableData, int]]]:
-        """Finished tables, newest first, each without its actions but with their count, and how
-        many finished tables there are in all."""
+        """Finished public tables, newest first, each without its actions but with their count,
+        and how many finished public tables there are in all (private ones are never listed)."""
+        listed = (TableRow.status == "over") & TableRow.public.is_(True)
         with self.session() as s:
-            total = s.scalar(select(func.count()).where(TableRow.status == "over")) or 0
+            total = s.scalar(select(func.count()).where(listed)) or 0
             rows = list(
                 s.scalars(
                     select(TableRow)
-                    .where(TableRow.status == "over")
+                    .where(listed)
                     .order_by(TableRow.finished_at.desc(), TableRow.id)
                     .limit(limit)
                     .offset(offset)

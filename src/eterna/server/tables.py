@@ -245,12 +245,22 @@ class Hub:
         return seat, token
 
     def seat_for(self, table: LiveTable, token: str) -> int | None:
-        return find_seat(token, [s.token_hash for s in table.data.seats])
+        return self.seat_in(table.data, token)
 
-    async def rematch(self, table: LiveTable, token: str) -> tuple[str, int]:
+    def seat_in(self, data: TableData, token: str) -> int | None:
+        """The seat `token` holds at the table, if any: tokens expire `token_ttl` seconds after
+        the game ended (the table is then for spectators alone)."""
+        ended = data.finished_at
+        if ended is not None and time.time() - ended > self.settings.token_ttl:
+            return None
+        return find_seat(token, [s.token_hash for s in data.seats])
+
+    async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
         """The rematch of a finished table (created once; later calls return it): same game,
-        options, seats, timer and visibility, a new seed. Human seats keep their tokens, so
-        each player's own link to the rematch is the old link with the new table id."""
+        options, seats, timer and visibility, a new seed. Tokens never carry over: each human
+        seat of the rematch has a fresh token, reserved for that seat's player, who gets it on
+        their own connection (a `rematch` frame) or as this call's answer. Returns the rematch's
+        id and the caller's seat's token there."""
         seat = self.seat_for(table, token)
         if seat is None:
             raise RequestError(403, "bad_token", "this token holds no seat of this table")
@@ -258,36 +268,61 @@ class Hub:
             if not table.over:
                 raise RequestError(409, "not_over", "the game is not over yet")
             if table.data.rematch_id is None:
-                old = table.data
-                game = load_game(old.game)
-                data = TableData(
-                    id=new_table_id(),
-                    game=old.game,
-                    players=old.players,
-                    seed=game.check_seed(None),
-                    options=dict(old.options),
-                    setup=None,
-                    public=old.public,
-                    turn_timer=old.turn_timer,
-                    bot_delay=old.bot_delay,
-                    status="playing",
-                    created_at=time.time(),
-                    seats=[
-                        SeatData(
-                            s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed, s.reserved
-                        )
-                        for s in old.seats
-                    ],
-                )
-                state = game.new_game(players=data.players, seed=data.seed, options=data.options)
-                await self.db(self.storage.set_rematch, old.id, data)
-                old.rematch_id = data.id
-                new = LiveTable(data, state)
-                self.tables[data.id] = new
-                self.schedule(new)
-                for conn in list(table.conns):
-                    conn.send_json(rematch_frame(data.id, conn))
-        return table.data.rematch_id or "", seat
+                await self._make_rematch(table)
+        rematch_id = table.data.rematch_id or ""
+        return rematch_id, await self._rematch_token(table, rematch_id, seat)
+
+    async def _make_rematch(self, table: LiveTable) -> None:
+        old = table.data
+        game = load_game(old.game)
+        tokens = {s.seat: new_token() for s in old.seats if s.kind == "human"}
+        data = TableData(
+            id=new_table_id(),
+            game=old.game,
+            players=old.players,
+            seed=game.check_seed(None),
+            options=dict(old.options),
+            setup=None,
+            public=old.public,
+            turn_timer=old.turn_timer,
+            bot_delay=old.bot_delay,
+            status="playing",
+            created_at=time.time(),
+            seats=[
+                SeatData(s.seat, s.kind, s.agent, s.name)
+                if s.kind == "bot"
+                else SeatData(s.seat, s.kind, None, s.name, hash_token(tokens[s.seat]), False, True)
+                for s in old.seats
+            ],
+        )
+        state = game.new_game(players=data.players, seed=data.seed, options=data.options)
+        await self.db(self.storage.set_rematch, old.id, data)
+        old.rematch_id = data.id
+        table.rematch_tokens = tokens
+        new = LiveTable(data, state)
+        self.tables[data.id] = new
+        self.schedule(new)
+        for conn in list(table.conns):
+            token = tokens.get(conn.seat) if conn.seat is not None else None
+            conn.send_json(rematch_frame(data.id, token))
+
+    async def _rematch_token(self, table: LiveTable, rematch_id: str, seat: int) -> str:
+        """`seat`'s token at the rematch: the one made with it, else (the finished table was
+        reloaded since) a fresh one, while the seat's player has not come to the rematch yet."""
+        token = table.rematch_tokens.get(seat)
+        if token is not None:
+            return token
+        new = await self.get(rematch_id)
+        if new is None:
+            raise RequestError(404, "not_found", "the rematch is gone")
+        async with new.lock:
+            data = new.data.seats[seat]
+            if data.claimed:
+                raise RequestError(409, "claimed", "your seat at the rematch is already taken")
+            token = table.rematch_tokens[seat] = new_token()
+            await self.db(self.storage.set_token, new.id, seat, hash_token(token))
+            data.token_hash = hash_token(token)
+        return token
 
     # ----------------------------------------------------------------- connections
     async def attach(self, table: LiveTable, conn: Connection) -> bool:
@@ -313,7 +348,8 @@ class Hub:
             view = self._view_text(table, seat)
             conn.send(self._update_text(table, seat, summary, backlog, view))
             if table.data.rematch_id is not None:
-                conn.send_json(rematch_frame(table.data.rematch_id, conn))
+                token = table.rematch_tokens.get(seat) if seat is not None else None
+                conn.send_json(rematch_frame(table.data.rematch_id, token))
         if seat is not None:
             self.broadcast_presence(table, skip=conn)
         return True
@@ -630,10 +666,9 @@ class Hub:
         return None
 
 
-def rematch_frame(table_id: str, conn: Connection) -> dict[str, Any]:
-    url = f"/table/{table_id}"
-    if conn.seat is not None and conn.token is not None:
-        url += f"?token={conn.token}"
+def rematch_frame(table_id: str, token: str | None) -> dict[str, Any]:
+    """The rematch's link: a seat's own (with its fresh token), or the spectator's."""
+    url = f"/table/{table_id}" + (f"?token={token}" if token is not None else "")
     return {"type": "rematch", "table_id": table_id, "url": url}
 
 

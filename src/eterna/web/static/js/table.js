@@ -335,7 +335,8 @@ function renderScoresheet() {
   } else if (S.table && S.table.rematch) {
     buttons.append(el("a", { class: "button", href: S.rematchUrl || `/table/${S.table.rematch}` }, t("score.watchRematch")));
   }
-  buttons.append(el("a", { class: "button secondary", href: `/replay/${encodeURIComponent(tableId)}` }, t("score.replay")),
+  const replayAccess = S.table && !S.table.public && token ? `?token=${encodeURIComponent(token)}` : "";
+  buttons.append(el("a", { class: "button secondary", href: `/replay/${encodeURIComponent(tableId)}${replayAccess}` }, t("score.replay")),
     el("a", { class: "button secondary", href: "/" }, t("nav.lobby")));
   children.push(buttons);
   sheet.replaceChildren(...children);

@@ -200,7 +200,14 @@ def start_server(
     forwarded_allow_ips: str | None = None,
     **settings: Any,
 ) -> ThreadServer:
-    options = {"bot_delay": 0.0, "hint_iterations": 30, **settings}
+    # Tests open many tables and connections from 127.0.0.1: no per-address quotas unless asked.
+    options = {
+        "bot_delay": 0.0,
+        "hint_iterations": 30,
+        "tables_per_address": 0,
+        "connect_rate": 0.0,
+        **settings,
+    }
     app = create_app(
         database_url=database_url, data_dir=data_dir, web_dir=web_dir, settings=Settings(**options)
     )

@@ -522,3 +522,38 @@ def test_tokens_expire_after_the_game(tmp_path: Path) -> None:
         assert late.status_code == 403
     finally:
         running.stop()
+
+
+# ------------------------------------------------------------------------------ reconnect storms
+
+
+def test_connections_per_address_are_rate_limited(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, connect_rate=0.01, connect_burst=5)
+    try:
+        created = running.create(**humans())
+        token = created["seats"][1]["token"]
+        for _ in range(5):
+            running.ws(created["table_id"], token).update()
+        assert running.ws(created["table_id"], token).close_code() == 4429
+    finally:
+        running.stop()
+
+
+def test_a_reconnect_storm_sends_only_small_presence_frames(server: ThreadServer) -> None:
+    created = server.create(**humans())
+    table_id, token = created["table_id"], created["seats"][1]["token"]
+    listener = server.ws(table_id, created["seats"][0]["token"])
+    listener.update()
+    for _ in range(10):
+        server.ws(table_id, token).close()
+    time.sleep(0.5)
+    server.ws(table_id).update()  # a marker: everything before it has been sent
+    sizes = []
+    try:
+        while True:
+            frame = listener.recv(timeout=0.5)
+            assert frame["type"] == "presence", frame["type"]
+            sizes.append(len(listener.raw[-1]))
+    except TimeoutError:
+        pass
+    assert len(sizes) >= 10 and max(sizes) < 1000

@@ -28,7 +28,7 @@ class Subprocess(Server):
 
     def __init__(self, data_dir: Path, port: int) -> None:
         self.proc = subprocess.Popen(
-            serve_command(port, data_dir=data_dir, bot_delay=0),
+            serve_command(port, data_dir=data_dir, bot_delay=0, limits=False),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},

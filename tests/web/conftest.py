@@ -98,6 +98,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         database_url=f"sqlite:///{data / 'db.sqlite'}",
         bot_delay=0,
         hint_iterations=60,
+        limits=False,
     )
     log = open(data / "server.log", "w")  # noqa: SIM115 (closed below, after the process)
     process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)

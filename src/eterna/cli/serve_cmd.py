@@ -58,6 +58,23 @@ def serve(
             "in bursts of up to 60; more get 429 (0: no limit).",
         ),
     ] = Settings.post_rate,
+    tables_per_hour: Annotated[
+        int,
+        typer.Option(
+            "--tables-per-hour",
+            min=0,
+            help="New tables per client address per hour; more get 429 (0: no limit).",
+        ),
+    ] = Settings.tables_per_address,
+    connect_rate: Annotated[
+        float,
+        typer.Option(
+            "--connect-rate",
+            min=0.0,
+            help="WebSocket connections per second per client address, in bursts of up to 40; "
+            "more are closed with 4429 (0: no limit).",
+        ),
+    ] = Settings.connect_rate,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -75,7 +92,15 @@ def serve(
     ] = "info",
 ) -> None:
     level = _logging(log_level)
-    app = _make_app(database_url, data_dir, bot_delay, hint_iterations, post_rate, api_docs)
+    settings = Settings(
+        bot_delay=bot_delay,
+        hint_iterations=hint_iterations,
+        post_rate=post_rate,
+        tables_per_address=tables_per_hour,
+        connect_rate=connect_rate,
+        api_docs=api_docs,
+    )
+    app = _make_app(database_url, data_dir, settings)
     where = database_url.split("@")[-1] if database_url else f"SQLite in {data_dir}/"
     typer.echo(f"Eterna web table on http://{host}:{port}/ (games stored: {where})")
     _run(app, host, port, level, forwarded_allow_ips)
@@ -91,26 +116,13 @@ def _logging(log_level: str) -> str:
     return level
 
 
-def _make_app(
-    database_url: str | None,
-    data_dir: Path,
-    bot_delay: float,
-    hint_iterations: int,
-    post_rate: float,
-    api_docs: bool,
-) -> Any:
+def _make_app(database_url: str | None, data_dir: Path, settings: Settings) -> Any:
     from eterna.server.app import create_app, database_url_for
     from eterna.server.storage import Storage
 
     try:
         url = database_url_for(database_url, data_dir)
         Storage(url).close()  # open and migrate now: a bad URL or database fails in one line
-        settings = Settings(
-            bot_delay=bot_delay,
-            hint_iterations=hint_iterations,
-            post_rate=post_rate,
-            api_docs=api_docs,
-        )
         return create_app(database_url=database_url, data_dir=data_dir, settings=settings)
     except OSError as exc:
         fail(f"cannot use the data folder {data_dir}: {exc.strerror or exc}")

@@ -15,7 +15,6 @@ import json
 import logging
 import math
 import os
-import time
 from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -45,7 +44,7 @@ from eterna.server.protocol import (
     no_duplicate_keys,
     parse_frame,
 )
-from eterna.server.security import TokenBucket
+from eterna.server.security import AddressLimiter
 from eterna.server.settings import Settings
 from eterna.server.storage import Storage, TableData, sqlite_url
 from eterna.server.tables import (
@@ -196,47 +195,29 @@ class PostRateLimit:
     before any route runs, so a client cannot flood the server with tables, joins or rematches.
     GET requests and WebSocket frames (limited per connection) pass. `rate` 0: no limit."""
 
-    MAX_CLIENTS = 4096  # addresses tracked at once; idle (full) buckets are dropped past it
-
     def __init__(self, app: Any, rate: float, burst: float) -> None:
         self.app = app
-        self.rate = rate
-        self.burst = max(1.0, burst)
-        self.buckets: dict[str, TokenBucket] = {}
+        self.limiter = AddressLimiter(rate, burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.rate <= 0 or scope["type"] != "http" or scope["method"] != "POST":
+        if scope["type"] != "http" or scope["method"] != "POST":
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        address = client[0] if client else "?"
-        bucket = self.buckets.get(address)
-        if bucket is None:
-            if len(self.buckets) >= self.MAX_CLIENTS:
-                self._forget_idle()
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
-        if bucket.take():
+        wait = self.limiter.take(client[0] if client else "?")
+        if wait is None:
             await self.app(scope, receive, send)
             return
-        wait = max(1, math.ceil((1.0 - bucket.tokens) / self.rate))
+        seconds = math.ceil(wait)
+        limiter = self.limiter
         refused = error_response(
             429,
             "rate_limited",
-            f"too many requests from this address: at most {self.rate:g} per second on average "
-            f"(bursts of {self.burst:g}); retry in {wait} s",
+            f"too many requests from this address: at most {limiter.rate:g} per second on "
+            f"average (bursts of {limiter.burst:g}); retry in {seconds} s",
         )
-        refused.headers["Retry-After"] = str(wait)
+        refused.headers["Retry-After"] = str(seconds)
         await refused(scope, receive, send)
-
-    def _forget_idle(self) -> None:
-        now = time.monotonic()
-        full = self.burst / self.rate
-        for address in [a for a, b in self.buckets.items() if now - b.updated >= full]:
-            del self.buckets[address]
-        if len(self.buckets) >= self.MAX_CLIENTS:  # all busy: forget the longest idle half
-            by_age = sorted(self.buckets, key=lambda a: self.buckets[a].updated)
-            for address in by_age[: len(by_age) // 2]:
-                del self.buckets[address]
 
 
 def create_app(
@@ -284,6 +265,8 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_middleware(PostRateLimit, rate=settings.post_rate, burst=settings.post_burst)
     app.add_middleware(SecurityHeaders)
+
+    connects = AddressLimiter(settings.connect_rate, settings.connect_burst)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -447,6 +430,9 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        if connects.take(ws.client.host if ws.client else "?") is not None:
+            await ws.close(4429, "too many connections from this address: retry later")
+            return
         hub = hub_of(ws)
         try:
             table = await hub.get(table_id)

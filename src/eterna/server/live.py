@@ -151,10 +151,12 @@ class LiveTable:
             if s.kind == "human" and not s.claimed and not s.reserved
         ]
 
+    def connected(self) -> set[int]:
+        return {c.seat for c in self.conns if c.seat is not None and not c.closed}
+
     def summary(self) -> dict[str, Any]:
         """The public summary (docs/web-protocol.md): nothing secret, nothing seat-private."""
-        connected = {c.seat for c in self.conns if c.seat is not None and not c.closed}
-        return summary_of(self.data, self.ply, self.state, connected)
+        return summary_of(self.data, self.ply, self.state, self.connected())
 
     def record(self) -> dict[str, Any]:
         return table_record(self.data)
@@ -176,18 +178,7 @@ def summary_of(
         "players": data.players,
         "options": data.options,
         "status": data.status,
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "agent": s.agent,
-                "name": s.name,
-                "claimed": s.kind == "bot" or s.claimed,
-                "reserved": s.reserved,
-                "connected": s.kind == "bot" or s.seat in connected,
-            }
-            for s in data.seats
-        ],
+        "seats": seat_summaries(data, connected),
         "turn_timer": data.turn_timer,
         "created_at": data.created_at,
         "finished_at": data.finished_at,
@@ -200,6 +191,22 @@ def summary_of(
         "seed_chosen": data.seed_chosen,
         "public": data.public,
     }
+
+
+def seat_summaries(data: TableData, connected: set[int]) -> list[dict[str, Any]]:
+    """The seats part of a summary (also the whole of a `presence` frame)."""
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "agent": s.agent,
+            "name": s.name,
+            "claimed": s.kind == "bot" or s.claimed,
+            "connected": s.kind == "bot" or s.seat in connected,
+            "reserved": s.reserved,
+        }
+        for s in data.seats
+    ]
 
 
 def table_record(data: TableData) -> dict[str, Any]:

@@ -118,6 +118,12 @@ def error_frame(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
+def presence_frame(seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """Who holds and who is connected at each seat: sent instead of a full update when only
+    that changed (a seat claimed, a player connected or left)."""
+    return {"type": "presence", "seats": seats}
+
+
 def hint_frame(candidates: list[dict[str, Any]], iterations: int) -> dict[str, Any]:
     return {"type": "hint", "candidates": candidates, "iterations": iterations}
 

@@ -33,6 +33,8 @@ class Settings:
     max_live_tables: int = 10_000  # games in progress at once: more are refused (503)
     post_rate: float = 2.0  # POST requests per second per client address (0: no limit)
     post_burst: float = 60.0  # ... in bursts of up to this many
+    connect_rate: float = 2.0  # WebSocket connections per second per client address (0: none)
+    connect_burst: float = 40.0  # ... in bursts of up to this many
     # Bots on a budget (docs/web.md): every server-side decision runs in a worker process and
     # stops after `bot_seconds` (a hint: `hint_seconds`), whatever its spec says.
     bot_seconds: float = 5.0  # also the most an `ismcts:seconds=` bot may ask for

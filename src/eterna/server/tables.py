@@ -32,10 +32,11 @@ from eterna.server.live import (
     _dumps,
     public_history,
     replay_table,
+    seat_summaries,
     summary_of,
     table_record,
 )
-from eterna.server.protocol import CreateTable, error_frame, hint_frame
+from eterna.server.protocol import CreateTable, error_frame, hint_frame, presence_frame
 from eterna.server.security import find_seat, hash_token, new_table_id, new_token
 from eterna.server.settings import (
     CHECKPOINT_EVERY,
@@ -362,11 +363,14 @@ class Hub:
         self.forget_if_idle(table)
 
     def broadcast_presence(self, table: LiveTable, skip: Connection | None = None) -> None:
-        """A seat was claimed, connected or left: everyone gets the new summary (an `update`
-        with the same ply and no events)."""
+        """A seat was claimed, connected or left: everyone gets a small `presence` frame (the
+        seats of the summary), encoded once, not a full update."""
         if not table.conns:
             return
-        self._broadcast(table, "[]", lambda _seat: "[]", skip=skip)
+        text = _dumps(presence_frame(seat_summaries(table.data, table.connected())))
+        for conn in list(table.conns):
+            if conn is not skip and not conn.closed:
+                conn.send(text)
 
     # ----------------------------------------------------------------- frames
     def _view_text(self, table: LiveTable, seat: int | None) -> str:

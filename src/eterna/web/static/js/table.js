@@ -107,6 +107,9 @@ function onFrame(frame) {
       });
       break;
     }
+    case "presence":  // only who holds and who is connected at each seat changed
+      if (S.table) { S.table = { ...S.table, seats: frame.seats }; ensureModule().then(render); }
+      break;
     case "error":
       S.sending = false;
       S.hintPending = false;

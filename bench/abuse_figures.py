@@ -85,9 +85,7 @@ def flood(base: str, seconds: float) -> dict[str, Any]:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             started = time.monotonic()
-            response = http.post(
-                "/api/tables", json=body, headers={"X-Forwarded-For": "10.1.1.1"}
-            )
+            response = http.post("/api/tables", json=body, headers={"X-Forwarded-For": "10.1.1.1"})
             latencies.append(time.monotonic() - started)
             made += response.status_code == 201
             time.sleep(max(0.0, 2.0 - (time.monotonic() - started)))  # one every 2 s

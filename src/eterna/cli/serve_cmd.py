@@ -25,71 +25,80 @@ SERVE_HELP = (
 LEVELS = ("debug", "info", "warning", "error")
 
 
+Host = Annotated[str, typer.Option("--host", help="Interface to listen on.")]
+Port = Annotated[int, typer.Option("--port", help="TCP port.", min=0, max=65535)]
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url",
+        envvar="ETERNA_DATABASE_URL",
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://eterna@localhost/eterna.",
+        show_default="SQLite in --data-dir",
+    ),
+]
+DataDir = Annotated[
+    Path,
+    typer.Option("--data-dir", envvar="ETERNA_DATA_DIR", help="Folder of the SQLite database."),
+]
+BotDelay = Annotated[
+    float, typer.Option("--bot-delay", min=0.0, max=30.0, help="Seconds between a bot's moves.")
+]
+HintIterations = Annotated[
+    int, typer.Option("--hint-iterations", min=1, max=20000, help="ISMCTS iterations of a hint.")
+]
+PostRate = Annotated[
+    float,
+    typer.Option(
+        "--post-rate",
+        min=0.0,
+        help="POST requests (new tables, joins, rematches) per second per client address, "
+        "in bursts of up to 60; more get 429 (0: no limit).",
+    ),
+]
+TablesPerHour = Annotated[
+    int,
+    typer.Option(
+        "--tables-per-hour",
+        min=0,
+        help="New tables per client address per hour; more get 429 (0: no limit).",
+    ),
+]
+ConnectRate = Annotated[
+    float,
+    typer.Option(
+        "--connect-rate",
+        min=0.0,
+        help="WebSocket connections per second per client address, in bursts of up to 40; "
+        "more are closed with 4429 (0: no limit).",
+    ),
+]
+ForwardedAllowIps = Annotated[
+    str | None,
+    typer.Option(
+        "--forwarded-allow-ips",
+        help="Comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto headers are believed (default: none; see docs/web.md).",
+    ),
+]
+ApiDocs = Annotated[
+    bool, typer.Option("--api-docs", help="Serve the OpenAPI schema at /api/openapi.json.")
+]
+LogLevel = Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")]
+
+
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="TCP port.", min=0, max=65535)] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            envvar="ETERNA_DATABASE_URL",
-            help="SQLAlchemy URL, e.g. postgresql+psycopg://eterna@localhost/eterna.",
-            show_default="SQLite in --data-dir",
-        ),
-    ] = None,
-    data_dir: Annotated[
-        Path,
-        typer.Option("--data-dir", envvar="ETERNA_DATA_DIR", help="Folder of the SQLite database."),
-    ] = Path("data"),
-    bot_delay: Annotated[
-        float,
-        typer.Option("--bot-delay", min=0.0, max=30.0, help="Seconds between a bot's moves."),
-    ] = Settings.bot_delay,
-    hint_iterations: Annotated[
-        int,
-        typer.Option("--hint-iterations", min=1, max=20000, help="ISMCTS iterations of a hint."),
-    ] = Settings.hint_iterations,
-    post_rate: Annotated[
-        float,
-        typer.Option(
-            "--post-rate",
-            min=0.0,
-            help="POST requests (new tables, joins, rematches) per second per client address, "
-            "in bursts of up to 60; more get 429 (0: no limit).",
-        ),
-    ] = Settings.post_rate,
-    tables_per_hour: Annotated[
-        int,
-        typer.Option(
-            "--tables-per-hour",
-            min=0,
-            help="New tables per client address per hour; more get 429 (0: no limit).",
-        ),
-    ] = Settings.tables_per_address,
-    connect_rate: Annotated[
-        float,
-        typer.Option(
-            "--connect-rate",
-            min=0.0,
-            help="WebSocket connections per second per client address, in bursts of up to 40; "
-            "more are closed with 4429 (0: no limit).",
-        ),
-    ] = Settings.connect_rate,
-    forwarded_allow_ips: Annotated[
-        str | None,
-        typer.Option(
-            "--forwarded-allow-ips",
-            help="Comma-separated addresses of reverse proxies whose X-Forwarded-For and "
-            "X-Forwarded-Proto headers are believed (default: none; see docs/web.md).",
-        ),
-    ] = None,
-    api_docs: Annotated[
-        bool,
-        typer.Option("--api-docs", help="Serve the OpenAPI schema at /api/openapi.json."),
-    ] = False,
-    log_level: Annotated[
-        str, typer.Option("--log-level", help="debug, info, warning or error.")
-    ] = "info",
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    database_url: DatabaseUrl = None,
+    data_dir: DataDir = Path("data"),
+    bot_delay: BotDelay = Settings.bot_delay,
+    hint_iterations: HintIterations = Settings.hint_iterations,
+    post_rate: PostRate = Settings.post_rate,
+    tables_per_hour: TablesPerHour = Settings.tables_per_address,
+    connect_rate: ConnectRate = Settings.connect_rate,
+    forwarded_allow_ips: ForwardedAllowIps = None,
+    api_docs: ApiDocs = False,
+    log_level: LogLevel = "info",
 ) -> None:
     level = _logging(log_level)
     settings = Settings(

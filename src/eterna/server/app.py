@@ -1,14 +1,14 @@
-"""The FastAPI application: HTTP API, the table WebSocket, the client's pages and static files.
+"""The FastAPI application: middleware, error bodies and the routers of the web table.
 
-`create_app()` wires storage, the live tables (`tables.Hub`) and the routes of
-docs/web-protocol.md. Nothing a client sends can raise out of a handler: bad input becomes a
-`4xx` with `{"error": {"code", "message"}}` over HTTP, and an `error` frame over the WebSocket.
+`create_app()` wires storage, the live tables (`tables.Hub`), the HTTP API (api_routes.py), the
+table WebSocket (ws_routes.py), the pages (page_routes.py) and the static files. Nothing a client
+sends can raise out of a handler: bad input becomes a `4xx` with `{"error": {"code", "message"}}`
+over HTTP, and an `error` frame over the WebSocket.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import gc
 import json
@@ -20,64 +20,33 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
-from starlette.websockets import WebSocketDisconnect
 
-from eterna.agents import agent_names
 from eterna.core.errors import EternaError
-from eterna.core.registry import game_ids, load_game
+from eterna.core.registry import game_ids
+from eterna.server import api_routes, page_routes, ws_routes
 from eterna.server.protocol import (
     MAX_BODY,
-    ActFrame,
-    CreateTable,
     DuplicateKey,
-    FrameError,
-    HintFrame,
-    JoinTable,
-    RematchRequest,
-    error_frame,
     no_duplicate_keys,
-    parse_frame,
 )
 from eterna.server.security import AddressLimiter
 from eterna.server.settings import Settings
-from eterna.server.storage import Storage, TableData, sqlite_url
+from eterna.server.storage import Storage, sqlite_url
 from eterna.server.tables import (
-    Connection,
     Hub,
-    LiveTable,
     RequestError,
-    summary_of,
-    table_record,
 )
 
 log = logging.getLogger("eterna.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 DEFAULT_DATA_DIR = Path("data")
-PAGES = {
-    "index": "index.html",
-    "table": "table.html",
-    "history": "history.html",
-    "replay": "replay.html",
-    "rules": "rules.html",
-}
-SUGGESTED_AGENTS = [
-    "heuristic",
-    "random",
-    "ismcts",
-    "ismcts:seconds=2",
-]
-NOT_FOUND_PAGE = (
-    "<!doctype html><meta charset=utf-8><title>Not found · Eterna</title>"
-    "<h1>Not found</h1><p>There is nothing here. <a href='/'>Back to the lobby</a>.</p>"
-)
-WS_CLOSE_TIMEOUT = 5.0
 GC_THRESHOLD = 20_000  # allocations between young-generation collections (Python's default: 700)
 
 
@@ -266,12 +235,6 @@ def create_app(
     app.add_middleware(PostRateLimit, rate=settings.post_rate, burst=settings.post_burst)
     app.add_middleware(SecurityHeaders)
 
-    connects = AddressLimiter(settings.connect_rate, settings.connect_burst)
-
-    def hub_of(request: Request | WebSocket) -> Hub:
-        hub: Hub = request.app.state.hub
-        return hub
-
     # ---------------------------------------------------------------- errors
     @app.exception_handler(RequestError)
     async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:
@@ -295,241 +258,11 @@ def create_app(
         codes = {404: "not_found", 405: "method_not_allowed"}
         return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail))
 
-    async def table_or_404(request: Request, table_id: str) -> LiveTable:
-        table = await hub_of(request).get(table_id)
-        if table is None:
-            raise RequestError(404, "not_found", f"no table {table_id!r}")
-        return table
-
-    # ---------------------------------------------------------------- API
-    @app.get("/api/health")
-    async def health() -> dict[str, bool]:
-        return {"ok": True}
-
-    @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        out = []
-        for game_id in game_ids():
-            game = load_game(game_id)
-            out.append(
-                {
-                    "id": game.id,
-                    "name": game.name,
-                    "min_players": game.min_players,
-                    "max_players": game.max_players,
-                    "options": game.options,
-                    "option_info": {
-                        name: {
-                            "default": opt.default,
-                            "doc": opt.doc,
-                            "choices": list(opt.choices) if opt.choices else None,
-                        }
-                        for name, opt in game.declared_options.items()
-                    },
-                }
-            )
-        return out
-
-    @app.get("/api/agents")
-    async def agents() -> dict[str, list[str]]:
-        return {"names": agent_names(), "suggested": SUGGESTED_AGENTS}
-
-    @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        address = request.client.host if request.client else "?"
-        table, tokens = await hub_of(request).create(body, address)
-        seats: list[dict[str, Any]] = []
-        for seat in table.data.seats:
-            if seat.kind == "human":
-                token = tokens[seat.seat]
-                seats.append(
-                    {
-                        "seat": seat.seat,
-                        "kind": "human",
-                        "name": seat.name,
-                        "token": token,
-                        "url": f"/table/{table.id}?token={token}",
-                    }
-                )
-            else:
-                seats.append(
-                    {"seat": seat.seat, "kind": "bot", "agent": seat.agent, "name": seat.name}
-                )
-        return {"table_id": table.id, "spectator_url": f"/table/{table.id}", "seats": seats}
-
-    @app.get("/api/tables")
-    async def lobby(request: Request) -> list[dict[str, Any]]:
-        return hub_of(request).lobby()
-
-    @app.get("/api/tables/{table_id}")
-    async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
-        summary = await hub_of(request).store.summary(table_id)
-        if summary is None:
-            raise RequestError(404, "not_found", f"no table {table_id!r}")
-        return summary
-
-    @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-        table = await table_or_404(request, table_id)
-        seat, token = await hub_of(request).join(table, body.name)
-        return {"seat": seat, "token": token, "url": f"/table/{table.id}?token={token}"}
-
-    @app.get("/api/history")
-    async def history(
-        request: Request,
-        limit: int = Query(20, ge=1, le=100),
-        offset: int = Query(0, ge=0, le=1_000_000),
-    ) -> dict[str, Any]:
-        hub = hub_of(request)
-        total, rows = await hub.db(hub.storage.history, limit, offset)
-        return {
-            "total": total,
-            "limit": limit,
-            "offset": offset,
-            "tables": [summary_of(data, plies, None, set()) for data, plies in rows],
-        }
-
-    async def finished(request: Request, table_id: str) -> TableData:
-        """A finished table's stored data (never replayed for this). A private table's only
-        for its players: `?token=` of one of its seats."""
-        data = await hub_of(request).store.stored(table_id)
-        if data is None:
-            raise RequestError(404, "not_found", f"no table {table_id!r}")
-        if data.status != "over":
-            raise RequestError(409, "not_over", "the game is not over: its record is secret")
-        if not data.public:
-            token = request.query_params.get("token") or ""
-            if hub_of(request).seat_in(data, token) is None:
-                raise RequestError(403, "private", "a private table's record is for its players")
-        return data
-
-    @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str, request: Request) -> JSONResponse:
-        data = await finished(request, table_id)
-        return JSONResponse(
-            table_record(data),
-            headers={"Content-Disposition": f'attachment; filename="eterna-{data.id}.json"'},
-        )
-
-    @app.get("/api/tables/{table_id}/replay/{ply}")
-    async def replay(table_id: str, ply: int, request: Request) -> dict[str, Any]:
-        data = await finished(request, table_id)
-        plies = len(data.actions)
-        if not 0 <= ply <= plies:
-            raise RequestError(404, "not_found", f"ply must be from 0 to {plies}")
-        view, seat, action = await hub_of(request).store.replay(replay_view, data, ply)
-        return {"ply": ply, "plies": plies, "seat": seat, "action": action, "view": view}
-
-    @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, body: RematchRequest, request: Request) -> dict[str, Any]:
-        table = await table_or_404(request, table_id)
-        new_id, token = await hub_of(request).rematch(table, body.token)
-        return {"table_id": new_id, "url": f"/table/{new_id}?token={token}"}
-
-    # ---------------------------------------------------------------- WebSocket
-    @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(ws: WebSocket, table_id: str) -> None:
-        await ws.accept()
-        if connects.take(ws.client.host if ws.client else "?") is not None:
-            await ws.close(4429, "too many connections from this address: retry later")
-            return
-        hub = hub_of(ws)
-        try:
-            table = await hub.get(table_id)
-        except Exception:
-            log.exception("cannot load table %r", table_id)
-            table = None
-        if table is None:
-            await ws.close(4404, "no such table")
-            return
-        token = ws.query_params.get("token") or None
-        seat = hub.seat_for(table, token) if token is not None else None
-        if token is not None and seat is None:
-            await ws.close(4403, "this token holds no seat of this table")
-            return
-        conn = Connection(ws, seat, token, settings)
-        tasks: set[asyncio.Task[None]] = set()
-        try:
-            if not await hub.attach(table, conn):
-                conn.close(4403, "this token holds no seat of this table")
-            else:
-                await serve_connection(hub, table, conn, tasks)
-        except WebSocketDisconnect:
-            pass
-        except Exception:
-            log.exception("table %s: connection failed", table.id)
-        finally:
-            for task in tasks:
-                task.cancel()
-            hub.detach(table, conn)
-            conn.close(1000)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(conn.writer), WS_CLOSE_TIMEOUT)
-            await conn.finish()
-
-    async def serve_connection(
-        hub: Hub, table: LiveTable, conn: Connection, tasks: set[asyncio.Task[None]]
-    ) -> None:
-        """Read frames until the client leaves; each refused one gets an error frame."""
-        while not conn.closed:
-            message = await conn.ws.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            if not conn.bucket.take():
-                if conn.bucket.strikes >= settings.flood_strikes:
-                    conn.close(1008, "too many frames")
-                    return
-                conn.send_json(error_frame("rate_limited", "at most 20 frames a second"))
-                continue
-            try:
-                text = message.get("text")
-                frame = parse_frame(text if text is not None else message.get("bytes"))
-            except FrameError as exc:
-                conn.send_json(error_frame(exc.code, exc.message))
-                continue
-            if isinstance(frame, ActFrame):
-                if conn.seat is None:
-                    conn.send_json(error_frame("spectator", "spectators cannot play"))
-                    continue
-                refused = await hub.submit(table, conn.seat, frame.action, frame.ply)
-                if refused is not None:
-                    conn.send_json(error_frame(*refused))
-            elif isinstance(frame, HintFrame):
-                task = asyncio.create_task(hub.hint(table, conn))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-            else:
-                conn.send_json({"type": "pong"})
-
-    # ---------------------------------------------------------------- pages
-    def page(name: str) -> Response:
-        path = web / PAGES[name]
-        if path.is_file():
-            return FileResponse(path, media_type="text/html")
-        return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
-
-    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    async def index_page() -> Response:
-        return page("index")
-
-    @app.api_route("/table/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        return page("table")
-
-    @app.api_route("/history", methods=["GET", "HEAD"], include_in_schema=False)
-    async def history_page() -> Response:
-        return page("history")
-
-    @app.api_route("/replay/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
-    async def replay_page(table_id: str) -> Response:
-        return page("replay")
-
-    @app.api_route("/rules/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)
-    async def rules_page(game_id: str) -> Response:
-        if game_id not in game_ids():
-            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
-        return page("rules")
-
+    app.state.web_dir = web
+    app.state.connects = AddressLimiter(settings.connect_rate, settings.connect_burst)
+    app.include_router(api_routes.router)
+    app.include_router(ws_routes.router)
+    app.include_router(page_routes.router)
     app.mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static")
     return app
 
@@ -546,23 +279,6 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_THRESHOLD, 20, 20)
-
-
-def replay_view(data: TableData, ply: int) -> tuple[dict[str, Any], int | None, str | None]:
-    """The spectator view after `ply` actions of a finished table, with the action that led
-    there and its seat (None at ply 0)."""
-    state = load_game(data.game).new_game(
-        players=data.players,
-        seed=data.seed,
-        options=data.options,
-        setup=data.setup,
-    )
-    for _seat, notation in data.actions[:ply]:
-        state.apply(notation)
-    if ply == 0:
-        return state.view(None), None, None
-    seat, notation = data.actions[ply - 1]
-    return state.view(None), seat, notation
 
 
 def app_from_env() -> FastAPI:

@@ -557,3 +557,15 @@ def test_a_reconnect_storm_sends_only_small_presence_frames(server: ThreadServer
     except TimeoutError:
         pass
     assert len(sizes) >= 10 and max(sizes) < 1000
+
+
+def test_the_hard_cap_interrupts_a_runaway_decision() -> None:
+    # Whatever an agent does (an engine loop, a spec the cooperative cap misses), the worker's
+    # interval timers end the decision.
+    from eterna.server.workers import BudgetExceeded, hard_cap
+
+    started = time.monotonic()
+    with pytest.raises(BudgetExceeded), hard_cap(0.3):
+        while True:
+            pass
+    assert time.monotonic() - started < 2.0

@@ -451,33 +451,47 @@ class Hub(TurnDriver):
                 log.exception("table %s: cannot store ply %d", table.id, number)
                 return "server_error", "the action could not be stored; try again"
             # Stored: from here on the action is part of the game.
-            table.state = following
-            table.data.actions.append((seat, notation))
-            table.shown(public)
-            if result is not None:
-                table.data.status = "over"
-                table.data.finished_at = finished_at
-                table.data.scores, table.data.winners = result
-            self._cancel_pending(table)
-            self._set_deadline(table)
-            count = table.ply
-            own = _dumps([{"ply": count, "seat": seat, "action": notation}])
-            shown = (
-                own
-                if public == notation
-                else _dumps(
-                    [{"ply": count, "seat": seat}]
-                    if public is None
-                    else [{"ply": count, "seat": seat, "action": public}]
-                )
-            )
-            self._broadcast(table, shown, lambda s: own if s == seat else shown)
-            if not table.over and table.ply >= self.settings.max_plies:
-                await self._end_early(table, "ply_limit")
-            self.schedule(table)
-            if table.over:
-                self.forget_if_idle(table)
+            await self._accepted(table, seat, notation, public, following, result, finished_at)
         return None
+
+    async def _accepted(
+        self,
+        table: LiveTable,
+        seat: int,
+        notation: str,
+        public: str | None,
+        following: Any,
+        result: tuple[list[int], list[int]] | None,
+        finished_at: float,
+    ) -> None:
+        """A stored action becomes the table's state; everyone is told (with the table's lock
+        held)."""
+        table.state = following
+        table.data.actions.append((seat, notation))
+        table.shown(public)
+        if result is not None:
+            table.data.status = "over"
+            table.data.finished_at = finished_at
+            table.data.scores, table.data.winners = result
+        self._cancel_pending(table)
+        self._set_deadline(table)
+        count = table.ply
+        own = _dumps([{"ply": count, "seat": seat, "action": notation}])
+        shown = (
+            own
+            if public == notation
+            else _dumps(
+                [{"ply": count, "seat": seat}]
+                if public is None
+                else [{"ply": count, "seat": seat, "action": public}]
+            )
+        )
+        self._broadcast(table, shown, lambda s: own if s == seat else shown)
+        if not table.over and table.ply >= self.settings.max_plies:
+            await self._end_early(table, "ply_limit")
+        self.schedule(table)
+        if table.over:
+            self.forget_if_idle(table)
 
     async def _end_early(self, table: LiveTable, ended: str) -> None:
         """End a table that is not over, without winners (`ended`: "abandoned", "ply_limit"),

@@ -5,7 +5,10 @@
 - `flood`: a creator's throughput and latency while another address floods table creation
   (both behind a trusted proxy, `--forwarded-allow-ips 127.0.0.1`, so they are two addresses);
 - `health`: `/api/health` latency while 6 clients fetch the summaries and records of finished
-  tables of 20,000 actions each.
+  tables of 20,000 actions each;
+- `restarts`: moves lost over `--restarts` `kill -9` restarts while tables of random bots play
+  (a spectator on each table notes every ply announced; after each restart every table must
+  hold at least that many actions).
 
 Run: `.venv/bin/python bench/abuse_figures.py [bots|flood|health ...] [--seconds 30]`.
 """
@@ -168,15 +171,76 @@ def health(base: str, ids: list[str], seconds: float) -> dict[str, Any]:
     }
 
 
+def restarts(data_dir: str, port: int, count: int, tables: int) -> dict[str, Any]:
+    import asyncio
+    import json
+    import signal
+
+    import websockets
+
+    base = f"http://127.0.0.1:{port}"
+    announced: dict[str, int] = {}
+    ids: list[str] = []
+    lost = 0
+
+    async def watch(table_id: str, stop: asyncio.Event) -> None:
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+        try:
+            async with websockets.connect(url, max_size=2**22) as ws:
+                while not stop.is_set():
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                    if frame.get("type") == "update":
+                        announced[table_id] = max(announced.get(table_id, 0), frame["ply"])
+        except Exception:
+            return
+
+    async def run_for(seconds: float) -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(watch(t, stop)) for t in ids]
+        await asyncio.sleep(seconds)
+        stop.set()
+        for task in tasks:
+            task.cancel()
+
+    for round_ in range(count + 1):
+        process = start(data_dir, port)
+        with httpx.Client(base_url=base, timeout=30, trust_env=False) as http:
+            for table_id in ids:  # everything announced before the kill must be stored
+                plies = http.get(f"/api/tables/{table_id}").json()["plies"]
+                lost += max(0, announced.get(table_id, 0) - plies)
+            if round_ == count:
+                process.terminate()
+                process.wait(timeout=20)
+                break
+            if not ids:
+                body = {
+                    "game": "eternitium",
+                    "players": 3,
+                    "seats": [{"kind": "bot", "agent": "random"}] * 3,
+                    "bot_delay": 0.02,
+                }
+                ids = [
+                    http.post("/api/tables", json=body).json()["table_id"] for _ in range(tables)
+                ]
+        asyncio.run(run_for(3.0))
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=20)
+    return {"restarts": count, "tables": tables, "announced": sum(announced.values()), "lost": lost}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("figures", nargs="*", default=["bots", "flood", "health"])
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--restarts", type=int, default=10)
     args = parser.parse_args()
     for figure in args.figures:
         with tempfile.TemporaryDirectory() as data_dir:
+            if figure == "restarts":
+                print(figure, restarts(data_dir, args.port, args.restarts, 20), flush=True)
+                continue
             ids = long_tables(data_dir, 3, 20_000) if figure == "health" else []
             extra = ("--forwarded-allow-ips", "127.0.0.1") if figure == "flood" else ()
             if figure == "flood":  # the real limits, not the benchmark's

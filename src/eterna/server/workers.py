@@ -23,7 +23,9 @@ import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 import signal
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -36,6 +38,7 @@ log = logging.getLogger("eterna.server")
 CHEAP_AGENTS = ("random", "heuristic")
 HARD_CAP_FACTOR = 1.5  # the hard cap: this times the budget, plus HARD_CAP_EXTRA seconds
 HARD_CAP_EXTRA = 1.0
+WATCHDOG_PERIOD = 1.0  # seconds between a worker's looks at whether the server still runs
 
 
 class BudgetExceeded(Exception):
@@ -93,10 +96,19 @@ def hint(state: GameState, seat: int, iterations: int, seed: int) -> list[dict[s
     return [c.to_dict() for c in advise(state, seat, iterations, seed)]
 
 
-def _warm_up() -> None:
-    """Import every game in a new worker, before its first task is timed."""
+def _warm_up(server_pid: int) -> None:
+    """Start a new worker: a watchdog that ends it when the server is gone (a server killed
+    with SIGKILL never tells its workers), then import every game before the first task."""
+    import threading
+
     from eterna.core.registry import game_ids
 
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(WATCHDOG_PERIOD)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="eterna-watchdog", daemon=True).start()
     game_ids()
 
 
@@ -116,9 +128,11 @@ class Lane:
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:  # started at the first decision: a server without bots has none
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["eterna.server.preload"])
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_up)
+            # spawn: each worker is the server's own child (no fork server to outlive it)
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_warm_up, initargs=(os.getpid(),)
+            )
         return self._pool
 
     async def run(self, key: str, budget: float, fn: Callable[..., Any], *args: Any) -> Any:

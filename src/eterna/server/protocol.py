@@ -2,8 +2,8 @@
 
 Everything a client sends is checked here before the server looks at it: size first, then JSON,
 then the schema (a discriminated union on `type`, unknown fields refused). Server frames are
-built as plain dicts (see `tables.py`): they come from the server's own data, and building them
-without validation keeps a broadcast cheap.
+built here too, as plain dicts (or, for `update`, assembled from encoded parts): they come from
+the server's own data, and building them without validation keeps a broadcast cheap.
 """
 
 from __future__ import annotations
@@ -116,6 +116,30 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def error_frame(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+def welcome_frame(seat: int | None, summary: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "welcome", "seat": seat, "table": summary}
+
+
+def pong_frame() -> dict[str, Any]:
+    return {"type": "pong"}
+
+
+def rematch_frame(table_id: str, token: str | None) -> dict[str, Any]:
+    """The rematch's link: a seat's own (with its fresh token), or the spectator's."""
+    url = f"/table/{table_id}" + (f"?token={token}" if token is not None else "")
+    return {"type": "rematch", "table_id": table_id, "url": url}
+
+
+def update_text(ply: int, summary: str, view: str, events: str, deadline: float | None) -> str:
+    """An `update` frame, assembled from parts already encoded as JSON (the summary once per
+    broadcast, each seat's view once per seat): the hot path of every move."""
+    when = "null" if deadline is None else repr(deadline)
+    return (
+        f'{{"type":"update","ply":{ply},"table":{summary},"view":{view},'
+        f'"events":{events},"deadline":{when}}}'
+    )
 
 
 def presence_frame(seats: list[dict[str, Any]]) -> dict[str, Any]:

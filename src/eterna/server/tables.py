@@ -35,7 +35,13 @@ from eterna.server.live import (
     summary_of,
     table_record,
 )
-from eterna.server.protocol import CreateTable, presence_frame
+from eterna.server.protocol import (
+    CreateTable,
+    presence_frame,
+    rematch_frame,
+    update_text,
+    welcome_frame,
+)
 from eterna.server.security import find_seat, hash_token, new_table_id, new_token
 from eterna.server.settings import (
     CHECKPOINT_EVERY,
@@ -334,7 +340,7 @@ class Hub(TurnDriver):
                 table._shown = await self.store.replay(public_history, table.data)
             table.conns.add(conn)
             table.last_active = time.monotonic()
-            conn.send_json({"type": "welcome", "seat": seat, "table": table.summary()})
+            conn.send_json(welcome_frame(seat, table.summary()))
             summary = _dumps(table.summary())
             backlog = _dumps(table.history_events(seat))  # the moves before this client came
             view = self._view_text(table, seat)
@@ -370,11 +376,7 @@ class Hub(TurnDriver):
     def _update_text(
         self, table: LiveTable, seat: int | None, summary: str, events: str, view: str
     ) -> str:
-        deadline = "null" if table.deadline is None else repr(table.deadline)
-        return (
-            f'{{"type":"update","ply":{table.ply},"table":{summary},"view":{view},'
-            f'"events":{events},"deadline":{deadline}}}'
-        )
+        return update_text(table.ply, summary, view, events, table.deadline)
 
     def _broadcast(
         self,
@@ -546,12 +548,6 @@ class Hub(TurnDriver):
         self._set_deadline(table)
         self._broadcast(table, "[]", lambda _seat: "[]")
         self.schedule(table)
-
-
-def rematch_frame(table_id: str, token: str | None) -> dict[str, Any]:
-    """The rematch's link: a seat's own (with its fresh token), or the spectator's."""
-    url = f"/table/{table_id}" + (f"?token={token}" if token is not None else "")
-    return {"type": "rematch", "table_id": table_id, "url": url}
 
 
 __all__ = [

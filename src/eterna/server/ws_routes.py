@@ -11,7 +11,14 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from eterna.server.live import Connection, LiveTable
-from eterna.server.protocol import ActFrame, FrameError, HintFrame, error_frame, parse_frame
+from eterna.server.protocol import (
+    ActFrame,
+    FrameError,
+    HintFrame,
+    error_frame,
+    parse_frame,
+    pong_frame,
+)
 from eterna.server.security import AddressLimiter
 from eterna.server.tables import Hub
 
@@ -101,4 +108,4 @@ async def serve_connection(
             tasks.add(task)
             task.add_done_callback(tasks.discard)
         else:
-            conn.send_json({"type": "pong"})
+            conn.send_json(pong_frame())

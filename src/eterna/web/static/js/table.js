@@ -209,6 +209,8 @@ function renderStatus() {
   if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
   else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
   if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));
+  // the creator chose the deal: they could know every hand in advance
+  if (S.table && S.table.seed_chosen && !$("seed-note")) status.after(el("p", { id: "seed-note", class: "note seed-chosen" }, t("lobby.seedChosen")));
   tickCountdown();
 }
 

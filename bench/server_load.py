@@ -59,7 +59,8 @@ def free_port() -> int:
 
 def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        serve_command(port, data_dir=data_dir, bot_delay=0, post_rate=0), stdout=subprocess.DEVNULL
+        serve_command(port, data_dir=data_dir, bot_delay=0, post_rate=0, limits=False),
+        stdout=subprocess.DEVNULL,
     )
     try:
         wait_until_serving(f"http://127.0.0.1:{port}", proc)

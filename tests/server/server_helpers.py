@@ -25,9 +25,9 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from eterna.cli.serve_cmd import WS_MAX_SIZE
 from eterna.server.app import create_app
-from eterna.server.tables import Settings
+from eterna.server.serving import uvicorn_config
+from eterna.server.settings import Settings
 
 PG_ENV = "ETERNA_TEST_POSTGRES_URL"
 TIMEOUT = 10.0
@@ -168,16 +168,13 @@ class Server:
 class ThreadServer(Server):
     """The app on uvicorn in a background thread (same settings as `eterna serve`)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(
+        self, app: Any, log_level: str = "warning", forwarded_allow_ips: str | None = None
+    ) -> None:
+        self.app = app
         port = free_port()
-        config = uvicorn.Config(
-            app,
-            host="127.0.0.1",
-            port=port,
-            log_level="warning",
-            ws_max_size=WS_MAX_SIZE,
-            ws_per_message_deflate=False,
-            lifespan="on",
+        config = uvicorn_config(
+            app, "127.0.0.1", port, log_level=log_level, forwarded_allow_ips=forwarded_allow_ips
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -199,13 +196,22 @@ def start_server(
     database_url: str | None = None,
     data_dir: Path | None = None,
     web_dir: Path | None = None,
+    log_level: str = "warning",
+    forwarded_allow_ips: str | None = None,
     **settings: Any,
 ) -> ThreadServer:
-    options = {"bot_delay": 0.0, "hint_iterations": 30, **settings}
+    # Tests open many tables and connections from 127.0.0.1: no per-address quotas unless asked.
+    options = {
+        "bot_delay": 0.0,
+        "hint_iterations": 30,
+        "tables_per_address": 0,
+        "connect_rate": 0.0,
+        **settings,
+    }
     app = create_app(
         database_url=database_url, data_dir=data_dir, web_dir=web_dir, settings=Settings(**options)
     )
-    return ThreadServer(app)
+    return ThreadServer(app, log_level, forwarded_allow_ips)
 
 
 def human_seats(players: int) -> list[dict[str, Any]]:

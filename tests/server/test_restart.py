@@ -15,8 +15,8 @@ from server_helpers import Server, free_port
 
 import eterna
 from eterna.agents import make_agent
+from eterna.server.driver import agent_seed
 from eterna.server.launch import serve_command, wait_until_serving
-from eterna.server.tables import agent_seed
 
 SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "bot"}, {"kind": "bot", "agent": "random"}]
 BOT_SPECS = {1: "heuristic", 2: "random"}
@@ -28,7 +28,7 @@ class Subprocess(Server):
 
     def __init__(self, data_dir: Path, port: int) -> None:
         self.proc = subprocess.Popen(
-            serve_command(port, data_dir=data_dir, bot_delay=0),
+            serve_command(port, data_dir=data_dir, bot_delay=0, limits=False),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},

@@ -42,7 +42,7 @@ def test_migrations_are_idempotent_and_reversible(db_url: str) -> None:
     names = set(inspect(storage.engine).get_table_names())
     assert {"tables", "seats", "actions", "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
     upgrade(storage.engine)  # already at head: nothing happens
     storage.create_table(table_data("keep"))
     storage.close()
@@ -151,3 +151,22 @@ def test_a_stopped_server_resumes_its_games(db_url: str) -> None:
         assert state.is_terminal and state.scores == record["meta"]["scores"]
     finally:
         second.stop()
+
+
+def test_a_database_from_before_migration_0002_loads(db_url: str) -> None:
+    storage = Storage(db_url)
+    downgrade(storage.engine, "0001")
+    storage.close()
+    old = Storage(db_url, migrate=False)
+    with old.engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO tables (id, game, players, seed, options, public, status, "
+                "created_at) VALUES ('old', 'eternity', 3, 1, '{}', true, 'playing', 0)"
+            )
+        )
+    old.close()
+    again = Storage(db_url)  # migrates to head
+    data = again.load_table("old")
+    assert data is not None and data.ended is None and data.seed_chosen is False
+    again.close()

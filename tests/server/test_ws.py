@@ -212,6 +212,7 @@ def test_bots_play_with_a_human(server: ThreadServer) -> None:
         "name": "heuristic",
         "claimed": True,
         "connected": True,
+        "reserved": False,
     }
 
 
@@ -260,14 +261,15 @@ def test_presence_updates_the_summary(server: ThreadServer) -> None:
     spectator = server.ws(table_id)
     spectator.update()
     player = server.ws(table_id, created["seats"][2]["token"])
-    joined = spectator.update()
-    assert joined["ply"] == 0 and joined["events"] == []
-    assert joined["table"]["seats"][2]["connected"] is True
-    assert joined["table"]["seats"][2]["claimed"] is True
+    # A seat's holder coming or going is a small `presence` frame, not a full update.
+    joined = spectator.until(lambda f: f["type"] == "presence")
+    assert joined["seats"][2]["connected"] is True
+    assert joined["seats"][2]["claimed"] is True
     player.close()
-    left = spectator.update()
-    assert left["table"]["seats"][2]["connected"] is False
-    assert left["table"]["seats"][2]["claimed"] is True
+    left = spectator.until(lambda f: f["type"] == "presence")
+    assert left["seats"][2]["connected"] is False
+    assert left["seats"][2]["claimed"] is True
+    assert server.summary(table_id)["seats"][2]["connected"] is False
 
 
 def test_a_failing_hint_answers_with_an_error_frame(
@@ -275,12 +277,12 @@ def test_a_failing_hint_answers_with_an_error_frame(
 ) -> None:
     # A bug in the search must not leave the client waiting: it gets `server_error`, and the
     # game goes on.
-    import eterna.arena.hints
+    from eterna.server.workers import Workers
 
-    def broken(*args: object, **kwargs: object) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
         raise AttributeError("simulated search bug")
 
-    monkeypatch.setattr(eterna.arena.hints, "advise", broken)
+    monkeypatch.setattr(Workers, "hint", broken)
     _created, state, _mover, ws = ask_hint(server)
     assert ws.error()["code"] == "server_error"
     ws.act(str(state.legal_actions()[0]), 0)

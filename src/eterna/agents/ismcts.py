@@ -58,6 +58,35 @@ PLAIN: dict[str, Any] = {
 }
 
 
+# The range of every numeric parameter: (integer?, lowest, highest, lowest excluded?). A spec
+# outside it is refused, naming the parameter (docs/agents.md, "Parameter ranges").
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 600.0
+RANGES: dict[str, tuple[bool, float, float, bool]] = {
+    "iterations": (True, 1, MAX_ITERATIONS, False),
+    "seconds": (False, 0.0, MAX_SECONDS, True),
+    "c": (False, 0.0, 100.0, False),
+    "epsilon": (False, 0.0, 1.0, False),
+    "depth": (True, 0, 1_000_000, False),
+    "trust": (False, -100.0, 100.0, False),
+}
+
+
+def check_number(key: str, value: Any) -> None:
+    """Refuse (EternaError naming `key`) a value outside RANGES[key]: not a number (booleans
+    are not numbers here), a float where an integer is due, NaN, an infinity, out of range."""
+    integer, low, high, open_low = RANGES[key]
+    kinds: tuple[type, ...] = (int,) if integer else (int, float)
+    kind = "an integer" if integer else "a number"
+    low_text = f"above {low:g}" if open_low else f"from {low:g}"
+    wanted = f"ismcts {key} must be {kind} {low_text} to {high:g}"
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        raise EternaError(f"{wanted}, not {value!r}")
+    number = float(value) if abs(value) < 1e300 else math.inf  # type: ignore[arg-type]
+    if not math.isfinite(number) or number < low or number > high or (open_low and number == low):
+        raise EternaError(f"{wanted}, not {value!r}")
+
+
 class _Node:
     __slots__ = ("avail", "children", "reward", "score", "visits")
 
@@ -105,6 +134,10 @@ class ISMCTSAgent(Agent):
     """
 
     name = "ismcts"
+    # A wall-clock cap on every search, whatever the spec says (None: none); the web table sets
+    # it on the agents it runs (docs/web.md, "Bots on a budget"). A search stopped by it decides
+    # on the iterations done so far.
+    max_seconds: float | None = None
 
     def __init__(
         self,
@@ -145,11 +178,12 @@ class ISMCTSAgent(Agent):
             self._given["iterations"] = None
         generic: dict[str, Any] = dict(GENERIC if heuristic else PLAIN)
         self._check({**generic, **self._given})
-        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
-            raise EternaError(f"ismcts seconds must be a positive number, not {seconds!r}")
+        if seconds is not None:
+            check_number("seconds", seconds)
         self.seconds = None if iterations is not None else seconds
         self._configure({**generic, **self._given})
         self._configured_for: str | None = None
+        self._deadline: float | None = None
         self._choice: Action | None = None
         self.last_choice: Action | None = None  # the move the last search recommends
         self._heuristic: dict[str, Any] = {}  # game id -> make_heuristic (or None)
@@ -159,27 +193,16 @@ class ISMCTSAgent(Agent):
 
     @staticmethod
     def _check(cfg: dict[str, Any]) -> None:
-        iterations = cfg["iterations"]
-        if iterations is not None and (
-            not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
-        ):
-            raise EternaError(f"ismcts iterations must be a positive integer, not {iterations!r}")
-        epsilon = cfg["epsilon"]
-        if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
-            raise EternaError(f"ismcts epsilon must be between 0 and 1, not {epsilon!r}")
-        depth = cfg["depth"]
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-            raise EternaError(f"ismcts depth must be a non-negative integer, not {depth!r}")
+        if cfg["iterations"] is not None:
+            check_number("iterations", cfg["iterations"])
+        for key in ("epsilon", "depth", "trust", "c"):
+            check_number(key, cfg[key])
         if cfg["reward"] not in ("win", "score"):
             raise EternaError(f"ismcts reward must be 'win' or 'score', not {cfg['reward']!r}")
         if cfg["root"] not in ("ucb", "halving"):
             raise EternaError(f"ismcts root must be 'ucb' or 'halving', not {cfg['root']!r}")
-        if not isinstance(cfg["trust"], (int, float)) or isinstance(cfg["trust"], bool):
-            raise EternaError(f"ismcts trust must be a number, not {cfg['trust']!r}")
         if cfg["cut"] not in ("depth", "score"):
             raise EternaError(f"ismcts cut must be 'depth' or 'score', not {cfg['cut']!r}")
-        if not isinstance(cfg["c"], (int, float)) or cfg["c"] < 0:
-            raise EternaError(f"ismcts c must be a non-negative number, not {cfg['c']!r}")
 
     def _configure(self, cfg: dict[str, Any]) -> None:
         self.iterations: int | None = cfg["iterations"]
@@ -221,6 +244,9 @@ class ISMCTSAgent(Agent):
         self._configure(cfg)
 
     # -------------------------------------------------------------- the search
+    def _out_of_time(self) -> bool:
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
     def decide(self, window: SeatWindow) -> Action:
         legal = window.legal_actions()
         if len(legal) == 1:
@@ -234,20 +260,22 @@ class ISMCTSAgent(Agent):
     def search(self, window: SeatWindow) -> _Node:
         root = _Node()
         rng = self.rng
+        started = time.perf_counter()
         state = window.determinize(rng)
         self._settle(state)
         self._choice = None
+        caps = [s for s in (self.seconds, self.max_seconds) if s is not None]
+        self._deadline = started + min(caps) if caps else None
         if self.root == "halving" and self.iterations is not None:
             self._choice = self._halving(root, window, state, rng)
         else:
-            deadline = None if self.seconds is None else time.perf_counter() + self.seconds
             done = 0
             while True:
                 self._iterate(root, state, rng)
                 done += 1
                 if self.iterations is not None and done >= self.iterations:
                     break
-                if deadline is not None and time.perf_counter() >= deadline:
+                if self._out_of_time():
                     break
                 state = window.determinize(rng)
         children = root.children
@@ -291,6 +319,9 @@ class ISMCTSAgent(Agent):
                 fresh = True
                 for a in alive:
                     samples[a].append(self._iterate(root, world.clone(), rng, a))
+                if self._out_of_time():  # the wall-clock cap: decide on what is known
+                    left = per * len(alive)
+                    break
             left -= per * len(alive)
             ranked = sorted((a for a in alive if a != anchor), key=lambda a: -children[a].mean)
             if anchor is None:
@@ -307,6 +338,8 @@ class ISMCTSAgent(Agent):
         """The challenger if its paired gain over the anchor is `trust` standard errors clear."""
         diffs = [x - y for x, y in zip(samples[challenger], samples[anchor], strict=False)]
         n = len(diffs)
+        if n == 0:
+            return anchor
         mean = sum(diffs) / n
         if mean <= 0.0:
             return anchor

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -54,7 +55,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not eq or not key:
             raise EternaError(f"agent parameter {item!r} in {spec!r} must read key=value")
         params[key.strip()] = _value(value.strip())
+        _check_finite(key.strip(), params[key.strip()])
     return name, params
+
+
+MAX_MAGNITUDE = 1e12  # no agent parameter needs more; each agent checks its own ranges
+
+
+def _check_finite(key: str, value: Any) -> None:
+    """Every number in a spec is finite and of sane size, whatever the agent (its own ranges
+    are checked when it is made): `nan`, `inf` and `1e400` never reach an agent."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+        raise EternaError(
+            f"agent parameter {key!r} must be a finite number of at most {MAX_MAGNITUDE:g} "
+            f"in size, not {value!r}"
+        )
 
 
 def _value(text: str) -> Any:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from eterna.cli.app import fail
+from eterna.server.settings import Settings
 
 SERVE_HELP = (
     "Serve the web table: a lobby, tables for humans and bots, history and replays.\n\n"
@@ -21,83 +22,133 @@ SERVE_HELP = (
     "it, so a restarted server resumes every game where it was."
 )
 
-WS_MAX_SIZE = 64 * 1024  # bytes: uvicorn drops bigger WebSocket frames (the protocol's are 4 KiB)
+LEVELS = ("debug", "info", "warning", "error")
+
+
+Host = Annotated[str, typer.Option("--host", help="Interface to listen on.")]
+Port = Annotated[int, typer.Option("--port", help="TCP port.", min=0, max=65535)]
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url",
+        envvar="ETERNA_DATABASE_URL",
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://eterna@localhost/eterna.",
+        show_default="SQLite in --data-dir",
+    ),
+]
+DataDir = Annotated[
+    Path,
+    typer.Option("--data-dir", envvar="ETERNA_DATA_DIR", help="Folder of the SQLite database."),
+]
+BotDelay = Annotated[
+    float, typer.Option("--bot-delay", min=0.0, max=30.0, help="Seconds between a bot's moves.")
+]
+HintIterations = Annotated[
+    int, typer.Option("--hint-iterations", min=1, max=20000, help="ISMCTS iterations of a hint.")
+]
+PostRate = Annotated[
+    float,
+    typer.Option(
+        "--post-rate",
+        min=0.0,
+        help="POST requests (new tables, joins, rematches) per second per client address, "
+        "in bursts of up to 60; more get 429 (0: no limit).",
+    ),
+]
+TablesPerHour = Annotated[
+    int,
+    typer.Option(
+        "--tables-per-hour",
+        min=0,
+        help="New tables per client address per hour; more get 429 (0: no limit).",
+    ),
+]
+ConnectRate = Annotated[
+    float,
+    typer.Option(
+        "--connect-rate",
+        min=0.0,
+        help="WebSocket connections per second per client address, in bursts of up to 40; "
+        "more are closed with 4429 (0: no limit).",
+    ),
+]
+ForwardedAllowIps = Annotated[
+    str | None,
+    typer.Option(
+        "--forwarded-allow-ips",
+        help="Comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto headers are believed (default: none; see docs/web.md).",
+    ),
+]
+ApiDocs = Annotated[
+    bool, typer.Option("--api-docs", help="Serve the OpenAPI schema at /api/openapi.json.")
+]
+LogLevel = Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")]
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="TCP port.", min=0, max=65535)] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            envvar="ETERNA_DATABASE_URL",
-            help="SQLAlchemy URL, e.g. postgresql+psycopg://eterna@localhost/eterna.",
-            show_default="SQLite in --data-dir",
-        ),
-    ] = None,
-    data_dir: Annotated[
-        Path,
-        typer.Option("--data-dir", envvar="ETERNA_DATA_DIR", help="Folder of the SQLite database."),
-    ] = Path("data"),
-    bot_delay: Annotated[
-        float,
-        typer.Option("--bot-delay", min=0.0, max=30.0, help="Seconds between a bot's moves."),
-    ] = 0.8,
-    hint_iterations: Annotated[
-        int,
-        typer.Option("--hint-iterations", min=1, max=20000, help="ISMCTS iterations of a hint."),
-    ] = 500,
-    post_rate: Annotated[
-        float,
-        typer.Option(
-            "--post-rate",
-            min=0.0,
-            help="POST requests (new tables, joins, rematches) per second per client address, "
-            "in bursts of up to 60; more get 429 (0: no limit).",
-        ),
-    ] = 2.0,
-    log_level: Annotated[
-        str, typer.Option("--log-level", help="debug, info, warning or error.")
-    ] = "info",
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    database_url: DatabaseUrl = None,
+    data_dir: DataDir = Path("data"),
+    bot_delay: BotDelay = Settings.bot_delay,
+    hint_iterations: HintIterations = Settings.hint_iterations,
+    post_rate: PostRate = Settings.post_rate,
+    tables_per_hour: TablesPerHour = Settings.tables_per_address,
+    connect_rate: ConnectRate = Settings.connect_rate,
+    forwarded_allow_ips: ForwardedAllowIps = None,
+    api_docs: ApiDocs = False,
+    log_level: LogLevel = "info",
 ) -> None:
-    import uvicorn
+    level = _logging(log_level)
+    settings = Settings(
+        bot_delay=bot_delay,
+        hint_iterations=hint_iterations,
+        post_rate=post_rate,
+        tables_per_address=tables_per_hour,
+        connect_rate=connect_rate,
+        api_docs=api_docs,
+    )
+    app = _make_app(database_url, data_dir, settings)
+    where = database_url.split("@")[-1] if database_url else f"SQLite in {data_dir}/"
+    typer.echo(f"Eterna web table on http://{host}:{port}/ (games stored: {where})")
+    _run(app, host, port, level, forwarded_allow_ips)
 
-    from eterna.server.app import create_app, database_url_for
-    from eterna.server.storage import Storage
 
+def _logging(log_level: str) -> str:
     level = log_level.strip().lower()
-    if level not in ("debug", "info", "warning", "error"):
+    if level not in LEVELS:
         fail(f"--log-level must be debug, info, warning or error, not {log_level!r}")
     logging.basicConfig(level=level.upper(), format="%(levelname)s %(name)s: %(message)s")
     if level != "debug":  # Alembic narrates every migration step at INFO
         logging.getLogger("alembic").setLevel(logging.WARNING)
+    return level
+
+
+def _make_app(database_url: str | None, data_dir: Path, settings: Settings) -> Any:
+    from eterna.server.app import create_app, database_url_for
+    from eterna.server.storage import Storage
+
     try:
         url = database_url_for(database_url, data_dir)
         Storage(url).close()  # open and migrate now: a bad URL or database fails in one line
-        app = create_app(
-            database_url=database_url,
-            data_dir=data_dir,
-            bot_delay=bot_delay,
-            hint_iterations=hint_iterations,
-            post_rate=post_rate,
-        )
+        return create_app(database_url=database_url, data_dir=data_dir, settings=settings)
     except OSError as exc:
         fail(f"cannot use the data folder {data_dir}: {exc.strerror or exc}")
     except Exception as exc:  # a bad URL, driver or server: say it in one line
         detail = str(exc).strip().splitlines()
         fail(f"cannot open the database: {detail[0] if detail else type(exc).__name__}")
-    where = database_url.split("@")[-1] if database_url else f"SQLite in {data_dir}/"
-    typer.echo(f"Eterna web table on http://{host}:{port}/ (games stored: {where})")
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=level,
-        ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=False,
-        timeout_graceful_shutdown=5,
+
+
+def _run(app: Any, host: str, port: int, level: str, forwarded_allow_ips: str | None) -> None:
+    import uvicorn
+
+    from eterna.server.serving import uvicorn_config
+
+    config = uvicorn_config(
+        app, host, port, log_level=level, forwarded_allow_ips=forwarded_allow_ips
     )
+    uvicorn.Server(config).run()
 
 
 def register(app: typer.Typer) -> None:

@@ -25,8 +25,10 @@ def serve_command(
     hint_iterations: int | None = None,
     log_level: str = "warning",
     post_rate: float | None = None,
+    limits: bool = True,
 ) -> list[str]:
-    """The command line of `eterna serve` on 127.0.0.1:`port`, run by this Python."""
+    """The command line of `eterna serve` on 127.0.0.1:`port`, run by this Python (`limits`
+    False: no per-address quota of tables or connections)."""
     command = [sys.executable, "-m", "eterna", "serve", "--port", str(port)]
     if data_dir is not None:
         command += ["--data-dir", str(data_dir)]
@@ -37,6 +39,8 @@ def serve_command(
         command += ["--hint-iterations", str(hint_iterations)]
     if post_rate is not None:
         command += ["--post-rate", f"{post_rate:g}"]
+    if not limits:  # a test or benchmark opening many tables and connections from one address
+        command += ["--tables-per-hour", "0", "--connect-rate", "0"]
     return command
 
 

@@ -2,8 +2,8 @@
 
 Everything a client sends is checked here before the server looks at it: size first, then JSON,
 then the schema (a discriminated union on `type`, unknown fields refused). Server frames are
-built as plain dicts (see `tables.py`): they come from the server's own data, and building them
-without validation keeps a broadcast cheap.
+built here too, as plain dicts (or, for `update`, assembled from encoded parts): they come from
+the server's own data, and building them without validation keeps a broadcast cheap.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ ERROR_CODES = (
     "rate_limited",
     "game_over",
     "server_error",
+    "server_busy",
 )
 
 
@@ -76,7 +77,9 @@ def parse_frame(data: str | bytes | None) -> ActFrame | HintFrame | PingFrame:
     if len(data) > MAX_FRAME or len(data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise FrameError("too_large", f"a frame is at most {MAX_FRAME} bytes")
     try:
-        raw = json.loads(data)
+        raw = json.loads(data, object_pairs_hook=no_duplicate_keys)
+    except DuplicateKey as exc:
+        raise FrameError("bad_frame", str(exc)) from None
     except (ValueError, RecursionError):
         raise FrameError("bad_frame", "a frame is one JSON object") from None
     if not isinstance(raw, dict):
@@ -96,8 +99,57 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}"[:200]
 
 
+class DuplicateKey(ValueError):
+    pass
+
+
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`json.loads(..., object_pairs_hook=no_duplicate_keys)`: refuse an object that names a
+    key twice (which value counts would otherwise depend on the parser)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKey(f"the key {key!r} appears twice")
+        out[key] = value
+    return out
+
+
 def error_frame(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+def welcome_frame(seat: int | None, summary: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "welcome", "seat": seat, "table": summary}
+
+
+def pong_frame() -> dict[str, Any]:
+    return {"type": "pong"}
+
+
+def rematch_frame(table_id: str, token: str | None) -> dict[str, Any]:
+    """The rematch's link: a seat's own (with its fresh token), or the spectator's."""
+    url = f"/table/{table_id}" + (f"?token={token}" if token is not None else "")
+    return {"type": "rematch", "table_id": table_id, "url": url}
+
+
+def update_text(ply: int, summary: str, view: str, events: str, deadline: float | None) -> str:
+    """An `update` frame, assembled from parts already encoded as JSON (the summary once per
+    broadcast, each seat's view once per seat): the hot path of every move."""
+    when = "null" if deadline is None else repr(deadline)
+    return (
+        f'{{"type":"update","ply":{ply},"table":{summary},"view":{view},'
+        f'"events":{events},"deadline":{when}}}'
+    )
+
+
+def presence_frame(seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """Who holds and who is connected at each seat: sent instead of a full update when only
+    that changed (a seat claimed, a player connected or left)."""
+    return {"type": "presence", "seats": seats}
+
+
+def hint_frame(candidates: list[dict[str, Any]], iterations: int) -> dict[str, Any]:
+    return {"type": "hint", "candidates": candidates, "iterations": iterations}
 
 
 # ------------------------------------------------------------------------------ HTTP bodies
@@ -121,10 +173,12 @@ class SeatSpec(Strict):
     kind: Literal["human", "bot"]
     name: Name | None = None
     agent: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    reserved: bool = False  # a human seat for its invite link only, never offered to the lobby
 
 
 class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: `players` 3, not "3", 3.0 or true; `seed` an integer; `public` a boolean.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Annotated[str, Field(min_length=1, max_length=32)]
     players: Annotated[int, Field(ge=1, le=16)]

@@ -68,3 +68,37 @@ class TokenBucket:
             return True
         self.strikes += 1
         return False
+
+
+class AddressLimiter:
+    """A token bucket per client address: `rate` a second on average, bursts of `burst`
+    (`rate` 0: no limit). `take(address)` is None when allowed, else the seconds to wait."""
+
+    MAX_CLIENTS = 4096  # addresses tracked at once; idle (full) buckets are dropped past it
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = max(1.0, burst)
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> float | None:
+        if self.rate <= 0:
+            return None
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.MAX_CLIENTS:
+                self._forget_idle()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        if bucket.take():
+            return None
+        return max(1.0, (1.0 - bucket.tokens) / self.rate)
+
+    def _forget_idle(self) -> None:
+        now = time.monotonic()
+        full = self.burst / self.rate
+        for address in [a for a, b in self.buckets.items() if now - b.updated >= full]:
+            del self.buckets[address]
+        if len(self.buckets) >= self.MAX_CLIENTS:  # all busy: forget the longest idle half
+            by_age = sorted(self.buckets, key=lambda a: self.buckets[a].updated)
+            for address in by_age[: len(by_age) // 2]:
+                del self.buckets[address]

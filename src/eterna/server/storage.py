@@ -61,6 +61,8 @@ class TableRow(Base):
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(TABLE_ID_LENGTH), nullable=True)
+    ended: Mapped[str | None] = mapped_column(String(16), nullable=True)  # migration 0002
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -77,6 +79,7 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    reserved: Mapped[bool] = mapped_column(Boolean, default=False)  # migration 0003
 
 
 class ActionRow(Base):
@@ -104,6 +107,7 @@ class SeatData:
     name: str | None = None
     token_hash: str | None = None
     claimed: bool = False
+    reserved: bool = False  # for its invite link only: never offered to the lobby
 
 
 @dataclass
@@ -125,6 +129,8 @@ class TableData:
     scores: list[int] | None = None
     winners: list[int] | None = None
     rematch_id: str | None = None
+    ended: str | None = None  # why it ended before the game did: "abandoned", "ply_limit"
+    seed_chosen: bool = False  # the creator chose the seed
     seats: list[SeatData] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, notation) by ply
 
@@ -146,8 +152,10 @@ def _table_data(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -
         scores=list(row.scores) if row.scores is not None else None,
         winners=list(row.winners) if row.winners is not None else None,
         rematch_id=row.rematch_id,
+        ended=row.ended,
+        seed_chosen=bool(row.seed_chosen),
         seats=[
-            SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed)
+            SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed, bool(s.reserved))
             for s in sorted(seats, key=lambda s: s.seat)
         ],
         actions=[(a.seat, a.notation) for a in sorted(actions, key=lambda a: a.ply)],
@@ -262,6 +270,7 @@ class Storage:
                     bot_delay=table.bot_delay,
                     status=table.status,
                     created_at=table.created_at,
+                    seed_chosen=table.seed_chosen,
                 )
             )
             s.flush()  # the table row first: seats reference it
@@ -275,6 +284,7 @@ class Storage:
                         name=seat.name,
                         token_hash=seat.token_hash,
                         claimed=seat.claimed,
+                        reserved=seat.reserved,
                     )
                 )
 
@@ -331,6 +341,18 @@ class Storage:
                     )
                 )
 
+    def end_table(self, table_id: str, ended: str, scores: list[int]) -> float:
+        """End a table that is not over without a result ("abandoned": nobody came back;
+        "ply_limit": it reached the server's ply cap); it stays in history. Returns the time."""
+        now = time.time()
+        with self.session() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status != "over")
+                .values(status="over", finished_at=now, scores=scores, winners=[], ended=ended)
+            )
+        return now
+
     def claim_seat(
         self, table_id: str, seat: int, name: str | None, token_hash: str | None = None
     ) -> None:
@@ -343,6 +365,15 @@ class Storage:
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(**values)
+            )
+
+    def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """Give an unclaimed seat a new token hash (a rematch seat's link made again)."""
+        with self.session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(token_hash=token_hash)
             )
 
     def set_rematch(self, table_id: str, rematch: TableData) -> None:
@@ -375,14 +406,15 @@ class Storage:
             return self._load(s, rows)
 
     def history(self, limit: int, offset: int) -> tuple[int, list[tuple[TableData, int]]]:
-        """Finished tables, newest first, each without its actions but with their count, and how
-        many finished tables there are in all."""
+        """Finished public tables, newest first, each without its actions but with their count,
+        and how many finished public tables there are in all (private ones are never listed)."""
+        listed = (TableRow.status == "over") & TableRow.public.is_(True)
         with self.session() as s:
-            total = s.scalar(select(func.count()).where(TableRow.status == "over")) or 0
+            total = s.scalar(select(func.count()).where(listed)) or 0
             rows = list(
                 s.scalars(
                     select(TableRow)
-                    .where(TableRow.status == "over")
+                    .where(listed)
                     .order_by(TableRow.finished_at.desc(), TableRow.id)
                     .limit(limit)
                     .offset(offset)

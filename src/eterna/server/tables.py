@@ -1,431 +1,109 @@
-"""Live tables: each game's state in memory, its connections, its bots and its turn timer.
+"""Live tables: the hub that accepts actions, seats players, broadcasts and drives the turns.
 
 The state of a table is always its stored record replayed, plus nothing: an action is checked on a
 clone of the state, committed to storage, and only then does the clone become the table's state
 and the update go out. So a refused action changes nothing, and a server killed at any moment
-restarts (`Hub.start`) with every game where its last broadcast left it.
+restarts with every game where its last broadcast left it (resumed lazily: see store.py).
 
-Everything here runs on the event loop except the rarer storage calls (a storage thread; the
-per-move commits of SQLite run on the loop, grouped: see `ActionWriter`), bot decisions and hints
-(worker threads, each on its own clone of the state, so a search never blocks the loop or sees a
-state change under it).
+Everything here runs on the event loop except storage calls (a storage thread; the per-move
+commits of SQLite run on the loop, grouped: see writer.py), replays (store.py) and decisions: bot
+moves, timed-out turns and hints run in worker processes on a budget (workers.py), each on its
+own clone of the state. Limits and quotas are in limits.py, defaults in settings.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import json
 import logging
-import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from starlette.websockets import WebSocket, WebSocketState
-
-from eterna.agents import make_agent
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
-from eterna.core.game import Game, GameState
-from eterna.core.records import make_record
+from eterna.core.game import Game
 from eterna.core.registry import load_game
-from eterna.server.protocol import CreateTable, error_frame
-from eterna.server.security import TokenBucket, find_seat, hash_token, new_table_id, new_token
+from eterna.server.driver import TurnDriver
+from eterna.server.limits import CreateQuota, check_options
+from eterna.server.live import (
+    Connection,
+    LiveTable,
+    _dumps,
+    public_history,
+    replay_table,
+    seat_summaries,
+    summary_of,
+    table_record,
+)
+from eterna.server.protocol import (
+    CreateTable,
+    presence_frame,
+    rematch_frame,
+    update_text,
+    welcome_frame,
+)
+from eterna.server.security import find_seat, hash_token, new_table_id, new_token
+from eterna.server.settings import (
+    CHECKPOINT_EVERY,
+    RequestError,
+    Settings,
+)
 from eterna.server.storage import PendingAction, PlyConflict, SeatData, Storage, TableData
+from eterna.server.store import TableStore
+from eterna.server.workers import Workers
+from eterna.server.writer import ActionWriter
 
 log = logging.getLogger("eterna.server")
 T = TypeVar("T")
 
-TIMEOUT_AGENT = "heuristic"  # plays a human seat's decision when its turn timer runs out
-MAX_ISMCTS_ITERATIONS = 5000  # bot seats search on the server's CPU: keep them bounded
-MAX_ISMCTS_SECONDS = 5.0
-CHECKPOINT_EVERY = 5.0  # seconds between SQLite WAL checkpoints
 
-
-class RequestError(Exception):
-    """An HTTP request the server refuses: `status`, `code` and a message for the client."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-@dataclass
-class Settings:
-    """Server-wide knobs (set by `create_app` / `eterna serve`)."""
-
-    bot_delay: float = 0.8  # default seconds between a bot's decisions
-    hint_iterations: int = 500  # ISMCTS iterations of a `hint`
-    frame_rate: float = 20.0  # client frames per second per connection (token bucket)
-    frame_burst: float = 20.0
-    flood_strikes: int = 60  # refused frames in a row before a flooding connection is closed
-    max_queue: int = 512  # frames waiting for a slow client before it is disconnected
-    lobby_limit: int = 100
-    max_live_tables: int = 10_000  # games in progress at once: more are refused (503)
-    post_rate: float = 2.0  # POST requests per second per client address (0: no limit)
-    post_burst: float = 60.0  # ... in bursts of up to this many
-    tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)
-
-
-def agent_seed(table_seed: int, seat: int, ply: int) -> int:
-    """A bot's seed for one decision: fixed by the table, the seat and the position, so a restart
-    replays the same bot decisions as an uninterrupted server would have made."""
-    digest = hashlib.sha256(f"eterna-server:{table_seed}:{seat}:{ply}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 2
-
-
-def check_agent_spec(game: Game, spec: str) -> None:
-    """Refuse (EternaError) a spec that cannot play `game` or would search without bound."""
+def check_agent_spec(game: Game, spec: str, settings: Settings) -> None:
+    """Refuse (EternaError) a spec that cannot play `game` or asks for more than the server's
+    budget (every decision is capped at `settings.bot_seconds` anyway: see workers.py)."""
     from eterna.agents.registry import parse_spec
     from eterna.simulate import check_agent
 
     check_agent(game, spec)
     name, params = parse_spec(spec)
     if name == "ismcts":
-        iterations = params.get("iterations")
         seconds = params.get("seconds")
-        if iterations is None and seconds is not None and float(seconds) > MAX_ISMCTS_SECONDS:
-            raise EternaError(f"a bot on this server searches at most {MAX_ISMCTS_SECONDS} s")
-        if iterations is not None and int(iterations) > MAX_ISMCTS_ITERATIONS:
+        iterations = params.get("iterations")
+        if seconds is not None and seconds > settings.bot_seconds:
+            raise EternaError(f"a bot on this server searches at most {settings.bot_seconds:g} s")
+        if iterations is not None and iterations > settings.bot_iterations:
             raise EternaError(
-                f"a bot on this server searches at most {MAX_ISMCTS_ITERATIONS} iterations"
+                f"a bot on this server searches at most {settings.bot_iterations} iterations"
             )
 
 
-# ------------------------------------------------------------------------------ connections
-
-
-class Connection:
-    """One WebSocket: its seat (None for a spectator), its outgoing queue and its rate limit.
-
-    Frames go through a queue drained by one writer task, so a broadcast never waits on a slow
-    client; a client that falls `max_queue` frames behind is disconnected.
-    """
-
-    def __init__(self, ws: WebSocket, seat: int | None, token: str | None, settings: Settings):
-        self.ws = ws
-        self.seat = seat
-        self.token = token  # kept only to build this seat's own rematch link
-        self.bucket = TokenBucket(settings.frame_rate, settings.frame_burst)
-        self.max_queue = settings.max_queue
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.hinting = False
-        self.closed = False
-        self._close_code = (1000, "")
-        self.writer = asyncio.create_task(self._write())
-
-    def send(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.max_queue:
-            while not self.queue.empty():  # drop the backlog: the close goes out next
-                self.queue.get_nowait()
-            self.close(1008, "too slow: frames are not being read")
-            return
-        self.queue.put_nowait(text)
-
-    def send_json(self, frame: dict[str, Any]) -> None:
-        self.send(json.dumps(frame, separators=(",", ":")))
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        """Stop sending; the writer closes the socket after the frames already queued."""
-        if self.closed:
-            return
-        self.closed = True
-        self.queue.put_nowait(None)
-        self._close_code = (code, reason)
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                text = await self.queue.get()
-                while True:  # everything queued, without waking up once per frame
-                    if text is None:
-                        code, reason = self._close_code
-                        if self.ws.application_state == WebSocketState.CONNECTED:
-                            await self.ws.close(code, reason)
-                        return
-                    await self.ws.send_text(text)
-                    if self.queue.empty():
-                        break
-                    text = self.queue.get_nowait()
-        except Exception:  # the peer went away: the reader sees the disconnect
-            self.closed = True
-
-    async def finish(self) -> None:
-        """After the reader saw the disconnect: stop the writer."""
-        self.closed = True
-        self.writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.writer
-
-
-# ------------------------------------------------------------------------------ a live table
-
-
-class LiveTable:
-    """One table in memory: its stored data, its current state and who is connected."""
-
-    def __init__(self, data: TableData, state: GameState) -> None:
-        self.data = data
-        self.state = state
-        self.game: Game = state.game
-        self.conns: set[Connection] = set()
-        self.lock = asyncio.Lock()
-        self.deadline: float | None = None
-        self.task: asyncio.Task[None] | None = None  # the pending bot move or turn timer
-        self._shown: list[str | None] | None = None  # public notation per ply, made on demand
-
-    def history_events(self, seat: int | None) -> list[dict[str, Any]]:
-        """Every action so far as `events` for `seat`: its own in full, the others' as
-        published (docs/web-protocol.md, "Public actions")."""
-        if self._shown is None:
-            self._shown = public_history(self.data)
-        out: list[dict[str, Any]] = []
-        for ply, ((actor, notation), shown) in enumerate(
-            zip(self.data.actions, self._shown, strict=True), 1
-        ):
-            text = notation if actor == seat else shown
-            out.append({"ply": ply, "seat": actor} | ({} if text is None else {"action": text}))
-        return out
-
-    def shown(self, public: str | None) -> None:
-        """Keep the public history in step with an accepted action (if it was ever made)."""
-        if self._shown is not None:
-            self._shown.append(public)
-
-    @property
-    def id(self) -> str:
-        return self.data.id
-
-    @property
-    def ply(self) -> int:
-        return len(self.data.actions)
-
-    @property
-    def over(self) -> bool:
-        return self.data.status == "over"
-
-    def open_seats(self) -> list[int]:
-        return [s.seat for s in self.data.seats if s.kind == "human" and not s.claimed]
-
-    def summary(self) -> dict[str, Any]:
-        """The public summary (docs/web-protocol.md): nothing secret, nothing seat-private."""
-        connected = {c.seat for c in self.conns if c.seat is not None and not c.closed}
-        return summary_of(self.data, self.ply, self.state, connected)
-
-    def record(self) -> dict[str, Any]:
-        return table_record(self.data)
-
-
-def summary_of(
-    data: TableData, plies: int, state: GameState | None, connected: set[int]
-) -> dict[str, Any]:
-    over = data.status == "over"
-    if state is not None:
-        current = state.current_player
-        scores: list[int] | None = list(state.scores)
-        winners: list[int] | None = list(state.winners) if over else []
-    else:
-        current, scores, winners = None, data.scores, data.winners
-    return {
-        "table_id": data.id,
-        "game": data.game,
-        "players": data.players,
-        "options": data.options,
-        "status": data.status,
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "agent": s.agent,
-                "name": s.name,
-                "claimed": s.kind == "bot" or s.claimed,
-                "connected": s.kind == "bot" or s.seat in connected,
-            }
-            for s in data.seats
-        ],
-        "turn_timer": data.turn_timer,
-        "created_at": data.created_at,
-        "finished_at": data.finished_at,
-        "plies": plies,
-        "current_player": current,
-        "scores": scores,
-        "winners": winners if over else [],
-        "rematch": data.rematch_id,
-    }
-
-
-def table_record(data: TableData) -> dict[str, Any]:
-    """The record of DESIGN.md, plus a `meta` entry (ignored by replays) naming the seats."""
-    record = make_record(
-        data.game,
-        data.players,
-        data.seed,
-        data.options,
-        data.setup,
-        [notation for _seat, notation in data.actions],
-    )
-    record["meta"] = {
-        "table_id": data.id,
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name} for s in data.seats
-        ],
-        "scores": data.scores,
-        "winners": data.winners,
-        "created_at": data.created_at,
-        "finished_at": data.finished_at,
-    }
-    return record
-
-
-def replay_table(data: TableData) -> GameState:
-    return load_game(data.game).from_record(table_record(data))
-
-
-def public_history(data: TableData) -> list[str | None]:
-    """What every seat saw of each stored action (`GameState.public_notation`, None: hidden),
-    by replaying the table from its start: the backlog a newly connected client's log needs."""
-    record = table_record(data)
-    state = load_game(data.game).new_game(
-        players=record["players"],
-        seed=record["seed"],
-        options=record["options"],
-        setup=record["setup"],
-    )
-    shown: list[str | None] = []
-    for _seat, notation in data.actions:
-        action = state.game.parse_action(notation)
-        shown.append(state.public_notation(action))
-        state.apply(action)
-    return shown
-
-
-# Views, summaries and events are the server's own text (names are cleaned at the door), so they
-# are encoded without ASCII escapes or the circular-reference check: about 40% faster, and
-# encoding views is the biggest cost of a move. Error frames, which may quote a client's text,
-# go through json.dumps with its defaults.
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
-
-
-def _dumps(value: Any) -> str:
-    return _encode(value)
-
-
-# ------------------------------------------------------------------------------ group commit
-
-
-class ActionWriter:
-    """Group commit: actions submitted while a commit is running go into the next one, all in
-    one transaction. One commit per move costs more than the move itself; under load a batch
-    holds many moves, and every submitter still waits for its own action to be durable.
-
-    SQLite commits run on the event loop itself: a local commit takes a fraction of a
-    millisecond, while a worker thread would wait for the GIL at every call into SQLite (up to the
-    5 ms switch interval each time, as long as the loop is busy), which under load cost far more
-    than the commit. Network databases commit in a worker thread (their round trip is longer,
-    and psycopg waits without the GIL).
-    """
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
-        self.inline = hub.storage.dialect == "sqlite"
-        self.pending: list[tuple[PendingAction, asyncio.Future[float]]] = []
-        self.flushing = False
-        self.task: asyncio.Task[None] | None = None
-
-    async def write(self, item: PendingAction) -> float:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[float] = loop.create_future()
-        self.pending.append((item, future))
-        if not self.flushing:
-            self.flushing = True
-            if self.inline:  # after the other callbacks of this loop turn: they may add more
-                loop.call_soon(self._flush_inline)
-            else:
-                self.task = loop.create_task(self._flush_threaded())
-        return await future
-
-    def _take(self) -> tuple[list[PendingAction], list[asyncio.Future[float]]]:
-        batch, self.pending = self.pending, []
-        return [item for item, _ in batch], [future for _, future in batch]
-
-    def _settle(self, futures: list[asyncio.Future[float]], results: list[Any]) -> None:
-        for future, outcome in zip(futures, results, strict=True):
-            if future.done():
-                continue
-            if isinstance(outcome, BaseException):
-                future.set_exception(outcome)
-            else:
-                future.set_result(outcome)
-
-    def _store(self, items: list[PendingAction]) -> list[Any]:
-        try:
-            return list(self.hub.storage.add_actions(items))
-        except Exception as exc:
-            log.exception("cannot store %d actions", len(items))
-            return [exc] * len(items)
-
-    def _flush_inline(self) -> None:
-        try:
-            while self.pending:
-                items, futures = self._take()
-                self._settle(futures, self._store(items))
-        finally:
-            self.flushing = False
-
-    async def _flush_threaded(self) -> None:
-        try:
-            while self.pending:
-                items, futures = self._take()
-                self._settle(futures, await self.hub.db(self._store, items))
-        finally:
-            self.flushing = False
-
-
-# ------------------------------------------------------------------------------ the hub
-
-
-class Hub:
+class Hub(TurnDriver):
     """Every live table, the storage behind them, and the threads that work for them."""
 
     def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
         self.settings = settings or Settings()
-        self.tables: dict[str, LiveTable] = {}
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
-        self.bot_pool = ThreadPoolExecutor(4, thread_name_prefix="eterna-bot")
-        self.hint_pool = ThreadPoolExecutor(2, thread_name_prefix="eterna-hint")
+        self.store = TableStore(storage, self.db, self.schedule)
+        self.tables = self.store.tables
+        self.workers = Workers(self.settings.cheap_workers, self.settings.search_workers)
         self.stopping = False
         self.writer = ActionWriter(self)
         self.checkpoints: asyncio.Task[None] | None = None
+        self.expiry: asyncio.Task[None] | None = None
+        self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
 
-    async def in_pool(self, pool: ThreadPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
-
     # ----------------------------------------------------------------- lifecycle
     async def start(self) -> None:
-        """Replay every table that is not over and set its bots and timers going again."""
-        for data in await self.db(self.storage.load_unfinished):
-            try:
-                state = replay_table(data)
-            except EternaError as exc:  # a record this version cannot replay: leave it stored
-                log.error("table %s cannot be replayed: %s", data.id, exc)
-                continue
-            table = LiveTable(data, state)
-            self.tables[data.id] = table
-            self.schedule(table)
-        log.info("resumed %d unfinished tables", len(self.tables))
-        self.checkpoints = asyncio.get_running_loop().create_task(self._checkpoints())
+        """Start resuming the unfinished tables (in the background: see store.py), the
+        checkpoints and the expiry of abandoned tables."""
+        self.store.start()
+        loop = asyncio.get_running_loop()
+        self.checkpoints = loop.create_task(self._checkpoints())
+        self.expiry = loop.create_task(self._expire())
 
     async def _checkpoints(self, every: float = CHECKPOINT_EVERY) -> None:
         """Keep SQLite's write-ahead log short, from the storage thread (see Storage)."""
@@ -440,42 +118,32 @@ class Hub:
         self.stopping = True
         if self.checkpoints is not None:
             self.checkpoints.cancel()
+        if self.expiry is not None:
+            self.expiry.cancel()
         for table in list(self.tables.values()):
             if table.task is not None:
                 table.task.cancel()
             for conn in list(table.conns):
                 conn.close(1012, "server restarting")
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
-        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.workers.stop()
+        self.store.stop()
         self.db_pool.shutdown(wait=True)
         self.storage.close()
 
     # ----------------------------------------------------------------- tables
     async def get(self, table_id: str) -> LiveTable | None:
-        """A table by id: live ones from memory, finished ones loaded from storage."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        if not table_id or len(table_id) > 16:
-            return None
-        data = await self.db(self.storage.load_table, table_id)
-        if data is None:
-            return None
-        table = self.tables.get(table_id)  # loaded by someone else meanwhile
-        if table is not None:
-            return table
-        table = LiveTable(data, replay_table(data))
-        self.tables[table_id] = table
-        return table
+        """A table by id: live ones from memory, others loaded (and replayed off the loop)."""
+        return await self.store.get(table_id)
 
     def forget_if_idle(self, table: LiveTable) -> None:
-        """Finished tables leave memory once nobody watches them (storage keeps them)."""
-        if table.over and not table.conns and self.tables.get(table.id) is table:
-            del self.tables[table.id]
+        self.store.forget_if_idle(table)
 
-    async def create(self, body: CreateTable) -> tuple[LiveTable, dict[int, str]]:
-        """A new table from a validated request; returns it and the human seats' tokens."""
-        live = sum(1 for t in self.tables.values() if not t.over)
+    async def create(
+        self, body: CreateTable, address: str = "?"
+    ) -> tuple[LiveTable, dict[int, str]]:
+        """A new table from a validated request by `address`; returns it and the human seats'
+        tokens."""
+        live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
         if live >= self.settings.max_live_tables:
             raise RequestError(503, "busy", "too many games in progress: try again later")
         try:
@@ -485,23 +153,13 @@ class Hub:
             seed = game.check_seed(body.seed)
         except EternaError as exc:
             raise RequestError(422, "bad_request", str(exc)) from None
+        check_options(game.id, options)
         if len(body.seats) != players:
             raise RequestError(
                 422, "bad_request", f"seats must have one entry per player ({players})"
             )
-        tokens: dict[int, str] = {}
-        seats: list[SeatData] = []
-        for number, spec in enumerate(body.seats):
-            if spec.kind == "human":
-                tokens[number] = new_token()
-                seats.append(SeatData(number, "human", None, spec.name, hash_token(tokens[number])))
-            else:
-                agent = spec.agent or "heuristic"
-                try:
-                    check_agent_spec(game, agent)
-                except EternaError as exc:
-                    raise RequestError(422, "bad_request", f"seat {number}: {exc}") from None
-                seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
+        seats, tokens = self._seats(game, body)
+        self.quota.take(address)
         data = TableData(
             id=new_table_id(),
             game=game.id,
@@ -514,6 +172,7 @@ class Hub:
             bot_delay=body.bot_delay,
             status="playing",
             created_at=time.time(),
+            seed_chosen=body.seed is not None,
             seats=seats,
         )
         try:
@@ -522,11 +181,39 @@ class Hub:
             raise RequestError(422, "bad_request", str(exc)) from None
         if state.is_terminal:  # nothing to play: not a table
             raise RequestError(422, "bad_request", "this game would be over before it starts")
-        await self.db(self.storage.create_table, data)
+        try:
+            await self.db(self.storage.create_table, data)
+        except Exception:
+            log.exception("cannot store the new table %s", data.id)
+            raise RequestError(
+                503, "storage_unavailable", "the table could not be stored; try again later"
+            ) from None
         table = LiveTable(data, state)
         self.tables[data.id] = table
         self.schedule(table)
         return table, tokens
+
+    def _seats(self, game: Game, body: CreateTable) -> tuple[list[SeatData], dict[int, str]]:
+        """The new table's seats, and a fresh token for each human seat."""
+        tokens: dict[int, str] = {}
+        seats: list[SeatData] = []
+        for number, spec in enumerate(body.seats):
+            if spec.kind == "human":
+                token = tokens[number] = new_token()
+                creator = len(tokens) == 1  # the first human seat: held from creation
+                seats.append(
+                    SeatData(
+                        number, "human", None, spec.name, hash_token(token), creator, spec.reserved
+                    )
+                )
+                continue
+            agent = spec.agent or "heuristic"
+            try:
+                check_agent_spec(game, agent, self.settings)
+            except EternaError as exc:
+                raise RequestError(422, "bad_agent", f"seat {number}: {exc}") from None
+            seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
+        return seats, tokens
 
     def lobby(self) -> list[dict[str, Any]]:
         open_tables = [
@@ -556,12 +243,22 @@ class Hub:
         return seat, token
 
     def seat_for(self, table: LiveTable, token: str) -> int | None:
-        return find_seat(token, [s.token_hash for s in table.data.seats])
+        return self.seat_in(table.data, token)
 
-    async def rematch(self, table: LiveTable, token: str) -> tuple[str, int]:
+    def seat_in(self, data: TableData, token: str) -> int | None:
+        """The seat `token` holds at the table, if any: tokens expire `token_ttl` seconds after
+        the game ended (the table is then for spectators alone)."""
+        ended = data.finished_at
+        if ended is not None and time.time() - ended > self.settings.token_ttl:
+            return None
+        return find_seat(token, [s.token_hash for s in data.seats])
+
+    async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
         """The rematch of a finished table (created once; later calls return it): same game,
-        options, seats, timer and visibility, a new seed. Human seats keep their tokens, so
-        each player's own link to the rematch is the old link with the new table id."""
+        options, seats, timer and visibility, a new seed. Tokens never carry over: each human
+        seat of the rematch has a fresh token, reserved for that seat's player, who gets it on
+        their own connection (a `rematch` frame) or as this call's answer. Returns the rematch's
+        id and the caller's seat's token there."""
         seat = self.seat_for(table, token)
         if seat is None:
             raise RequestError(403, "bad_token", "this token holds no seat of this table")
@@ -569,67 +266,108 @@ class Hub:
             if not table.over:
                 raise RequestError(409, "not_over", "the game is not over yet")
             if table.data.rematch_id is None:
-                old = table.data
-                game = load_game(old.game)
-                data = TableData(
-                    id=new_table_id(),
-                    game=old.game,
-                    players=old.players,
-                    seed=game.check_seed(None),
-                    options=dict(old.options),
-                    setup=None,
-                    public=old.public,
-                    turn_timer=old.turn_timer,
-                    bot_delay=old.bot_delay,
-                    status="playing",
-                    created_at=time.time(),
-                    seats=[
-                        SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed)
-                        for s in old.seats
-                    ],
-                )
-                state = game.new_game(players=data.players, seed=data.seed, options=data.options)
-                await self.db(self.storage.set_rematch, old.id, data)
-                old.rematch_id = data.id
-                new = LiveTable(data, state)
-                self.tables[data.id] = new
-                self.schedule(new)
-                for conn in list(table.conns):
-                    conn.send_json(rematch_frame(data.id, conn))
-        return table.data.rematch_id or "", seat
+                await self._make_rematch(table)
+        rematch_id = table.data.rematch_id or ""
+        return rematch_id, await self._rematch_token(table, rematch_id, seat)
+
+    async def _make_rematch(self, table: LiveTable) -> None:
+        old = table.data
+        game = load_game(old.game)
+        tokens = {s.seat: new_token() for s in old.seats if s.kind == "human"}
+        data = TableData(
+            id=new_table_id(),
+            game=old.game,
+            players=old.players,
+            seed=game.check_seed(None),
+            options=dict(old.options),
+            setup=None,
+            public=old.public,
+            turn_timer=old.turn_timer,
+            bot_delay=old.bot_delay,
+            status="playing",
+            created_at=time.time(),
+            seats=[
+                SeatData(s.seat, s.kind, s.agent, s.name)
+                if s.kind == "bot"
+                else SeatData(s.seat, s.kind, None, s.name, hash_token(tokens[s.seat]), False, True)
+                for s in old.seats
+            ],
+        )
+        state = game.new_game(players=data.players, seed=data.seed, options=data.options)
+        await self.db(self.storage.set_rematch, old.id, data)
+        old.rematch_id = data.id
+        table.rematch_tokens = tokens
+        new = LiveTable(data, state)
+        self.tables[data.id] = new
+        self.schedule(new)
+        for conn in list(table.conns):
+            token = tokens.get(conn.seat) if conn.seat is not None else None
+            conn.send_json(rematch_frame(data.id, token))
+
+    async def _rematch_token(self, table: LiveTable, rematch_id: str, seat: int) -> str:
+        """`seat`'s token at the rematch: the one made with it, else (the finished table was
+        reloaded since) a fresh one, while the seat's player has not come to the rematch yet."""
+        token = table.rematch_tokens.get(seat)
+        if token is not None:
+            return token
+        new = await self.get(rematch_id)
+        if new is None:
+            raise RequestError(404, "not_found", "the rematch is gone")
+        async with new.lock:
+            data = new.data.seats[seat]
+            if data.claimed:
+                raise RequestError(409, "claimed", "your seat at the rematch is already taken")
+            token = table.rematch_tokens[seat] = new_token()
+            await self.db(self.storage.set_token, new.id, seat, hash_token(token))
+            data.token_hash = hash_token(token)
+        return token
 
     # ----------------------------------------------------------------- connections
-    async def attach(self, table: LiveTable, conn: Connection) -> None:
-        """Welcome a connection: claim its seat if open, then welcome and the current update."""
+    async def attach(self, table: LiveTable, conn: Connection) -> bool:
+        """Welcome a connection: claim its seat if open, then welcome and the current update.
+        False (nothing sent) when its token no longer holds its seat: checked again under the
+        table's lock, so a join that replaced the token first always wins."""
         seat = conn.seat
-        if seat is not None and not table.data.seats[seat].claimed:
-            async with table.lock:
+        async with table.lock:
+            if conn.token is not None and self.seat_for(table, conn.token) != seat:
+                return False
+            table.visited = table.visited or seat is not None
+            if seat is not None and not table.data.seats[seat].claimed:
                 data = table.data.seats[seat]
-                if not data.claimed:
-                    await self.db(self.storage.claim_seat, table.id, seat, data.name)
-                    data.claimed = True
-        table.conns.add(conn)
-        conn.send_json({"type": "welcome", "seat": seat, "table": table.summary()})
-        summary = _dumps(table.summary())
-        backlog = _dumps(table.history_events(seat))  # the moves played before this client came
-        conn.send(self._update_text(table, seat, summary, backlog, self._view_text(table, seat)))
-        if table.data.rematch_id is not None:
-            conn.send_json(rematch_frame(table.data.rematch_id, conn))
+                await self.db(self.storage.claim_seat, table.id, seat, data.name)
+                data.claimed = True
+            if table._shown is None:  # the public history, replayed off the loop (once)
+                table._shown = await self.store.replay(public_history, table.data)
+            table.conns.add(conn)
+            table.last_active = time.monotonic()
+            conn.send_json(welcome_frame(seat, table.summary()))
+            summary = _dumps(table.summary())
+            backlog = _dumps(table.history_events(seat))  # the moves before this client came
+            view = self._view_text(table, seat)
+            conn.send(self._update_text(table, seat, summary, backlog, view))
+            if table.data.rematch_id is not None:
+                token = table.rematch_tokens.get(seat) if seat is not None else None
+                conn.send_json(rematch_frame(table.data.rematch_id, token))
         if seat is not None:
             self.broadcast_presence(table, skip=conn)
+        return True
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.conns.discard(conn)
+        table.last_active = time.monotonic()
         if conn.seat is not None:
             self.broadcast_presence(table)
         self.forget_if_idle(table)
 
     def broadcast_presence(self, table: LiveTable, skip: Connection | None = None) -> None:
-        """A seat was claimed, connected or left: everyone gets the new summary (an `update`
-        with the same ply and no events)."""
+        """A seat was claimed, connected or left: everyone gets a small `presence` frame (the
+        seats of the summary), encoded once, not a full update."""
         if not table.conns:
             return
-        self._broadcast(table, "[]", lambda _seat: "[]", skip=skip)
+        text = _dumps(presence_frame(seat_summaries(table.data, table.connected())))
+        for conn in list(table.conns):
+            if conn is not skip and not conn.closed:
+                conn.send(text)
 
     # ----------------------------------------------------------------- frames
     def _view_text(self, table: LiveTable, seat: int | None) -> str:
@@ -638,11 +376,7 @@ class Hub:
     def _update_text(
         self, table: LiveTable, seat: int | None, summary: str, events: str, view: str
     ) -> str:
-        deadline = "null" if table.deadline is None else repr(table.deadline)
-        return (
-            f'{{"type":"update","ply":{table.ply},"table":{summary},"view":{view},'
-            f'"events":{events},"deadline":{deadline}}}'
-        )
+        return update_text(table.ply, summary, view, events, table.deadline)
 
     def _broadcast(
         self,
@@ -719,31 +453,83 @@ class Hub:
                 log.exception("table %s: cannot store ply %d", table.id, number)
                 return "server_error", "the action could not be stored; try again"
             # Stored: from here on the action is part of the game.
-            table.state = following
-            table.data.actions.append((seat, notation))
-            table.shown(public)
-            if result is not None:
-                table.data.status = "over"
-                table.data.finished_at = finished_at
-                table.data.scores, table.data.winners = result
-            self._cancel_pending(table)
-            self._set_deadline(table)
-            count = table.ply
-            own = _dumps([{"ply": count, "seat": seat, "action": notation}])
-            shown = (
-                own
-                if public == notation
-                else _dumps(
-                    [{"ply": count, "seat": seat}]
-                    if public is None
-                    else [{"ply": count, "seat": seat, "action": public}]
-                )
-            )
-            self._broadcast(table, shown, lambda s: own if s == seat else shown)
-            self.schedule(table)
-            if table.over:
-                self.forget_if_idle(table)
+            await self._accepted(table, seat, notation, public, following, result, finished_at)
         return None
+
+    async def _accepted(
+        self,
+        table: LiveTable,
+        seat: int,
+        notation: str,
+        public: str | None,
+        following: Any,
+        result: tuple[list[int], list[int]] | None,
+        finished_at: float,
+    ) -> None:
+        """A stored action becomes the table's state; everyone is told (with the table's lock
+        held)."""
+        table.state = following
+        table.data.actions.append((seat, notation))
+        table.shown(public)
+        if result is not None:
+            table.data.status = "over"
+            table.data.finished_at = finished_at
+            table.data.scores, table.data.winners = result
+        self._cancel_pending(table)
+        self._set_deadline(table)
+        count = table.ply
+        own = _dumps([{"ply": count, "seat": seat, "action": notation}])
+        shown = (
+            own
+            if public == notation
+            else _dumps(
+                [{"ply": count, "seat": seat}]
+                if public is None
+                else [{"ply": count, "seat": seat, "action": public}]
+            )
+        )
+        self._broadcast(table, shown, lambda s: own if s == seat else shown)
+        if not table.over and table.ply >= self.settings.max_plies:
+            await self._end_early(table, "ply_limit")
+        self.schedule(table)
+        if table.over:
+            self.forget_if_idle(table)
+
+    async def _end_early(self, table: LiveTable, ended: str) -> None:
+        """End a table that is not over, without winners (`ended`: "abandoned", "ply_limit"),
+        with the table's lock held; it stays in history, and everyone connected is told."""
+        scores = list(table.state.scores)
+        try:
+            finished_at = await self.db(self.storage.end_table, table.id, ended, scores)
+        except Exception:
+            log.exception("table %s: cannot end it (%s)", table.id, ended)
+            return
+        data = table.data
+        data.status, data.ended, data.finished_at = "over", ended, finished_at
+        data.scores, data.winners = scores, []
+        self._cancel_pending(table)
+        table.deadline = None
+        self._broadcast(table, "[]", lambda _seat: "[]")
+        log.info("table %s ended: %s", table.id, ended)
+
+    async def _expire(self) -> None:
+        """Every `expiry_sweep` seconds, end (as abandoned) the tables nobody has been connected
+        to for `idle_expiry` seconds. Tables of bots alone play on: they end by themselves."""
+        while True:
+            await asyncio.sleep(self.settings.expiry_sweep)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if table.over or table.conns or not table.has_humans():
+                    continue
+                limit = self.settings.idle_expiry
+                if not table.visited and table.ply == 0:
+                    limit = self.settings.unclaimed_expiry
+                if now - table.last_active < limit:
+                    continue
+                async with table.lock:
+                    if not table.over and not table.conns:
+                        await self._end_early(table, "abandoned")
+                self.forget_if_idle(table)
 
     async def _resync(self, table: LiveTable) -> None:
         """Reload a table from storage (it holds an action this process did not apply: another
@@ -762,114 +548,6 @@ class Hub:
         self._set_deadline(table)
         self._broadcast(table, "[]", lambda _seat: "[]")
         self.schedule(table)
-
-    # ----------------------------------------------------------------- bots and timers
-    def _cancel_pending(self, table: LiveTable) -> None:
-        task, table.task = table.task, None
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-
-    def _set_deadline(self, table: LiveTable) -> None:
-        table.deadline = None
-        player = table.state.current_player
-        if table.over or player is None or table.data.turn_timer is None:
-            return
-        if table.data.seats[player].kind == "human":
-            table.deadline = time.time() + table.data.turn_timer
-
-    def schedule(self, table: LiveTable) -> None:
-        """Start whatever must happen without a client: a bot's move or a turn timer."""
-        if self.stopping or table.over or table.task is not None:
-            return
-        player = table.state.current_player
-        if player is None:
-            return
-        seat = table.data.seats[player]
-        if seat.kind == "bot":
-            delay = table.data.bot_delay
-            delay = self.settings.bot_delay if delay is None else delay
-            table.task = asyncio.create_task(
-                self._auto_move(table, player, seat.agent or "heuristic", delay)
-            )
-        elif table.data.turn_timer is not None:
-            if table.deadline is None:
-                self._set_deadline(table)
-            wait = max(0.0, (table.deadline or time.time()) - time.time())
-            table.task = asyncio.create_task(self._auto_move(table, player, TIMEOUT_AGENT, wait))
-
-    async def _auto_move(self, table: LiveTable, seat: int, spec: str, delay: float) -> None:
-        """Wait, then let `spec` choose for `seat` from a clone (in a worker thread)."""
-        started = time.monotonic()
-        ply = table.ply
-        try:
-            state = table.state.clone()
-            agent = make_agent(spec, seed=agent_seed(table.data.seed, seat, ply))
-            action = await self.in_pool(self.bot_pool, agent.choose, state, seat)
-            rest = delay - (time.monotonic() - started)
-            if rest > 0:
-                await asyncio.sleep(rest)
-            if table.task is not asyncio.current_task():
-                return
-            error = await self.submit(table, seat, str(action), ply)
-            if error is not None and error[0] != "stale":  # stale: a human acted first
-                log.error("table %s: %s's move refused: %s", table.id, spec, error)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the %s agent failed for seat %d", table.id, spec, seat)
-        finally:
-            if table.task is asyncio.current_task():
-                table.task = None
-
-    # ----------------------------------------------------------------- hints
-    async def hint(self, table: LiveTable, conn: Connection) -> None:
-        from eterna.arena.hints import advise
-
-        seat = conn.seat
-        if seat is None:
-            conn.send_json(error_frame("spectator", "spectators get no hints"))
-            return
-        if table.over:
-            conn.send_json(error_frame("game_over", "the game is over"))
-            return
-        if table.state.current_player != seat:
-            conn.send_json(error_frame("not_your_turn", "a hint is for your own turn"))
-            return
-        if conn.hinting:
-            conn.send_json(error_frame("rate_limited", "a hint is already being computed"))
-            return
-        conn.hinting = True
-        iterations = self.settings.hint_iterations
-        try:
-            candidates = await self.in_pool(
-                self.hint_pool,
-                advise,
-                table.state.clone(),
-                seat,
-                iterations,
-                random.SystemRandom().getrandbits(32),
-            )
-            conn.send_json(
-                {
-                    "type": "hint",
-                    "candidates": [c.to_dict() for c in candidates],
-                    "iterations": iterations,
-                }
-            )
-        except EternaError as exc:
-            conn.send_json(error_frame("not_your_turn", str(exc)))
-        except Exception:  # a search bug must not leave the client waiting for an answer
-            log.exception("table %s: hint failed for seat %d", table.id, seat)
-            conn.send_json(error_frame("server_error", "the hint could not be computed"))
-        finally:
-            conn.hinting = False
-
-
-def rematch_frame(table_id: str, conn: Connection) -> dict[str, Any]:
-    url = f"/table/{table_id}"
-    if conn.seat is not None and conn.token is not None:
-        url += f"?token={conn.token}"
-    return {"type": "rematch", "table_id": table_id, "url": url}
 
 
 __all__ = [

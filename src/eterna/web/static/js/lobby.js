@@ -6,7 +6,7 @@ const $ = (id) => document.getElementById(id);
 const NAME_KEY = "eterna.name";
 const QUICK_PLAYERS = { eternity: 3, eternitium: 2, vale: 2 };
 let games = [];
-let agentSpecs = ["heuristic", "random", "ismcts:iterations=200"];
+let agentSpecs = ["heuristic", "random", "ismcts"];
 let seatsState = [];
 
 function playerName() {
@@ -185,12 +185,13 @@ async function loadOpenTables() {
   if (tables && tables.tables) tables = tables.tables;
   if (!tables.length) { list.replaceChildren(el("li", { class: "note" }, t("lobby.noOpenTables"))); return; }
   list.replaceChildren(...tables.map((table) => {
-    const open = (table.seats || []).filter((s) => s.kind === "human" && !s.claimed).length;
+    const open = (table.seats || []).filter((s) => s.kind === "human" && !s.claimed && !s.reserved).length;
     const names = (table.seats || []).map((s) => s.name || (s.kind === "bot" ? `[${t("common.botTag")}] ${s.agent || ""}` : "…")).join(", ");
     return el("li", { class: "open-table", dataset: { tableId: table.table_id } },
       el("strong", {}, tOr(`game.${table.game}`, table.game)), " ",
       el("span", {}, t("lobby.tableLine", { players: table.players, open, names })), " ",
       el("small", { class: "note" }, formatTime(table.created_at)), " ",
+      table.seed_chosen ? el("small", { class: "note seed-chosen" }, t("lobby.seedChosen")) : null, table.seed_chosen ? " " : null,
       el("button", { type: "button", class: "small", onclick: () => join(table.table_id) }, t("lobby.join")),
       el("a", { class: "button secondary small", href: `/table/${table.table_id}` }, t("lobby.watch")));
   }));

@@ -8,10 +8,13 @@ import { renderBoard } from "./board.js";
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
 const $ = (id) => document.getElementById(id);
+// A private table's replay and record are for its players: their seat token comes along.
+const token = new URLSearchParams(location.search).get("token");
+const access = token ? `?token=${encodeURIComponent(token)}` : "";
 const R = { table: null, mod: null, plies: 0, ply: 0, frame: null, cache: new Map(), loading: null };
 
 async function fetchPly(ply) {
-  if (!R.cache.has(ply)) R.cache.set(ply, await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${ply}`));
+  if (!R.cache.has(ply)) R.cache.set(ply, await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${ply}${access}`));
   return R.cache.get(ply);
 }
 
@@ -63,7 +66,7 @@ async function main() {
   } catch (error) { showError(error.message); return; }
   $("game-title").textContent = tOr(`game.${R.table.game}`, R.table.game);
   $("rules-link").href = `/rules/${R.table.game}`;
-  $("replay-download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("replay-download").href = `/api/tables/${encodeURIComponent(tableId)}/record${access}`;
   $("replay-download").setAttribute("download", `eterna-${R.table.game}-${tableId}.json`);
   R.mod = await gameModule(R.table.game);
   R.plies = R.table.plies || 0;

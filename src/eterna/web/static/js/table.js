@@ -107,6 +107,9 @@ function onFrame(frame) {
       });
       break;
     }
+    case "presence":  // only who holds and who is connected at each seat changed
+      if (S.table) { S.table = { ...S.table, seats: frame.seats }; ensureModule().then(render); }
+      break;
     case "error":
       S.sending = false;
       S.hintPending = false;
@@ -206,6 +209,8 @@ function renderStatus() {
   if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
   else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
   if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));
+  // the creator chose the deal: they could know every hand in advance
+  if (S.table && S.table.seed_chosen && !$("seed-note")) status.after(el("p", { id: "seed-note", class: "note seed-chosen" }, t("lobby.seedChosen")));
   tickCountdown();
 }
 
@@ -335,7 +340,8 @@ function renderScoresheet() {
   } else if (S.table && S.table.rematch) {
     buttons.append(el("a", { class: "button", href: S.rematchUrl || `/table/${S.table.rematch}` }, t("score.watchRematch")));
   }
-  buttons.append(el("a", { class: "button secondary", href: `/replay/${encodeURIComponent(tableId)}` }, t("score.replay")),
+  const replayAccess = S.table && !S.table.public && token ? `?token=${encodeURIComponent(token)}` : "";
+  buttons.append(el("a", { class: "button secondary", href: `/replay/${encodeURIComponent(tableId)}${replayAccess}` }, t("score.replay")),
     el("a", { class: "button secondary", href: "/" }, t("nav.lobby")));
   children.push(buttons);
   sheet.replaceChildren(...children);

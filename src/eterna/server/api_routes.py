@@ -1,0 +1,193 @@
+"""The HTTP API of docs/web-protocol.md, as an `APIRouter`: games and agents, creating, joining
+and reading tables, history, records, replays and rematches. Every route reaches the live tables
+through the `hub` dependency; refusals are `RequestError`s (app.py turns them into JSON)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse
+
+from eterna.agents import agent_names
+from eterna.core.registry import game_ids, load_game
+from eterna.server.live import LiveTable, summary_of, table_record
+from eterna.server.protocol import CreateTable, JoinTable, RematchRequest
+from eterna.server.settings import RequestError
+from eterna.server.storage import TableData
+from eterna.server.tables import Hub
+
+SUGGESTED_AGENTS = [
+    "heuristic",
+    "random",
+    "ismcts",
+    "ismcts:seconds=2",
+]
+
+router = APIRouter()
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+async def table_or_404(table_id: str, hub: HubDep) -> LiveTable:
+    table = await hub.get(table_id)
+    if table is None:
+        raise RequestError(404, "not_found", f"no table {table_id!r}")
+    return table
+
+
+TableDep = Annotated[LiveTable, Depends(table_or_404)]
+
+
+# ---------------------------------------------------------------- API
+@router.get("/api/health")
+async def health() -> dict[str, bool]:
+    return {"ok": True}
+
+
+@router.get("/api/games")
+async def games() -> list[dict[str, Any]]:
+    out = []
+    for game_id in game_ids():
+        game = load_game(game_id)
+        out.append(
+            {
+                "id": game.id,
+                "name": game.name,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": game.options,
+                "option_info": {
+                    name: {
+                        "default": opt.default,
+                        "doc": opt.doc,
+                        "choices": list(opt.choices) if opt.choices else None,
+                    }
+                    for name, opt in game.declared_options.items()
+                },
+            }
+        )
+    return out
+
+
+@router.get("/api/agents")
+async def agents() -> dict[str, list[str]]:
+    return {"names": agent_names(), "suggested": SUGGESTED_AGENTS}
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(body: CreateTable, request: Request, hub: HubDep) -> dict[str, Any]:
+    address = request.client.host if request.client else "?"
+    table, tokens = await hub.create(body, address)
+    seats: list[dict[str, Any]] = []
+    for seat in table.data.seats:
+        if seat.kind == "human":
+            token = tokens[seat.seat]
+            seats.append(
+                {
+                    "seat": seat.seat,
+                    "kind": "human",
+                    "name": seat.name,
+                    "token": token,
+                    "url": f"/table/{table.id}?token={token}",
+                }
+            )
+        else:
+            seats.append({"seat": seat.seat, "kind": "bot", "agent": seat.agent, "name": seat.name})
+    return {"table_id": table.id, "spectator_url": f"/table/{table.id}", "seats": seats}
+
+
+@router.get("/api/tables")
+async def lobby(hub: HubDep) -> list[dict[str, Any]]:
+    return hub.lobby()
+
+
+@router.get("/api/tables/{table_id}")
+async def table_summary(table_id: str, hub: HubDep) -> dict[str, Any]:
+    summary = await hub.store.summary(table_id)
+    if summary is None:
+        raise RequestError(404, "not_found", f"no table {table_id!r}")
+    return summary
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(table: TableDep, body: JoinTable, hub: HubDep) -> dict[str, Any]:
+    seat, token = await hub.join(table, body.name)
+    return {"seat": seat, "token": token, "url": f"/table/{table.id}?token={token}"}
+
+
+@router.get("/api/history")
+async def history(
+    hub: HubDep,
+    limit: int = Query(20, ge=1, le=100),
+    offset: int = Query(0, ge=0, le=1_000_000),
+) -> dict[str, Any]:
+    total, rows = await hub.db(hub.storage.history, limit, offset)
+    return {
+        "total": total,
+        "limit": limit,
+        "offset": offset,
+        "tables": [summary_of(data, plies, None, set()) for data, plies in rows],
+    }
+
+
+async def finished(table_id: str, hub: HubDep, token: str | None = None) -> TableData:
+    """A finished table's stored data (never replayed for this). A private table's only
+    for its players: `?token=` of one of its seats."""
+    data = await hub.store.stored(table_id)
+    if data is None:
+        raise RequestError(404, "not_found", f"no table {table_id!r}")
+    if data.status != "over":
+        raise RequestError(409, "not_over", "the game is not over: its record is secret")
+    if not data.public and hub.seat_in(data, token or "") is None:
+        raise RequestError(403, "private", "a private table's record is for its players")
+    return data
+
+
+FinishedDep = Annotated[TableData, Depends(finished)]
+
+
+@router.get("/api/tables/{table_id}/record")
+async def record(data: FinishedDep) -> JSONResponse:
+    return JSONResponse(
+        table_record(data),
+        headers={"Content-Disposition": f'attachment; filename="eterna-{data.id}.json"'},
+    )
+
+
+@router.get("/api/tables/{table_id}/replay/{ply}")
+async def replay(data: FinishedDep, ply: int, hub: HubDep) -> dict[str, Any]:
+    plies = len(data.actions)
+    if not 0 <= ply <= plies:
+        raise RequestError(404, "not_found", f"ply must be from 0 to {plies}")
+    view, seat, action = await hub.store.replay(replay_view, data, ply)
+    return {"ply": ply, "plies": plies, "seat": seat, "action": action, "view": view}
+
+
+@router.post("/api/tables/{table_id}/rematch")
+async def rematch(table: TableDep, body: RematchRequest, hub: HubDep) -> dict[str, Any]:
+    new_id, token = await hub.rematch(table, body.token)
+    return {"table_id": new_id, "url": f"/table/{new_id}?token={token}"}
+
+
+def replay_view(data: TableData, ply: int) -> tuple[dict[str, Any], int | None, str | None]:
+    """The spectator view after `ply` actions of a finished table, with the action that led
+    there and its seat (None at ply 0)."""
+    state = load_game(data.game).new_game(
+        players=data.players,
+        seed=data.seed,
+        options=data.options,
+        setup=data.setup,
+    )
+    for _seat, notation in data.actions[:ply]:
+        state.apply(notation)
+    if ply == 0:
+        return state.view(None), None, None
+    seat, notation = data.actions[ply - 1]
+    return state.view(None), seat, notation

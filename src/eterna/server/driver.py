@@ -1,0 +1,163 @@
+"""Turn driving: what happens at a table without a client. A bot's move or a timed-out turn
+(`schedule`, decided in a worker process on a budget: workers.py), retried with backoff when it
+could not be stored, and hints. Mixed into `Hub` (tables.py), whose `submit` plays the move."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+
+from eterna.core.errors import EternaError
+from eterna.server.live import Connection, LiveTable
+from eterna.server.protocol import error_frame, hint_frame
+from eterna.server.settings import TIMEOUT_AGENT, Settings
+from eterna.server.workers import BudgetExceeded, Workers
+
+log = logging.getLogger("eterna.server")
+
+
+def agent_seed(table_seed: int, seat: int, ply: int) -> int:
+    """A bot's seed for one decision: fixed by the table, the seat and the position, so a restart
+    replays the same bot decisions as an uninterrupted server would have made."""
+    digest = hashlib.sha256(f"eterna-server:{table_seed}:{seat}:{ply}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+class TurnDriver:
+    """Bots, turn timers and hints of every table (see the module's doc)."""
+
+    settings: Settings
+    workers: Workers
+    stopping: bool
+    submit: Callable[..., Awaitable[tuple[str, str] | None]]
+
+    # ----------------------------------------------------------------- bots and timers
+    def _cancel_pending(self, table: LiveTable) -> None:
+        task, table.task = table.task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def _set_deadline(self, table: LiveTable) -> None:
+        table.deadline = None
+        player = table.state.current_player
+        if table.over or player is None or table.data.turn_timer is None:
+            return
+        if table.data.seats[player].kind == "human":
+            table.deadline = time.time() + table.data.turn_timer
+
+    def schedule(self, table: LiveTable) -> None:
+        """Start whatever must happen without a client: a bot's move or a turn timer."""
+        if self.stopping or table.over or table.task is not None:
+            return
+        player = table.state.current_player
+        if player is None:
+            return
+        seat = table.data.seats[player]
+        if seat.kind == "bot":
+            delay = table.data.bot_delay
+            delay = self.settings.bot_delay if delay is None else delay
+            table.task = asyncio.create_task(
+                self._auto_move(table, player, seat.agent or "heuristic", delay)
+            )
+        elif table.data.turn_timer is not None:
+            if table.deadline is None:
+                self._set_deadline(table)
+            wait = max(0.0, (table.deadline or time.time()) - time.time())
+            table.task = asyncio.create_task(self._auto_move(table, player, TIMEOUT_AGENT, wait))
+
+    async def _auto_move(self, table: LiveTable, seat: int, spec: str, delay: float) -> None:
+        """Wait, then let `spec` choose for `seat` (in a worker process, on a budget). A move
+        that could not be stored is tried again later, so a failing store never stops a
+        table's bots for good."""
+        started = time.monotonic()
+        ply = table.ply
+        retry = False
+        try:
+            action = await self._decide(table, seat, spec, ply)
+            rest = delay - (time.monotonic() - started)
+            if rest > 0:
+                await asyncio.sleep(rest)
+            if table.task is not asyncio.current_task():
+                return
+            error = await self.submit(table, seat, action, ply)
+            if error is not None and error[0] != "stale":  # stale: a human acted first
+                log.error("table %s: %s's move refused: %s", table.id, spec, error)
+                retry = error[0] == "server_error"
+            table.failures = 0 if error is None else table.failures
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the %s agent failed for seat %d", table.id, spec, seat)
+            retry = True
+        finally:
+            if table.task is asyncio.current_task():
+                table.task = None
+        if retry:
+            self._retry_later(table)
+
+    async def _decide(self, table: LiveTable, seat: int, spec: str, ply: int) -> str:
+        """`spec`'s move for `seat`, from a clone, in a worker process within the budget; a
+        seeded random legal move when the agent fails or runs out of time."""
+        state = table.state.clone()
+        seed = agent_seed(table.data.seed, seat, ply)
+        budget = self.settings.bot_seconds
+        try:
+            return await self.workers.decide(table.id, budget, state, seat, spec, seed)
+        except (BudgetExceeded, EternaError) as exc:
+            log.warning("table %s: %s for seat %d: %s; a random move", table.id, spec, seat, exc)
+        except Exception:
+            log.exception("table %s: the %s agent failed for seat %d", table.id, spec, seat)
+        return str(random.Random(seed).choice(state.legal_actions()))
+
+    def _retry_later(self, table: LiveTable) -> None:
+        """Schedule the table's bot or timer again after a failure, backing off."""
+        table.failures += 1
+        wait = min(self.settings.retry_max, self.settings.retry_delay * 2 ** (table.failures - 1))
+        asyncio.get_running_loop().call_later(wait, self.schedule, table)
+
+    # ----------------------------------------------------------------- hints
+    async def hint(self, table: LiveTable, conn: Connection) -> None:
+        """A hint for the connection's seat: one at a time per seat (not per connection), in a
+        worker process within `hint_seconds`."""
+        seat = conn.seat
+        refused = self._hint_refusal(table, seat)
+        if refused is not None:
+            conn.send_json(error_frame(*refused))
+            return
+        assert seat is not None
+        table.hinting.add(seat)
+        iterations = self.settings.hint_iterations
+        try:
+            candidates = await self.workers.hint(
+                table.id,
+                self.settings.hint_seconds,
+                table.state.clone(),
+                seat,
+                iterations,
+                random.SystemRandom().getrandbits(32),
+            )
+            conn.send_json(hint_frame(candidates, iterations))
+        except EternaError as exc:
+            conn.send_json(error_frame("not_your_turn", str(exc)))
+        except BudgetExceeded:
+            conn.send_json(error_frame("server_busy", "the hint took too long; try again"))
+        except Exception:  # a search bug must not leave the client waiting for an answer
+            log.exception("table %s: hint failed for seat %d", table.id, seat)
+            conn.send_json(error_frame("server_error", "the hint could not be computed"))
+        finally:
+            table.hinting.discard(seat)
+
+    def _hint_refusal(self, table: LiveTable, seat: int | None) -> tuple[str, str] | None:
+        if seat is None:
+            return "spectator", "spectators get no hints"
+        if table.over:
+            return "game_over", "the game is over"
+        if table.state.current_player != seat:
+            return "not_your_turn", "a hint is for your own turn"
+        if seat in table.hinting:
+            return "rate_limited", "a hint for this seat is already being computed"
+        return None

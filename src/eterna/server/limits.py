@@ -1,0 +1,69 @@
+"""Limits a web table keeps whatever its clients do: tables per address and time window, options
+that would take a game's end away, and the documented idle time after which an abandoned table
+ends (docs/web.md, "Quotas, expiry and bounded games")."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+
+from eterna.server.settings import RequestError
+
+# Options the web table bounds, per game: (lowest, highest). Eternitium's `round_limit` is its
+# safety net against endless games (0 would remove it).
+OPTION_BOUNDS: dict[tuple[str, str], tuple[int, int]] = {
+    ("eternitium", "round_limit"): (1, 100),
+}
+
+
+def check_options(game_id: str, options: dict[str, Any]) -> None:
+    """Refuse (422 `unbounded_game`) options that would let a game run without end."""
+    for (game, name), (low, high) in OPTION_BOUNDS.items():
+        if game != game_id or name not in options:
+            continue
+        value = options[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RequestError(
+                422,
+                "unbounded_game",
+                f"option {name} must be an integer from {low} to {high} on this server, "
+                f"not {value!r}",
+            )
+
+
+class CreateQuota:
+    """At most `limit` new tables per client address in any `window` seconds (0: no limit)."""
+
+    MAX_ADDRESSES = 10_000  # addresses tracked at once; past it, the idle ones are forgotten
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit = limit
+        self.window = window
+        self.made: dict[str, deque[float]] = {}
+
+    def take(self, address: str) -> None:
+        """Count one new table for `address`, or raise 429 `quota` if it has made enough."""
+        if self.limit <= 0:
+            return
+        now = time.monotonic()
+        times = self.made.get(address)
+        if times is None:
+            if len(self.made) >= self.MAX_ADDRESSES:
+                self._forget(now)
+            times = self.made[address] = deque()
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        if len(times) >= self.limit:
+            wait = int(self.window - (now - times[0])) + 1
+            raise RequestError(
+                429,
+                "quota",
+                f"at most {self.limit} new tables per address every {self.window:g} s; "
+                f"retry in {wait} s",
+            )
+        times.append(now)
+
+    def _forget(self, now: float) -> None:
+        for address in [a for a, t in self.made.items() if not t or now - t[-1] >= self.window]:
+            del self.made[address]

@@ -1,0 +1,111 @@
+"""The table WebSocket (`/ws/tables/{table_id}`) as an `APIRouter`: connection limits, the
+seat's token, then frames read until the client leaves (docs/web-protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from eterna.server.live import Connection, LiveTable
+from eterna.server.protocol import (
+    ActFrame,
+    FrameError,
+    HintFrame,
+    error_frame,
+    parse_frame,
+    pong_frame,
+)
+from eterna.server.security import AddressLimiter
+from eterna.server.tables import Hub
+
+log = logging.getLogger("eterna.server")
+WS_CLOSE_TIMEOUT = 5.0
+
+router = APIRouter()
+
+
+def hub_of(ws: WebSocket) -> Hub:
+    hub: Hub = ws.app.state.hub
+    return hub
+
+
+# ---------------------------------------------------------------- WebSocket
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    await ws.accept()
+    connects: AddressLimiter = ws.app.state.connects
+    if connects.take(ws.client.host if ws.client else "?") is not None:
+        await ws.close(4429, "too many connections from this address: retry later")
+        return
+    hub = hub_of(ws)
+    try:
+        table = await hub.get(table_id)
+    except Exception:
+        log.exception("cannot load table %r", table_id)
+        table = None
+    if table is None:
+        await ws.close(4404, "no such table")
+        return
+    token = ws.query_params.get("token") or None
+    seat = hub.seat_for(table, token) if token is not None else None
+    if token is not None and seat is None:
+        await ws.close(4403, "this token holds no seat of this table")
+        return
+    conn = Connection(ws, seat, token, hub.settings)
+    tasks: set[asyncio.Task[None]] = set()
+    try:
+        if not await hub.attach(table, conn):
+            conn.close(4403, "this token holds no seat of this table")
+        else:
+            await serve_connection(hub, table, conn, tasks)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("table %s: connection failed", table.id)
+    finally:
+        for task in tasks:
+            task.cancel()
+        hub.detach(table, conn)
+        conn.close(1000)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(conn.writer), WS_CLOSE_TIMEOUT)
+        await conn.finish()
+
+
+async def serve_connection(
+    hub: Hub, table: LiveTable, conn: Connection, tasks: set[asyncio.Task[None]]
+) -> None:
+    """Read frames until the client leaves; each refused one gets an error frame."""
+    while not conn.closed:
+        message = await conn.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if not conn.bucket.take():
+            if conn.bucket.strikes >= hub.settings.flood_strikes:
+                conn.close(1008, "too many frames")
+                return
+            conn.send_json(error_frame("rate_limited", "at most 20 frames a second"))
+            continue
+        try:
+            text = message.get("text")
+            frame = parse_frame(text if text is not None else message.get("bytes"))
+        except FrameError as exc:
+            conn.send_json(error_frame(exc.code, exc.message))
+            continue
+        if isinstance(frame, ActFrame):
+            if conn.seat is None:
+                conn.send_json(error_frame("spectator", "spectators cannot play"))
+                continue
+            refused = await hub.submit(table, conn.seat, frame.action, frame.ply)
+            if refused is not None:
+                conn.send_json(error_frame(*refused))
+        elif isinstance(frame, HintFrame):
+            task = asyncio.create_task(hub.hint(table, conn))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        else:
+            conn.send_json(pong_frame())

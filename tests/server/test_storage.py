@@ -42,7 +42,7 @@ def test_migrations_are_idempotent_and_reversible(db_url: str) -> None:
     names = set(inspect(storage.engine).get_table_names())
     assert {"tables", "seats", "actions", "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
     upgrade(storage.engine)  # already at head: nothing happens
     storage.create_table(table_data("keep"))
     storage.close()
@@ -169,4 +169,45 @@ def test_a_database_from_before_migration_0002_loads(db_url: str) -> None:
     again = Storage(db_url)  # migrates to head
     data = again.load_table("old")
     assert data is not None and data.ended is None and data.seed_chosen is False
+    assert data.version == 1  # stored before record versions: the legacy generators
+    again.close()
+
+
+def test_a_table_stored_before_record_versions_replays_its_own_deals(db_url: str) -> None:
+    """Migration 0004: a table stored before record version 2 is version 1, and its record,
+    its replays and its public history are the version-1 game; new tables are the current
+    version."""
+    from eterna.core.rng import RECORD_VERSION
+    from eterna.server.live import public_history, replay_table, table_record
+
+    storage = Storage(db_url)
+    downgrade(storage.engine, "0003")
+    storage.close()
+    old = Storage(db_url, migrate=False)
+    game = eterna.load_game("eternity")
+    v1 = game.new_game(3, seed=11, version=1)
+    first = str(v1.legal_actions()[0])
+    with old.engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO tables (id, game, players, seed, options, public, status, "
+                "created_at) VALUES ('v1', 'eternity', 3, 11, '{}', true, 'playing', 0)"
+            )
+        )
+    old.close()
+    again = Storage(db_url)  # migrates to head
+    again.add_action("v1", 0, v1.current_player or 0, first)
+    data = again.load_table("v1")
+    assert data is not None and data.version == 1
+    record = table_record(data)
+    assert "version" not in record  # a version-1 record, as written before versions
+    v1.apply(first)
+    assert replay_table(data).view(None) == v1.view(None)
+    assert len(public_history(data)) == 1
+    assert game.new_game(3, seed=11).view(None) != game.new_game(3, seed=11, version=1).view(None)
+    fresh = table_data("v2")
+    fresh.version = RECORD_VERSION
+    again.create_table(fresh)
+    stored = again.load_table("v2")
+    assert stored is not None and table_record(stored)["version"] == RECORD_VERSION == 2
     again.close()

@@ -184,6 +184,7 @@ def replay_view(data: TableData, ply: int) -> tuple[dict[str, Any], int | None, 
         seed=data.seed,
         options=data.options,
         setup=data.setup,
+        version=data.version,
     )
     for _seat, notation in data.actions[:ply]:
         state.apply(notation)

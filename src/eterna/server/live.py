@@ -218,6 +218,7 @@ def table_record(data: TableData) -> dict[str, Any]:
         data.options,
         data.setup,
         [notation for _seat, notation in data.actions],
+        version=data.version,
     )
     record["meta"] = {
         "table_id": data.id,
@@ -246,6 +247,7 @@ def public_history(data: TableData) -> list[str | None]:
         seed=record["seed"],
         options=record["options"],
         setup=record["setup"],
+        version=data.version,
     )
     shown: list[str | None] = []
     for _seat, notation in data.actions:

@@ -63,6 +63,9 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(TABLE_ID_LENGTH), nullable=True)
     ended: Mapped[str | None] = mapped_column(String(16), nullable=True)  # migration 0002
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)
+    # the record version (eterna.core.rng): which generator the seed drives; tables stored
+    # before there were versions are version 1 (migration 0004)
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
 
 class SeatRow(Base):
@@ -131,6 +134,7 @@ class TableData:
     rematch_id: str | None = None
     ended: str | None = None  # why it ended before the game did: "abandoned", "ply_limit"
     seed_chosen: bool = False  # the creator chose the seed
+    version: int = 1  # the record version its seed is played under (new tables: the current)
     seats: list[SeatData] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, notation) by ply
 
@@ -154,6 +158,7 @@ def _table_data(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -
         rematch_id=row.rematch_id,
         ended=row.ended,
         seed_chosen=bool(row.seed_chosen),
+        version=row.version,
         seats=[
             SeatData(s.seat, s.kind, s.agent, s.name, s.token_hash, s.claimed, bool(s.reserved))
             for s in sorted(seats, key=lambda s: s.seat)
@@ -271,6 +276,7 @@ class Storage:
                     status=table.status,
                     created_at=table.created_at,
                     seed_chosen=table.seed_chosen,
+                    version=table.version,
                 )
             )
             s.flush()  # the table row first: seats reference it

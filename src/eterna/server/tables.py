@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
 from eterna.core.game import Game
 from eterna.core.registry import load_game
+from eterna.core.rng import RECORD_VERSION
 from eterna.server.driver import TurnDriver
 from eterna.server.limits import CreateQuota, check_options
 from eterna.server.live import (
@@ -173,10 +174,11 @@ class Hub(TurnDriver):
             status="playing",
             created_at=time.time(),
             seed_chosen=body.seed is not None,
+            version=RECORD_VERSION,
             seats=seats,
         )
         try:
-            state = game.new_game(players=players, seed=seed, options=options)
+            state = game.new_game(players=players, seed=seed, options=options, version=data.version)
         except EternaError as exc:
             raise RequestError(422, "bad_request", str(exc)) from None
         if state.is_terminal:  # nothing to play: not a table
@@ -286,6 +288,7 @@ class Hub(TurnDriver):
             bot_delay=old.bot_delay,
             status="playing",
             created_at=time.time(),
+            version=RECORD_VERSION,
             seats=[
                 SeatData(s.seat, s.kind, s.agent, s.name)
                 if s.kind == "bot"
@@ -293,7 +296,9 @@ class Hub(TurnDriver):
                 for s in old.seats
             ],
         )
-        state = game.new_game(players=data.players, seed=data.seed, options=data.options)
+        state = game.new_game(
+            players=data.players, seed=data.seed, options=data.options, version=data.version
+        )
         await self.db(self.storage.set_rematch, old.id, data)
         old.rematch_id = data.id
         table.rematch_tokens = tokens

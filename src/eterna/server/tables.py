@@ -62,7 +62,7 @@ def check_agent_spec(game: Game, spec: str, settings: Settings) -> None:
     """Refuse (EternaError) a spec that cannot play `game` or asks for more than the server's
     budget (every decision is capped at `settings.bot_seconds` anyway: see workers.py)."""
     from eterna.agents.registry import parse_spec
-    from eterna.simulate import check_agent
+    from eterna.arena.simulate import check_agent
 
     check_agent(game, spec)
     name, params = parse_spec(spec)

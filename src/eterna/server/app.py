@@ -189,6 +189,33 @@ class PostRateLimit:
         await refused(scope, receive, send)
 
 
+def _answer_errors_as_json(app: FastAPI) -> None:
+    """Every failure answers the protocol's JSON error (a status, a code, a message), never a
+    plain-text page: refusals, invalid bodies, unknown routes, and the server's own failures."""
+
+    @app.exception_handler(RequestError)
+    async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
+        return error_response(422, "bad_request", message[:300])
+
+    @app.exception_handler(Exception)
+    async def _server_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("request failed", exc_info=exc)
+        return error_response(500, "server_error", "the server failed to answer this request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail))
+
+
 def create_app(
     database_url: str | None = None,
     data_dir: str | Path | None = None,
@@ -235,29 +262,7 @@ def create_app(
     app.add_middleware(PostRateLimit, rate=settings.post_rate, burst=settings.post_burst)
     app.add_middleware(SecurityHeaders)
 
-    # ---------------------------------------------------------------- errors
-    @app.exception_handler(RequestError)
-    async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = exc.errors()
-        first = errors[0] if errors else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
-        return error_response(422, "bad_request", message[:300])
-
-    @app.exception_handler(Exception)
-    async def _server_error(_request: Request, exc: Exception) -> JSONResponse:
-        log.error("request failed", exc_info=exc)
-        return error_response(500, "server_error", "the server failed to answer this request")
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
-        return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail))
-
+    _answer_errors_as_json(app)
     app.state.web_dir = web
     app.state.connects = AddressLimiter(settings.connect_rate, settings.connect_burst)
     app.include_router(api_routes.router)

@@ -21,6 +21,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     era_shape,
 )
+from eterna.games.eternitium.story import tell_deal, tell_era_dealt
 
 
 class EternitiumDeal(EternitiumBoard):
@@ -39,6 +40,8 @@ class EternitiumDeal(EternitiumBoard):
         box = [0] * NKINDS
         self._first = fixed.get("first_player", self._rand(n) if n > 1 else 0)
         self._deal_starting_cards(pool)
+        if self._events is not None:
+            tell_deal(self)
         self._deal_portals(pool, box)
         self._deal_ai_deck(pool, box)
         self._deal_markets(pool, box)
@@ -104,6 +107,8 @@ class EternitiumDeal(EternitiumBoard):
             for _ in range(3):
                 if self._portal_deck:
                     self._portal_row.append(self._portal_deck.pop())
+            if self._events is not None:
+                self.tell("portal_revealed", cards=[CARD_NAME[k] for k in self._portal_row])
         else:
             given = fixed.get("portals", {})
             for s in PORTALS:
@@ -186,6 +191,8 @@ class EternitiumDeal(EternitiumBoard):
             era_cards.remove(c)
         self._shuffle(era_cards)
         self._eras = [self._era_pile(s, era_cards) for s in range(n)]
+        if self._events is not None:
+            tell_era_dealt(self)
         self._era_box = [0] * NSHAPES
         if "era_deck" in fixed.get("exact", ()):  # the setup gives the whole common deck
             for c in era_cards:

@@ -475,14 +475,15 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         """Turn the next hidden Era cards among the top `depth` face up (Droid, Giga Droid)."""
         era = self._eras[p]
         stop = max(len(era) - depth, 0)
-        shapes = []
+        turned = []
         for i in range(len(era) - 1, stop - 1, -1):
             if count and not era[i] & VISIBLE:
                 self._era_seen(p, era[i])
                 era[i] = (era[i] & SHAPE_BITS) | VISIBLE
                 count -= 1
-                shapes.append(SHAPES[era[i] & SHAPE_BITS])
+                turned.append(i)
         if self._events is not None:
+            shapes = [SHAPES[era[i] & SHAPE_BITS] for i in turned]
             self.tell("era_revealed", seat=p, shapes=shapes, source=self.source())
 
     def _top_visible(self, p: int, depth: int) -> bool:

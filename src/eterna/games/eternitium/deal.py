@@ -62,7 +62,7 @@ class EternitiumDeal(EternitiumBoard):
                 deck = _take(pool, fixed.get("decks", [[]] * n)[s], f"decks[{s}]")
                 self._decks.append(deck[::-1])
                 pile = _take(pool, fixed.get("discards", [[]] * n)[s], f"discards[{s}]")
-                self._discards.append(pile)
+                self._discards.append(pile[:])  # a copy: the start is shared by its replays
         else:
             starting = [s for s in PORTALS for _ in range(rules.starting_portals_per_shape)]
             if rules.starting_droid:
@@ -153,7 +153,7 @@ class EternitiumDeal(EternitiumBoard):
             (True, BASIC, "basic_row", "basic_deck"),
             (False, ADVANCED, "advanced_row", "advanced_deck"),
         ):
-            row = _take(pool, fixed.get(row_key, []), row_key)
+            row = _take(pool, fixed.get(row_key, []), row_key)[:]  # a copy, as above
             top = _take(pool, fixed.get(deck_key, []), deck_key)
             deck = []
             exact = deck_key in fixed.get("exact", ())  # the setup gives the whole deck

@@ -201,3 +201,43 @@ def test_vale_sheets_in_german() -> None:
     assert "Bei Punktgleichheit gewinnt" in out and "Sieger: S" in out
     assert f"Ergebnis der Runde {state.round}" in out and "Steine" in out
     assert "S0 (du)" in out and "Your move" not in out
+
+
+# ---------------------------------------------------------------------------------- Eternitium
+
+
+def test_eternitium_solo_mission_in_french(tmp_path: Path) -> None:
+    """`eterna play eternitium` narrates the engine's events: the deal, the draws (named to
+    the player), the solo AI's strikes and the mission's result, in French."""
+    save = tmp_path / "solo.json"
+    args = ["play", "eternitium", "-p", "1", "-o", "mission=3", "--seed", "5", "--lang", "fr"]
+    result = run([*args, "--save", str(save)], input="\n".join(["1"] * 200) + "\n")
+    out = result.output
+    assert result.exit_code == 0, out[-3000:]
+    for sentence in [
+        "Une partie solo d'Eternitium commence (mission 3, 4 tours au plus)",
+        "S0 (vous) pioche 5 cartes : Portail cercle",
+        "Manche 1, tour 1 : à S0 (vous) de jouer",
+        "L'IA révèle",
+        "Mission 3 perdue",
+        "La partie est finie sans vainqueur",
+    ]:
+        assert sentence in out, sentence
+    assert "Depuis votre dernier coup" in out and "Since your last move" not in out
+    assert "AI card:" not in out  # no more lines guessed from two views
+    assert eterna.replay(json.loads(save.read_text())).is_terminal
+
+
+def test_eternitium_replay_hides_another_seats_draws(tmp_path: Path) -> None:
+    state = eterna.load_game("eternitium").new_game(players=3, seed=6)
+    bots = {s: make_agent("random", seed=s) for s in range(3)}
+    while not state.is_terminal:
+        state.apply(bots[state.current_player].choose(state, state.current_player))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.to_record()))
+    result = run(["replay", str(path), "--seat", "1", "--no-step", "--lang", "de"])
+    out = result.output
+    assert result.exit_code == 0, out[-3000:]
+    assert re.search(r"S1 zieht 5 Karten: ", out)  # its own draws, named
+    assert re.search(r"S2 zieht 5 Karten\n", out)  # another's, counted
+    assert "Die Partie endet" in out or "gewinnt" in out

@@ -2,7 +2,7 @@
 told, the legal moves' labels, refusals and the table's own headings and prompts.
 
 Games that tell their events (`NARRATED`) are narrated from `state.events_since`, never
-guessed from two views; the others (Eternitium, for now) keep their renderer's English lines.
+guessed from two views; a game that tells none would keep its renderer's English lines.
 Notation stays what players type: a move's label is followed by its notation, dimmed.
 """
 
@@ -18,7 +18,7 @@ from eterna.core.errors import EternaError, IllegalAction
 from eterna.i18n import catalog, describe_action, describe_refusal, event_lines
 
 # The games whose engines tell events; the others keep their renderer's view-diff lines.
-NARRATED: Final = frozenset({"eternity", "vale"})
+NARRATED: Final = frozenset({"eternity", "vale", "eternitium"})
 # How an event's lines look: a round's start and end, a trick won, the game's end stand out.
 STYLE: Final[Mapping[str, str]] = {
     "round_started": "bold",
@@ -30,9 +30,18 @@ STYLE: Final[Mapping[str, str]] = {
     "game_over": "bold yellow",
     "points_gained": "yellow",
     "points_stolen": "yellow",
+    "turn_started": "bold",
+    "ai_strike": "bold red",
+    "gem_found": "bold yellow",
+    "mission_result": "bold yellow",
+    "luck_tried": "yellow",
 }
 # The event that closes a round, after which the round's score sheet is shown.
-ROUND_END: Final[Mapping[str, str]] = {"eternity": "round_scored", "vale": "round_ended"}
+ROUND_END: Final[Mapping[str, str]] = {
+    "eternity": "round_scored",
+    "vale": "round_ended",
+    "eternitium": "round_ended",
+}
 
 
 class Telling(Protocol):

@@ -19,7 +19,7 @@ from eterna.i18n.messages import Catalog, catalog
 COLOURS: Final = ("red", "blue", "purple")
 SEAT_FIELDS: Final = ("leader", "target", "victim", "giver", "by", "chooser", "first")
 SEAT_LISTS: Final = ("seats", "winners")
-CARD_FIELDS: Final = ("card", "source")
+CARD_FIELDS: Final = ("card", "source", "chosen")
 CARD_LISTS: Final = ("cards", "board", "display", "revealed")
 FAMILY_FIELDS: Final = ("trump", "previous_trump", "family")
 STONE_SETS: Final = ("paid", "payment", "held")
@@ -27,7 +27,18 @@ STONE_SETS: Final = ("paid", "payment", "held")
 PRIVATE: Final[Mapping[tuple[str, str], str]] = {
     ("eternity", "hand_dealt"): "cards",
     ("vale", "card_drawn"): "card",
+    ("eternitium", "hand_dealt"): "cards",
+    ("eternitium", "cards_drawn"): "cards",
+    ("eternitium", "hand_discarded"): "cards",
+    ("eternitium", "card_kept"): "card",
+    ("eternitium", "technology_picked"): "card",
+    ("eternitium", "technology_acquired"): "card",
+    ("eternitium", "technology_gained"): "card",
+    ("eternitium", "technology_gifted"): "card",
+    ("eternitium", "technology_destroyed"): "card",
 }
+# Eternitium: a flag (or the field present) that calls for the `.<name>` sentence of its kind
+ETERNITIUM_VARIANTS: Final = ("matched", "void", "face_down", "won", "target", "cards", "chosen")
 
 
 def stones_words(stones: Mapping[str, int], lang: str) -> str:
@@ -55,7 +66,8 @@ def fill(
     `seat` becomes `player` (and `player`, when a seat number, a name); other seat fields and
     lists of seats are names; card fields are card names; a stone set (`paid`, `payment`,
     `held`) or an event's `red`/`blue`/`purple` counts (as `stones`) are stones in words;
-    `phase`, `question`, `choice`, `stone`, `colour` are their game words; `scores` is
+    `phase`, `question`, `choice`, `stone`, `colour`, `shape` are their game words, `shapes`
+    a list of them (`count` their number when absent); `scores` is
     "Alice 12, Bob 9"; numbers stay numbers.
     """
     cat = catalog(lang)
@@ -91,9 +103,14 @@ def fill(
         ("choice", "choice"),
         ("colour", "choice"),
         ("stone", "stone"),
+        ("shape", "shape"),
     ):
         if isinstance(p.get(field), str) and cat.has(f"{game}.{prefix}.{p[field]}"):
             p[field] = cat.text(f"{game}.{prefix}.{p[field]}")
+    if isinstance(p.get("shapes"), list):  # Eternitium's Era cards by shape
+        p.setdefault("count", len(p["shapes"]))
+        shapes = [cat.text(f"{game}.shape.{s}") for s in p["shapes"]]
+        p["shapes"] = cat.join(shapes) if shapes else cat.text(f"{game}.word.none")
     if isinstance(p.get("scores"), list):
         p["scores"] = ", ".join(
             f"{_name(cat, names, s)} {v}" for s, v in enumerate(params["scores"])
@@ -124,6 +141,14 @@ def _event_key(game: str, event: Mapping[str, Any], cat: Catalog) -> str:
             key += f".{event['phase']}"
         elif kind == "effect_choice" and event.get("chooser") != event.get("seat"):
             key += ".other"
+    if game == "eternitium":
+        if kind == "game_started" and event.get("players") == 1:
+            key += ".solo"
+        for flag in ETERNITIUM_VARIANTS:
+            value = event.get(flag)
+            if value is not None and value is not False and cat.has(f"{key}.{flag}"):
+                key += f".{flag}"
+                break
     if game == "eternity" and kind == "pledges_to_board" and not event.get("cards"):
         key += ".none"
     if event.get("source") is not None and cat.has(key + ".source"):

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna.games.eternitium.cards import DATA
+from eterna.i18n import catalog
 
 View = dict[str, Any]
 
@@ -197,112 +198,9 @@ def card_info(name: str) -> RenderableType | None:
     return text
 
 
-# ---------------------------------------------------------------------------------- events
-
-
-def _verb(who: str, verb: str) -> str:
-    if who == "You":
-        return verb
-    return {"try": "tries", "pass": "passes", "finish": "finishes"}.get(verb, f"{verb}s")
-
-
-def describe_action(action: str, who: str, names: Sequence[str], mine: bool) -> Text:
-    """One action, as a sentence; a `keep` by someone else names no card (it stays hidden)."""
-    words = action.split()
-    verb, args = words[0], words[1:]
-    line = Text(f"{who} ", style="bold")
-    if verb == "play":
-        line.append(f"{_verb(who, 'play')} ")
-        line.append_text(card_text(args[0]))
-        rest = args[1:]
-        if rest and rest[0].startswith("seat-"):
-            line.append(f" on {seat_name(names, int(rest[0][5:]))}")
-        elif rest and rest[0] == "discard":
-            line.append(", discarding ")
-            line.append_text(join([card_text(c) for c in rest[1:]], " and "))
-        elif rest:
-            line.append(": ")
-            line.append_text(card_text(rest[0]))
-    elif verb == "keep":
-        if args[0] == "none":
-            line.append(f"{_verb(who, 'keep')} no card")
-        elif mine:
-            line.append(f"{_verb(who, 'keep')} ")
-            line.append_text(card_text(args[0]))
-        else:
-            line.append(f"{_verb(who, 'keep')} a card")
-    elif verb in ("end", "skip", "done", "pass"):
-        text = {
-            "end": "ends step 2",
-            "skip": "skips step 2",
-            "done": "is done",
-            "pass": "passes (no technology)",
-        }[verb]
-        if who == "You":
-            text = {"ends": "end", "skips": "skip", "is": "are", "passes": "pass"}.get(
-                text.split()[0], text.split()[0]
-            ) + text[len(text.split()[0]) :]
-        line.append(text)
-    elif verb == "era":
-        line.append(f"{_verb(who, 'take')} the Era card ")
-        line.append_text(shape_text(args[0]))
-    else:
-        plain = {"take": "take", "pick": "pick", "acquire": "acquire", "steal": "steal"}
-        word = plain.get(verb, verb)
-        if verb == "gift":
-            word = "receive"
-        line.append(f"{_verb(who, word)} ")
-        line.append_text(card_text(args[0]))
-    return line
-
-
-def events(before: View, after: View, actor: int, action: str, names: Sequence[str]) -> list[Text]:
-    """What one action did, as lines: the action, the Era piles it changed, a new turn."""
-    who = seat_name(names, actor)
-    line = describe_action(action, who, names, actor == after.get("seat"))
-    if before is after:
-        return [line]
-    lines = [line]
-    if after["turn_state"]["failed_luck"] and not before["turn_state"]["failed_luck"]:
-        lines.append(Text("    → a miss: the Era pile is shuffled; only 4 cards drawn", "yellow"))
-    for seat in range(after["players"]):
-        was, now = before["era_counts"][seat], after["era_counts"][seat]
-        if before["era"][seat] != after["era"][seat]:
-            change = Text(f"    → {seat_name(names, seat)}: ")
-            if was != now:
-                change.append(f"Era cards {was} → {now}")
-            if now == 0:
-                change.append("  ✦ found the gem!", style="bold yellow")
-            else:
-                change.append(", " if was != now else "")
-                change.append("top ")
-                change.append_text(era_row(after["era"][seat], 3))
-            lines.append(change)
-    new_ai = after["ai_cards"][len(before["ai_cards"]) :]
-    for card in new_ai:
-        strike = Text("    → AI card: ", style="bold red")
-        strike.append_text(card_text(card))
-        strike.append(f" ({AI_SHORT.get(card, '')})")
-        lines.append(strike)
-    if not after["is_terminal"] and after["turn"] != before["turn"]:
-        nxt = after["active_player"]
-        whose = "your" if nxt == after.get("seat") else f"{seat_name(names, nxt)}'s"
-        lines.append(Text(f"  ■ {whose} turn", style="bold"))
-    return lines
-
-
-def round_finished(before: View, after: View) -> int | None:
-    """The number of the round `after` has just finished (solo: never; see `final`)."""
-    if after["players"] == 1:
-        return None
-    if after["is_terminal"] and not before["is_terminal"]:
-        return int(before["round"])
-    if after["round"] > before["round"]:
-        return int(before["round"])
-    return None
-
-
-def round_summary(view: View, rnd: int, names: Sequence[str] | None = None) -> RenderableType:
+def round_summary(
+    view: View, rnd: int, names: Sequence[str] | None = None, lang: str | None = None
+) -> RenderableType:
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     table = Table(title=f"After round {rnd}", title_justify="left", title_style="bold")
     table.add_column("Player")
@@ -484,9 +382,13 @@ def your_move(view: View) -> Text | None:
 
 
 def table(
-    view: View, names: Sequence[str] | None = None, recent: Sequence[Text] = ()
+    view: View,
+    names: Sequence[str] | None = None,
+    recent: Sequence[Text] = (),
+    lang: str | None = None,
 ) -> RenderableType:
-    """The whole table as `view`'s seat sees it."""
+    """The whole table as `view`'s seat sees it; `recent`, the events told since the seat's
+    last move (in `lang`'s words: the panel's title too)."""
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     parts: list[RenderableType] = [header(view, names), markets(view), commons(view)]
     parts.append(players_table(view, names))
@@ -494,9 +396,10 @@ def table(
         shown: list[RenderableType] = list(recent[-MAX_RECENT:])
         if len(recent) > MAX_RECENT:
             shown.insert(0, Text(f"… {len(recent) - MAX_RECENT} earlier lines", "dim"))
-        parts.append(
-            Panel(Group(*shown), title="Since your last move", title_align="left", expand=False)
+        title = (
+            "Since your last move" if lang is None else catalog(lang).text("common.since_last_move")
         )
+        parts.append(Panel(Group(*shown), title=title, title_align="left", expand=False))
     mine = hand_panel(view)
     if mine is not None:
         parts.append(mine)
@@ -513,7 +416,9 @@ def table(
     return Group(*parts)
 
 
-def final(view: View, names: Sequence[str] | None = None) -> RenderableType:
+def final(
+    view: View, names: Sequence[str] | None = None, lang: str | None = None
+) -> RenderableType:
     """The ranking: gem finders first, then technology points, then Advanced cards."""
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     winners = view.get("winners") or []

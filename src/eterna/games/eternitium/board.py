@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from eterna.core.events import Event
 from eterna.core.rng import Rng
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternitium.cards import (
@@ -29,7 +30,6 @@ from eterna.games.eternitium.cards import (
     MARKET_ROW,
     NKINDS,
     NSHAPES,
-    PORTALS,
     SEEN,
     SHAPE_BITS,
     SHAPES,
@@ -141,6 +141,7 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         "_round",
         "_rules",
         "_skipped",
+        "_src",
         "_target",
         "_turn",
         "_wallet",
@@ -191,6 +192,7 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         "_round": SHARE,
         "_rules": SHARE,
         "_skipped": SHARE,
+        "_src": SHARE,
         "_target": SHARE,
         "_turn": SHARE,
         "_wallet": SHARE,
@@ -250,6 +252,25 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
     _pickers: list[int]
     _kept: int
     _last_turn: bool
+    _src: int  # the solo AI card resolving (-1: none), the `source` of what it does
+
+    # ------------------------------------------------------------------ events
+    def tell(
+        self,
+        kind: str,
+        private: Mapping[str, Any] | None = None,
+        to: tuple[int, ...] = (),
+        **public: Any,
+    ) -> None:
+        """Add an event (docs/events.md); callers test `self._events is not None` first, so
+        a game nobody listens to pays one test."""
+        assert self._events is not None
+        self._events.append(Event(kind, public, private or {}, to))
+
+    def source(self) -> str | None:
+        """The card whose effect is under way, by name (None: a rule's own step)."""
+        k = self._src if self._src >= 0 else self._in_play
+        return None if k < 0 else CARD_NAME[k]
 
     # ------------------------------------------------------------------ contract: reading
     @property
@@ -311,39 +332,9 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
 
     def census(self) -> dict[str, int]:
         """Every Action card and Era card in the game, wherever it is (conservation checks)."""
-        counts = list(self._box)
-        for s in range(self._n):
-            for k, c in enumerate(self._hands[s]):
-                counts[k] += c
-            for zone in (self._decks[s], self._discards[s]):
-                for k in zone:
-                    counts[k] += 1
-        for zone in (
-            self._basic_deck,
-            self._basic_row,
-            self._adv_deck,
-            self._adv_row,
-            self._portal_deck,
-            self._portal_row,
-            self._ai_deck,
-        ):
-            for k in zone:
-                counts[k] += 1
-        for shape in PORTALS:
-            counts[shape] += self._reserve[shape]
-        if self._in_play >= 0:
-            counts[self._in_play] += 1
-        out = {CARD_NAME[k]: counts[k] for k in range(NKINDS)}
-        era = self._era_box[:]
-        for pile in self._eras:
-            for c in pile:
-                era[c & SHAPE_BITS] += 1
-        for zone in (self._era_deck, self._era_display, self._era_discard):
-            for c in zone:
-                era[c] += 1
-        for s in range(NSHAPES):
-            out[f"era-{SHAPES[s]}"] = era[s]
-        return out
+        from eterna.games.eternitium.views import census
+
+        return census(self)
 
     # ------------------------------------------------------------------ randomness
     def _rand(self, n: int) -> int:
@@ -365,6 +356,7 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         (rules: Deck Exhausted)."""
         deck = self._decks[p]
         hand = self._hands[p]
+        before = hand[:] if self._events is not None else None
         drawn = 0
         for _ in range(count):
             if not deck:
@@ -374,11 +366,18 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
                 deck.extend(pile)
                 pile.clear()
                 self._shuffle(deck)
+                if self._events is not None:
+                    self.tell("deck_reshuffled", seat=p, count=len(deck))
                 for _known, located in self._knowledge(p):
                     located[:] = _NO_CARDS
             hand[deck.pop()] += 1
             drawn += 1
         self._hsize[p] += drawn
+        if before is not None and count:
+            cards = [CARD_NAME[k] for k in range(NKINDS) for _ in range(hand[k] - before[k])]
+            self.tell(
+                "cards_drawn", {"cards": cards}, (p,), seat=p, count=drawn, source=self.source()
+            )
 
     def _destroy(self, p: int, k: int) -> None:
         self._k_lose(p, k)
@@ -386,6 +385,8 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         self._hsize[p] -= 1
         self._owned[p] -= 1
         self._box[k] += 1
+        if self._events is not None:
+            self.tell("card_destroyed", seat=p, card=CARD_NAME[k], source=self.source())
 
     def _common_top(self, public: bool = False) -> int:
         """The face-down top card of the common Era deck (R12), reshuffling the common discard
@@ -419,12 +420,15 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
             if c < 0:
                 return
             display.append(c)
+            if self._events is not None:
+                self.tell("era_placed", shape=SHAPES[c])
 
     def _refill_row(self, row: list[int], deck: list[int]) -> None:
         """Three face-up cards, all different (rules: Setup 5); R14: a duplicate only when no
         different card is left in the deck."""
         t = 0 if deck is self._basic_deck else 1
         bottom = self._bottom
+        size = len(row)
         while len(row) < MARKET_ROW and deck:
             for _ in range(len(deck)):
                 c = deck.pop()
@@ -437,6 +441,8 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
             else:
                 row.append(deck.pop())
                 bottom[t] = min(bottom[t], len(deck))
+        if self._events is not None and len(row) > size:
+            self.tell("market_refilled", cards=[CARD_NAME[k] for k in row[size:]])
 
     def _take_tech(self, k: int) -> int:
         """Take a visible technology, or the top card of a deck (blind); returns the card."""
@@ -458,16 +464,27 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         code = self._eras[p].pop()
         self._era_seen(p, code)  # face up on the common discard pile
         self._era_discard.append(code & SHAPE_BITS)
+        if self._events is not None:
+            self.tell(
+                "era_discarded", seat=p, shape=SHAPES[code & SHAPE_BITS], source=self.source()
+            )
+            if not self._eras[p]:
+                self.tell("gem_found", seat=p)
 
     def _reveal(self, p: int, count: int, depth: int) -> None:
         """Turn the next hidden Era cards among the top `depth` face up (Droid, Giga Droid)."""
         era = self._eras[p]
         stop = max(len(era) - depth, 0)
+        turned = []
         for i in range(len(era) - 1, stop - 1, -1):
             if count and not era[i] & VISIBLE:
                 self._era_seen(p, era[i])
                 era[i] = (era[i] & SHAPE_BITS) | VISIBLE
                 count -= 1
+                turned.append(i)
+        if self._events is not None:
+            shapes = [SHAPES[era[i] & SHAPE_BITS] for i in turned]
+            self.tell("era_revealed", seat=p, shapes=shapes, source=self.source())
 
     def _top_visible(self, p: int, depth: int) -> bool:
         era = self._eras[p]
@@ -484,12 +501,16 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
                 era[i] &= SHAPE_BITS
         self._era_unposition(p)
         self._shuffle(era)
+        if self._events is not None:
+            self.tell("era_hidden", seat=p, count=len(era), source=self.source())
 
     def _add_hidden(self, p: int, force: bool = False) -> None:
         if force or self._eras[p]:  # no Era card is added to a player who found the gem
             c = self._common_top()
             if c >= 0:
                 self._eras[p].append(c)
+                if self._events is not None:
+                    self.tell("era_added", seat=p, source=self.source())
 
     # ------------------------------------------------------------------ public knowledge
     def _knowledge(self, s: int) -> list[tuple[list[int], list[int]]]:

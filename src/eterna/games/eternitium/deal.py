@@ -21,6 +21,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     era_shape,
 )
+from eterna.games.eternitium.story import tell_deal, tell_era_dealt
 
 
 class EternitiumDeal(EternitiumBoard):
@@ -39,6 +40,8 @@ class EternitiumDeal(EternitiumBoard):
         box = [0] * NKINDS
         self._first = fixed.get("first_player", self._rand(n) if n > 1 else 0)
         self._deal_starting_cards(pool)
+        if self._events is not None:
+            tell_deal(self)
         self._deal_portals(pool, box)
         self._deal_ai_deck(pool, box)
         self._deal_markets(pool, box)
@@ -59,7 +62,7 @@ class EternitiumDeal(EternitiumBoard):
                 deck = _take(pool, fixed.get("decks", [[]] * n)[s], f"decks[{s}]")
                 self._decks.append(deck[::-1])
                 pile = _take(pool, fixed.get("discards", [[]] * n)[s], f"discards[{s}]")
-                self._discards.append(pile)
+                self._discards.append(pile[:])  # a copy: the start is shared by its replays
         else:
             starting = [s for s in PORTALS for _ in range(rules.starting_portals_per_shape)]
             if rules.starting_droid:
@@ -104,6 +107,8 @@ class EternitiumDeal(EternitiumBoard):
             for _ in range(3):
                 if self._portal_deck:
                     self._portal_row.append(self._portal_deck.pop())
+            if self._events is not None:
+                self.tell("portal_revealed", cards=[CARD_NAME[k] for k in self._portal_row])
         else:
             given = fixed.get("portals", {})
             for s in PORTALS:
@@ -148,7 +153,7 @@ class EternitiumDeal(EternitiumBoard):
             (True, BASIC, "basic_row", "basic_deck"),
             (False, ADVANCED, "advanced_row", "advanced_deck"),
         ):
-            row = _take(pool, fixed.get(row_key, []), row_key)
+            row = _take(pool, fixed.get(row_key, []), row_key)[:]  # a copy, as above
             top = _take(pool, fixed.get(deck_key, []), deck_key)
             deck = []
             exact = deck_key in fixed.get("exact", ())  # the setup gives the whole deck
@@ -186,6 +191,8 @@ class EternitiumDeal(EternitiumBoard):
             era_cards.remove(c)
         self._shuffle(era_cards)
         self._eras = [self._era_pile(s, era_cards) for s in range(n)]
+        if self._events is not None:
+            tell_era_dealt(self)
         self._era_box = [0] * NSHAPES
         if "era_deck" in fixed.get("exact", ()):  # the setup gives the whole common deck
             for c in era_cards:

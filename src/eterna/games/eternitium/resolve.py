@@ -3,10 +3,13 @@ Data Analyser's cycle, the Thieving Robot's pick, the Laboratory's gifts, the so
 
 from __future__ import annotations
 
+from typing import Any
+
 from eterna.games.eternitium.board import PH_CYCLE, PH_GIFT, PH_PLAY, PH_STEAL
 from eterna.games.eternitium.cards import (
     AI_EFFECT,
     CARD_INDEX,
+    CARD_NAME,
     DONE,
     MIN_ACTION_CARDS,
     NKINDS,
@@ -81,6 +84,8 @@ class EternitiumEffects(EternitiumDeal):
                     self._draw(p, op.count)
                 case Discount():
                     self._wallet = True  # R16: two Wallets do not add up
+                    if self._events is not None:
+                        self.tell("discount_gained", seat=p, source=self.source())
                 case HideAndShuffle():
                     who, depth = op.who, op.depth
                     if who == OTHERS:
@@ -110,6 +115,8 @@ class EternitiumEffects(EternitiumDeal):
                 mine = self._era_leave(p)
                 self._eras[p].append(self._era_leave(s))
                 self._eras[s].append(mine)  # R5: each card keeps its face
+                if self._events is not None:
+                    self.tell("era_swapped", seat=p, target=s, source=self.source())
             case DiscardFromHand():
                 for c in (act.card2, act.card3):
                     self._hands[p][c] -= 1
@@ -117,6 +124,9 @@ class EternitiumEffects(EternitiumDeal):
                     self._k_lose(p, c)
                     self._k_gain(p, c, True)
                 self._hsize[p] -= 2
+                if self._events is not None:
+                    cards = [CARD_NAME[act.card2], CARD_NAME[act.card3]]
+                    self.tell("cards_discarded", seat=p, cards=cards, source=self.source())
             case Recycle():
                 self._recycle(p, act.card2)
             case GainTech(who=who):
@@ -149,6 +159,11 @@ class EternitiumEffects(EternitiumDeal):
                     del pile[i]
                     self._owned[p] -= 1
                     self._box[c] += 1
+                    if self._events is not None:  # a discard pile only its owner sees
+                        src = self.source()
+                        self.tell(
+                            "technology_destroyed", {"card": CARD_NAME[c]}, (p,), seat=p, source=src
+                        )
                     break
 
     def _recycle(self, p: int, c: int) -> None:
@@ -160,10 +175,15 @@ class EternitiumEffects(EternitiumDeal):
             self._hsize[p] += 1
             self._k_lose(p, c, True)
             self._k_gain(p, c)
+            if self._events is not None:
+                self.tell("card_recycled", seat=p, card=CARD_NAME[c], source=self.source())
 
     def _gain_tech(self, p: int, c: int) -> None:
         if c >= 0:
-            card = self._take_tech(c)
+            if self._events is None:
+                card = self._take_tech(c)
+            else:
+                card = self._take_told(c, "technology_gained", p, True, source=self.source())
             self._hands[p][card] += 1
             self._hsize[p] += 1
             self._owned[p] += 1
@@ -216,6 +236,8 @@ class EternitiumEffects(EternitiumDeal):
             self._discards[p].append(k)
             self._k_lose(p, k)
             self._k_gain(p, k, True)
+            if self._events is not None:
+                self.tell("card_discarded", seat=p, card=CARD_NAME[k], source=self.source())
         else:
             self._cycle_mode = 2
             self._destroy(p, k)
@@ -239,6 +261,9 @@ class EternitiumEffects(EternitiumDeal):
         self._hands[p][k] += 1  # R1: into the thief's hand, playable this turn
         self._hsize[p] += 1
         self._owned[p] += 1
+        if self._events is not None:
+            src = self.source()
+            self.tell("card_stolen", seat=p, victim=self._target, card=CARD_NAME[k], source=src)
         self._finish_play()
 
     def _next_gift(self) -> bool:
@@ -253,7 +278,11 @@ class EternitiumEffects(EternitiumDeal):
 
     def _gift(self, k: int) -> None:
         s = self._current
-        card = self._take_tech(k)
+        if self._events is None:
+            card = self._take_tech(k)
+        else:
+            src = self.source()
+            card = self._take_told(k, "technology_gifted", s, True, giver=self._active, source=src)
         self._hands[s][card] += 1
         self._hsize[s] += 1
         self._owned[s] += 1
@@ -271,6 +300,21 @@ class EternitiumEffects(EternitiumDeal):
         self._box[k] += 1
         saved = self._in_play
         self._in_play = -1
+        if self._events is not None:
+            self.tell("ai_strike", seat=0, card=CARD_NAME[k], void=not self._eras[0])
+            self._src = k  # the source of what it does
         if self._eras[0]:
             self._run(0, AI_EFFECT[k], None)
         self._in_play = saved
+        self._src = -1
+
+    def _take_told(self, k: int, kind: str, seat: int, hand: bool, **public: Any) -> int:
+        """`_take_tech` told: a face-up card before the market refills, a blind one after,
+        named only to its taker when it goes into a hand (else to nobody: into the deck)."""
+        if k < NKINDS:
+            self.tell(kind, seat=seat, card=CARD_NAME[k], **public)
+            return self._take_tech(k)
+        card = self._take_tech(k)
+        private = {"card": CARD_NAME[card]} if hand else None
+        self.tell(kind, private, (seat,) if hand else (), seat=seat, blind=True, **public)
+        return card

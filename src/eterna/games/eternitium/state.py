@@ -26,56 +26,31 @@ from eterna.games.eternitium.board import (
     EternitiumStart,
 )
 from eterna.games.eternitium.cards import (
-    ACQUIRE,
-    BLIND_ADVANCED,
-    BLIND_BASIC,
     CARD_INDEX,
-    DESTROY,
-    DISCARD,
-    DONE,
+    CARD_NAME,
     EFFECT,
-    END,
-    ERA,
     ERA_KNOWN,
-    GIFT,
     HAND_AFTER_LUCK,
     HAND_AFTER_SKIP,
     HAND_REFILL,
-    KEEP,
     KEEP_AFTER_SKIP,
-    KEEP_NONE,
     MATCHES,
     MIN_ACTION_CARDS,
-    NEEDS_ERA,
     NKINDS,
     NSHAPES,
-    PARAM,
-    PARAM_NONE,
-    PARAM_OWN_DISCARD,
-    PARAM_PAIR,
-    PARAM_SEAT_STEAL,
-    PARAM_SEAT_SWAP,
     PASS,
     PER_TURN,
-    PICK,
-    PLAY,
-    PLAY_CARD,
-    PLAY_PAIR,
-    PLAY_SEAT,
-    PORTALS,
     SHAPE_BITS,
+    SHAPES,
     SKIP,
-    STEAL,
-    TAKE,
     TIER,
-    TIER_ADVANCED,
-    TIER_BASIC,
     V_KEEP,
     V_PLAY,
     VISIBLE,
     EternitiumAction,
 )
-from eterna.games.eternitium.resolve import EternitiumEffects
+from eterna.games.eternitium.legal import EternitiumLegal
+from eterna.games.eternitium.story import tell_end
 
 __all__ = [  # the phases are read by the encoding and its tests from here
     "PHASE_NAME",
@@ -97,7 +72,7 @@ __all__ = [  # the phases are read by the encoding and its tests from here
 _RECYCLER = CARD_INDEX["recycler-robot"]
 
 
-class EternitiumState(EternitiumEffects):
+class EternitiumState(EternitiumLegal):
     """A game of Eternitium. Build one with `load_game("eternitium").new_game(...)`, or from
     an `EternitiumStart` (the constructor deals)."""
 
@@ -113,7 +88,7 @@ class EternitiumState(EternitiumEffects):
         self._turn = self._round = 0
         self._limited = 0
         self._wallet = self._failed = self._skipped = self._played = self._last_turn = False
-        self._in_play = self._target = self._kept = -1
+        self._in_play = self._target = self._kept = self._src = -1
         self._gifts = []
         self._cycle_mode = self._cycle_count = self._pay_left = 0
         self._pay_down = False
@@ -156,155 +131,27 @@ class EternitiumState(EternitiumEffects):
             return tuple(self._legal_play(self._current))
         return tuple(self._legal_list())
 
-    def _legal_list(self) -> list[EternitiumAction]:
-        """The legal actions outside the play phase."""
-        ph = self._phase
-        p = self._current
-        if ph == PH_PORTAL:
-            if self._rules.portal_deck:
-                return [TAKE[s] for s in sorted(set(self._portal_row))]
-            return [TAKE[s] for s in PORTALS if self._reserve[s]]
-        if ph == PH_ACQUIRE:
-            return self._legal_acquire(p)
-        if ph == PH_ERA:
-            return [ERA[s] for s in sorted(set(self._era_display))]
-        if ph in (PH_PICK, PH_GIFT):
-            table = PICK if ph == PH_PICK else GIFT
-            out = [table[k] for k in sorted(set(self._basic_row))]
-            if self._basic_deck:
-                out.append(table[BLIND_BASIC])
-            return out
-        hand = self._hands[p]
-        held = [k for k in range(NKINDS) if hand[k]]
-        if ph == PH_CYCLE:
-            mode = self._cycle_mode
-            out = []
-            if mode != 2:
-                out += [DISCARD[k] for k in held]
-            if mode != 1 and self._owned[p] > MIN_ACTION_CARDS:
-                out += [DESTROY[k] for k in held]
-            out.append(DONE)
-            return out
-        if ph == PH_SKIPPED:
-            out = [DESTROY[k] for k in held] if self._owned[p] > MIN_ACTION_CARDS else []
-            return [*out, *(KEEP[k] for k in held), KEEP_NONE]
-        if ph == PH_DESTROY6:
-            return [DESTROY[k] for k in held]
-        if ph == PH_STEAL:
-            return [STEAL[k] for k in sorted(set(self._discards[self._target]))]
-        return []
-
-    def _legal_play(self, p: int) -> list[EternitiumAction]:
-        hand = self._hands[p]
-        era = self._eras[p]
-        top = era[-1] if era else -1
-        out: list[EternitiumAction] = []
-        must = False  # rules.must_play: a card other than a Recycler Robot can be played
-        for k, count in enumerate(hand):
-            if not count:
-                continue
-            before = len(out)
-            param = PARAM[k]
-            match = MATCHES[k]
-            if match:
-                if top >= 0:
-                    if top & VISIBLE:
-                        if match >> (top & SHAPE_BITS) & 1:  # R15: only on a matching visible card
-                            out.append(PLAY[k])
-                    elif k < NSHAPES or self._rules.luck_any:  # R6: try your luck with a Portal
-                        out.append(PLAY[k])
-            elif NEEDS_ERA[k] and top < 0:
-                continue
-            elif param == PARAM_NONE:
-                if not PER_TURN[k] or self._limited < PER_TURN[k]:  # R3
-                    out.append(PLAY[k])
-            else:
-                self._legal_choices(p, k, param, out)
-            if len(out) > before and k != _RECYCLER:
-                must = True
-        if self._rules.must_play:  # play as many cards as possible; never skip
-            if not must:
-                out.append(END)
-            return out
-        out.append(END)
-        if not self._played:
-            out.append(SKIP)
-        return out
-
-    def _legal_choices(self, p: int, k: int, param: int, out: list[EternitiumAction]) -> None:
-        """The plays of card k that name a choice (cards.PARAM), added to `out`."""
-        hand = self._hands[p]
-        n = self._n
-        if param == PARAM_PAIR:
-            hand[k] -= 1
-            held = [c for c in range(NKINDS) if hand[c]]
-            pairs = PLAY_PAIR[k]
-            for i, a in enumerate(held):
-                if hand[a] > 1:
-                    out.append(pairs[(a, a)])
-                for b in held[i + 1 :]:
-                    out.append(pairs[(a, b)])
-            hand[k] += 1
-        elif param == PARAM_SEAT_SWAP:
-            seats = PLAY_SEAT[k]
-            for i in range(1, n):  # R5: not a player who found the gem
-                s = (p + i) % n
-                if self._eras[s]:
-                    out.append(seats[s])
-        elif param == PARAM_SEAT_STEAL:
-            seats = PLAY_SEAT[k]
-            for i in range(1, n):
-                s = (p + i) % n
-                if self._discards[s]:
-                    out.append(seats[s])
-        elif param == PARAM_OWN_DISCARD:
-            pile = self._discards[p]
-            if pile:
-                cards = PLAY_CARD[k]
-                out += [cards[c] for c in sorted(set(pile))]
-            else:
-                out.append(PLAY[k])
-        else:  # PARAM_TECH (Laboratory)
-            cards = PLAY_CARD[k]
-            picks = []
-            if self._eras[p]:  # R8: a player who found the gem takes no technology
-                picks = [cards[c] for c in sorted(set(self._basic_row + self._adv_row))]
-                if self._basic_deck:
-                    picks.append(cards[BLIND_BASIC])
-                if self._adv_deck:
-                    picks.append(cards[BLIND_ADVANCED])
-            out += picks or [PLAY[k]]
-
-    def _legal_acquire(self, p: int) -> list[EternitiumAction]:
-        display = len(self._era_display)
-        out: list[EternitiumAction] = []
-        discount = 1 if self._wallet else 0
-        if display >= TIER_BASIC - discount:
-            out += [ACQUIRE[k] for k in sorted(set(self._basic_row))]
-            if self._basic_deck:
-                out.append(ACQUIRE[BLIND_BASIC])
-        if display >= TIER_ADVANCED - discount:
-            out += [ACQUIRE[k] for k in sorted(set(self._adv_row))]
-            if self._adv_deck:
-                out.append(ACQUIRE[BLIND_ADVANCED])
-        out.append(PASS)
-        return out
-
     def _apply(self, act: EternitiumAction) -> None:
         ph = self._phase
         if ph == PH_PLAY:
             if act.verb == V_PLAY:
                 self._play(act)
             elif act is SKIP:
+                if self._events is not None:
+                    self.tell("turn_skipped", seat=self._active)
                 self._skipped = True
                 self._phase = PH_SKIPPED
                 self._skipped_check()
             else:
+                if self._events is not None:
+                    self.tell("play_ended", seat=self._active)
                 self._end_step2()
         elif ph == PH_PORTAL:
             self._take_portal(act.shape)
         elif ph == PH_ACQUIRE:
             if act is PASS:
+                if self._events is not None:
+                    self.tell("acquire_passed", seat=self._active)
                 self._step5()
             else:
                 self._acquire(act.card)
@@ -328,7 +175,10 @@ class EternitiumState(EternitiumEffects):
     def _pick(self, k: int) -> None:
         """Game Preparation: each player in turn order takes a Basic Technology card."""
         p = self._current
-        card = self._take_tech(k)
+        if self._events is None:
+            card = self._take_tech(k)
+        else:  # a blind card goes unseen into the deck
+            card = self._take_told(k, "technology_picked", p, False)
         self._decks[p].append(card)
         self._owned[p] += 1
         if k < NKINDS:
@@ -350,6 +200,8 @@ class EternitiumState(EternitiumEffects):
     def _begin_turn(self, p: int) -> None:
         self._active = self._current = p
         self._limited = 0
+        if self._events is not None:
+            self.tell("turn_started", seat=p, turn=self._turn + 1, round=self._round + 1)
         self._wallet = self._failed = self._skipped = self._played = False
         self._kept = -1
         rules = self._rules
@@ -367,10 +219,14 @@ class EternitiumState(EternitiumEffects):
 
     def _take_portal(self, s: int) -> None:
         p = self._active
+        if self._events is not None:
+            self.tell("portal_taken", seat=p, card=CARD_NAME[s])
         if self._rules.portal_deck:
             self._portal_row.remove(s)  # reveal a new one
             if self._portal_deck:
                 self._portal_row.append(self._portal_deck.pop())
+                if self._events is not None:
+                    self.tell("portal_revealed", cards=[CARD_NAME[self._portal_row[-1]]])
         else:
             self._reserve[s] -= 1
         self._hands[p][s] += 1
@@ -395,6 +251,8 @@ class EternitiumState(EternitiumEffects):
         self._in_play = k
         if PER_TURN[k]:
             self._limited += 1
+        if self._events is not None:
+            self._tell_play(p, act)
         era = self._eras[p]
         if MATCHES[k] and not era[-1] & VISIBLE:
             self._try_luck(p, k)
@@ -407,6 +265,9 @@ class EternitiumState(EternitiumEffects):
         """Step 2, "try your luck": turn over the hidden top Era card."""
         era = self._eras[p]
         shape = era[-1] & SHAPE_BITS
+        if self._events is not None:
+            matched = bool(MATCHES[k] >> shape & 1)
+            self.tell("luck_tried", seat=p, card=CARD_NAME[k], shape=SHAPES[shape], matched=matched)
         if MATCHES[k] >> shape & 1:
             self._discard_era(p)
             self._finish_play()
@@ -422,6 +283,8 @@ class EternitiumState(EternitiumEffects):
             c = self._common_top()
             if c >= 0:
                 era.append(c)
+                if self._events is not None:
+                    self.tell("era_added", seat=p, source=CARD_NAME[k])
         self._era_unposition(p)
         self._shuffle(era)  # the card goes back face down (its face bit was never set)
         self._failed = True  # step 5 draws only 4
@@ -434,6 +297,10 @@ class EternitiumState(EternitiumEffects):
     def _skipped_action(self, act: EternitiumAction) -> None:
         """Skipping step 2: destroy any cards, then keep at most one (rules: step 2)."""
         if act.verb == V_KEEP:
+            if self._events is not None and act.card >= 0:
+                self.tell(
+                    "card_kept", {"card": CARD_NAME[act.card]}, (self._active,), seat=self._active
+                )
             self._kept = act.card
             self._end_step2()
             return
@@ -445,6 +312,7 @@ class EternitiumState(EternitiumEffects):
         p = self._active
         hand = self._hands[p]
         pile = self._discards[p]
+        size = len(pile)
         keep = self._kept
         for k in range(NKINDS):
             c = hand[k]
@@ -455,6 +323,9 @@ class EternitiumState(EternitiumEffects):
                 else:
                     hand[k] = 0
                 pile.extend([k] * c)
+        if self._events is not None and len(pile) > size:
+            cards = [CARD_NAME[c] for c in pile[size:]]
+            self.tell("hand_discarded", {"cards": cards}, (p,), seat=p, count=len(cards))
         self._hsize[p] = 1 if keep >= 0 else 0
         self._kept = -1
         self._current = p
@@ -471,7 +342,10 @@ class EternitiumState(EternitiumEffects):
 
     def _acquire(self, k: int) -> None:
         p = self._active
-        card = self._take_tech(k)
+        if self._events is None:
+            card = self._take_tech(k)
+        else:  # a blind card goes unseen onto the deck
+            card = self._take_told(k, "technology_acquired", p, False)
         self._decks[p].append(card)  # on top of the deck: drawn in step 5
         self._owned[p] += 1
         if k < NKINDS:
@@ -501,6 +375,8 @@ class EternitiumState(EternitiumEffects):
     def _pay_era(self, s: int, auto: bool = False) -> None:
         self._era_display.remove(s)
         self._eras[self._active].append(s | ERA_KNOWN if self._pay_down else s | VISIBLE)
+        if self._events is not None:
+            self.tell("era_taken", seat=self._active, shape=SHAPES[s], face_down=self._pay_down)
         self._pay_left -= 1
         if not auto:
             self._pay_next()
@@ -524,6 +400,9 @@ class EternitiumState(EternitiumEffects):
                         (c & SHAPE_BITS) | ERA_KNOWN if c & VISIBLE else (c & SHAPE_BITS) | VISIBLE
                     )
                 self._era_known[p] = [0] * NSHAPES
+                if self._events is not None:
+                    shapes = [SHAPES[c & SHAPE_BITS] for c in reversed(era) if c & VISIBLE]
+                    self.tell("era_flipped", seat=p, count=len(era), shapes=shapes)
             self._ai_card()  # step 6
             if self._rules.add_era_each_turn:  # a face-down Era card on top
                 self._add_hidden(p)
@@ -542,6 +421,8 @@ class EternitiumState(EternitiumEffects):
         nxt = (p + 1) % n
         if nxt == self._first:
             self._round += 1  # the round is complete: has anyone found the gem?
+            if self._events is not None:
+                self.tell("round_ended", round=self._round, scores=self.scores)
             limit = self._rules.limit_rounds
             if any(not e for e in self._eras) or (limit and self._round >= limit):
                 self._finish()
@@ -556,12 +437,25 @@ class EternitiumState(EternitiumEffects):
         n = self._n
         if n == 1:
             self._winners = [] if self._eras[0] else [0]
-            return
-        found = [s for s in range(n) if not self._eras[s]]
-        tied = found or list(range(n))  # option round_limit: nobody found it, rank everyone
-        keys = {s: self._points(s) for s in tied}
-        best = max(keys.values())
-        self._winners = [s for s in tied if keys[s] == best]
+        else:
+            found = [s for s in range(n) if not self._eras[s]]
+            tied = found or list(range(n))  # option round_limit: nobody found it, rank all
+            keys = {s: self._points(s) for s in tied}
+            best = max(keys.values())
+            self._winners = [s for s in tied if keys[s] == best]
+        if self._events is not None:
+            tell_end(self)
+
+    def _tell_play(self, p: int, act: EternitiumAction) -> None:
+        """A card played, with the choice its notation names (a seat, a card, a pair)."""
+        extra: dict[str, Any] = {}
+        if act.seat >= 0:
+            extra["target"] = act.seat
+        if act.card2 >= 0 and act.card3 >= 0:
+            extra["cards"] = [CARD_NAME[act.card2], CARD_NAME[act.card3]]
+        elif 0 <= act.card2 < NKINDS:
+            extra["chosen"] = CARD_NAME[act.card2]
+        self.tell("card_played", seat=p, card=CARD_NAME[act.card], **extra)
 
     # ------------------------------------------------------------------ bad input
     def _refusal(self, act: EternitiumAction) -> IllegalAction:

@@ -13,14 +13,23 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from eterna.core.game import View
-from eterna.games.eternitium.board import PH_CYCLE, PH_ERA, PH_GIFT, PH_STEAL, PHASE_NAME
+from eterna.games.eternitium.board import (
+    PH_CYCLE,
+    PH_ERA,
+    PH_GIFT,
+    PH_STEAL,
+    PHASE_NAME,
+    EternitiumBoard,
+)
 from eterna.games.eternitium.cards import (
     CARD_NAME,
     ERA_CODES,
     HIDDEN_NAME,
     NKINDS,
     NSHAPES,
+    PORTALS,
     SEEN,
+    SHAPE_BITS,
     SHAPES,
     TIER,
     VISIBLE,
@@ -294,3 +303,40 @@ def _resample_era_cards(st: EternitiumState, new: EternitiumState, shuffle: Shuf
     ids += [era_pool.pop() for _ in range(len(new._era_deck) - len(ids))]
     shuffle(ids)
     new._era_deck = ids
+
+
+def census(st: EternitiumBoard) -> dict[str, int]:
+    """Every Action card and Era card in the game, wherever it is (conservation checks)."""
+    counts = list(st._box)
+    for s in range(st._n):
+        for k, c in enumerate(st._hands[s]):
+            counts[k] += c
+        for zone in (st._decks[s], st._discards[s]):
+            for k in zone:
+                counts[k] += 1
+    for zone in (
+        st._basic_deck,
+        st._basic_row,
+        st._adv_deck,
+        st._adv_row,
+        st._portal_deck,
+        st._portal_row,
+        st._ai_deck,
+    ):
+        for k in zone:
+            counts[k] += 1
+    for shape in PORTALS:
+        counts[shape] += st._reserve[shape]
+    if st._in_play >= 0:
+        counts[st._in_play] += 1
+    out = {CARD_NAME[k]: counts[k] for k in range(NKINDS)}
+    era = st._era_box[:]
+    for pile in st._eras:
+        for c in pile:
+            era[c & SHAPE_BITS] += 1
+    for zone in (st._era_deck, st._era_display, st._era_discard):
+        for c in zone:
+            era[c] += 1
+    for s in range(NSHAPES):
+        out[f"era-{SHAPES[s]}"] = era[s]
+    return out

@@ -3,7 +3,7 @@
 The human sees only `state.view(seat)` of their seat, rendered by the game's renderer, and is
 told what happens by the events their seat is told (`state.events_since`), in words of their
 language (`eterna.cli.words`); the legal moves are listed with their labels and notation.
-Eternitium, which tells no events yet, keeps its renderer's lines. Input is read line by line
+Input is read line by line
 through `read_line` (the Rich console's `input`, which reads stdin), so tests drive a whole game
 with `CliRunner(input=...)`. End of input or `quit` ends the game early; the record is saved in
 every case.

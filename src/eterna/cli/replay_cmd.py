@@ -1,7 +1,6 @@
 """`eterna replay`: a recorded game action by action, as one seat (or a spectator) saw it.
 
-A game that tells events (Eternity, the Vale) is narrated in words from the events that seat
-is told, in the `--lang` language; another (Eternitium) keeps its renderer's English lines.
+Every game is narrated in words from the events that seat is told, in the `--lang` language.
 """
 
 from __future__ import annotations

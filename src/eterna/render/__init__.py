@@ -3,9 +3,8 @@ the rules core.
 
 `renderer_for(game_id)` gives the functions the command line needs to show a game: the table as
 one seat sees it, round and final summaries, the legal moves and the rules. What an action did
-is told by the game's events in words (`eterna.cli.words`); a game that tells no events yet
-(Eternitium) has `events` and `round_finished`, which read it from two views. A game without a
-renderer of its own gets a plain one that prints the view as data.
+is told by the game's events in words (`eterna.cli.words`), never guessed from two views. A game
+without a renderer of its own gets a plain one that prints the view as data.
 """
 
 from __future__ import annotations

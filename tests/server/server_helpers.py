@@ -134,10 +134,20 @@ class Server:
         self.sockets: list[WS] = []
         self.stack = contextlib.ExitStack()  # every WebSocket opened, closed at the end
 
-    def ws(self, table_id: str, token: str | None = None) -> WS:
-        path = f"/ws/tables/{table_id}" + (f"?token={token}" if token is not None else "")
+    def ws(
+        self,
+        table_id: str,
+        token: str | None = None,
+        lang: str | None = None,
+        accept_language: str | None = None,
+    ) -> WS:
+        query = {"token": token, "lang": lang}
+        params = "&".join(f"{k}={v}" for k, v in query.items() if v is not None)
+        path = f"/ws/tables/{table_id}" + (f"?{params}" if params else "")
+        headers = {"Accept-Language": accept_language} if accept_language else None
         conn = connect(
             self.base.replace("http://", "ws://") + path,
+            additional_headers=headers,
             proxy=None,
             open_timeout=TIMEOUT,
             close_timeout=2,

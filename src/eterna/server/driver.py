@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from eterna.core.errors import EternaError
 from eterna.server.live import Connection, LiveTable
-from eterna.server.protocol import error_frame, hint_frame
+from eterna.server.protocol import Refusal, error_frame, hint_frame
 from eterna.server.settings import TIMEOUT_AGENT, Settings
 from eterna.server.workers import BudgetExceeded, Workers
 
@@ -33,7 +33,7 @@ class TurnDriver:
     settings: Settings
     workers: Workers
     stopping: bool
-    submit: Callable[..., Awaitable[tuple[str, str] | None]]
+    submit: Callable[..., Awaitable[Refusal | None]]
 
     # ----------------------------------------------------------------- bots and timers
     def _cancel_pending(self, table: LiveTable) -> None:

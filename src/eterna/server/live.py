@@ -22,15 +22,24 @@ from eterna.server.storage import TableData
 
 
 class Connection:
-    """One WebSocket: its seat (None for a spectator), its outgoing queue and its rate limit.
+    """One WebSocket: its seat (None for a spectator), its language, its outgoing queue and its
+    rate limit.
 
     Frames go through a queue drained by one writer task, so a broadcast never waits on a slow
     client; a client that falls `max_queue` frames behind is disconnected.
     """
 
-    def __init__(self, ws: WebSocket, seat: int | None, token: str | None, settings: Settings):
+    def __init__(
+        self,
+        ws: WebSocket,
+        seat: int | None,
+        token: str | None,
+        settings: Settings,
+        lang: str = "en",
+    ):
         self.ws = ws
         self.seat = seat
+        self.lang = lang  # the language of its `told` sentences, move labels and refusals
         self.token = token  # kept only to build this seat's own rematch link
         self.bucket = TokenBucket(settings.frame_rate, settings.frame_burst)
         self.max_queue = settings.max_queue

@@ -9,10 +9,16 @@ the server's own data, and building them without validation keeps a broadcast ch
 from __future__ import annotations
 
 import json
+import logging
 import unicodedata
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from eterna.i18n import describe_action, describe_refusal, event_lines
+
+log = logging.getLogger("eterna.server")
 
 MAX_FRAME = 4096  # bytes of one client frame (UTF-8)
 MAX_BODY = 16 * 1024  # bytes of one HTTP request body
@@ -132,13 +138,76 @@ def rematch_frame(table_id: str, token: str | None) -> dict[str, Any]:
     return {"type": "rematch", "table_id": table_id, "url": url}
 
 
-def update_text(ply: int, summary: str, view: str, events: str, deadline: float | None) -> str:
+class Refusal(NamedTuple):
+    """An action refused: the error frame's code and English message, and for a rule the
+    engine named, its catalog key, parameters and rulebook reference."""
+
+    code: str
+    message: str
+    key: str | None = None
+    params: Mapping[str, Any] | None = None
+    rule: str | None = None
+
+
+def refusal_frame(refused: Refusal, lang: str, names: Sequence[str]) -> dict[str, Any]:
+    """The error frame of a refusal: `message` in `lang` when the engine gave a catalog key,
+    `detail` the English message (it names the notation), `rule` the rulebook reference."""
+    message = refused.message
+    if refused.key is not None:
+        try:
+            message = describe_refusal(refused.key, refused.params or {}, lang, names)
+        except Exception:  # a catalog gap must not hide the refusal itself
+            log.exception("no words for the refusal %s", refused.key)
+    frame = error_frame(refused.code, message)
+    if refused.code == "illegal_action":
+        frame |= {"detail": refused.message, "rule": refused.rule}
+    return frame
+
+
+def told_items(
+    game: str, events: list[dict[str, Any]], first: int, lang: str, names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Events as `told`: each with its index `n` in the game and its `text` in `lang`."""
+    out: list[dict[str, Any]] = []
+    for n, event in enumerate(events, first):
+        try:
+            text = "\n".join(event_lines(game, event, lang, names))
+        except Exception:  # an engine's new field must not stop the update
+            log.exception("no words for the %s event %r", game, event.get("kind"))
+            text = str(event.get("kind"))
+        out.append(event | {"n": n, "text": text})
+    return out
+
+
+def move_items(game: str, actions: Sequence[Any], lang: str, names: Sequence[str]) -> list[Any]:
+    """The legal moves as `moves`: `{"notation", "label"}` with the label in `lang`."""
+    out: list[Any] = []
+    for action in actions:
+        try:
+            label = describe_action(game, action, lang, names)
+        except Exception:
+            log.exception("no label for the %s move %s", game, action)
+            label = str(action)
+        out.append({"notation": str(action), "label": label})
+    return out
+
+
+def update_text(
+    ply: int,
+    summary: str,
+    view: str,
+    events: str,
+    deadline: float | None,
+    told: str = "[]",
+    moves: str = "null",
+) -> str:
     """An `update` frame, assembled from parts already encoded as JSON (the summary once per
-    broadcast, each seat's view once per seat): the hot path of every move."""
+    broadcast, each seat's view once per seat, `told` and `moves` once per seat and language):
+    the hot path of every move."""
     when = "null" if deadline is None else repr(deadline)
     return (
         f'{{"type":"update","ply":{ply},"table":{summary},"view":{view},'
-        f'"events":{events},"deadline":{when}}}'
+        f'"events":{events},"deadline":{when},"told":{told},"moves":{moves}}}'
     )
 
 

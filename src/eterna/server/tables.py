@@ -38,6 +38,7 @@ from eterna.server.live import (
 )
 from eterna.server.protocol import (
     CreateTable,
+    Refusal,
     presence_frame,
     rematch_frame,
     update_text,
@@ -51,6 +52,7 @@ from eterna.server.settings import (
 )
 from eterna.server.storage import PendingAction, PlyConflict, SeatData, Storage, TableData
 from eterna.server.store import TableStore
+from eterna.server.told import Teller, told_since
 from eterna.server.workers import Workers
 from eterna.server.writer import ActionWriter
 
@@ -349,7 +351,8 @@ class Hub(TurnDriver):
             summary = _dumps(table.summary())
             backlog = _dumps(table.history_events(seat))  # the moves before this client came
             view = self._view_text(table, seat)
-            conn.send(self._update_text(table, seat, summary, backlog, view))
+            told = Teller(table, table.state, 0)  # and every event so far, in its language
+            conn.send(self._update_text(table, summary, backlog, view, told.parts(seat, conn.lang)))
             if table.data.rematch_id is not None:
                 token = table.rematch_tokens.get(seat) if seat is not None else None
                 conn.send_json(rematch_frame(table.data.rematch_id, token))
@@ -379,38 +382,45 @@ class Hub(TurnDriver):
         return _dumps(table.state.view(seat))
 
     def _update_text(
-        self, table: LiveTable, seat: int | None, summary: str, events: str, view: str
+        self, table: LiveTable, summary: str, events: str, view: str, words: tuple[str, str]
     ) -> str:
-        return update_text(table.ply, summary, view, events, table.deadline)
+        told, moves = words
+        return update_text(table.ply, summary, view, events, table.deadline, told, moves)
 
     def _broadcast(
         self,
         table: LiveTable,
         public_events: str,
         events_for: Callable[[int], str],
-        skip: Connection | None = None,
+        told_from: int | None = None,
     ) -> None:
-        """One update to every connection: each seat's own view, encoded once per seat."""
+        """One update to every connection: each seat's own view, encoded once per seat, and
+        its events told since `told_from` (None: none) once per seat and language."""
         summary = _dumps(table.summary())
-        texts: dict[int | None, str] = {}
+        teller = Teller(table, table.state, told_from)
+        views: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in list(table.conns):
-            if conn is skip or conn.closed:
+            if conn.closed:
                 continue
-            text = texts.get(conn.seat)
+            key = (conn.seat, conn.lang)
+            text = texts.get(key)
             if text is None:
                 events = public_events if conn.seat is None else events_for(conn.seat)
-                text = self._update_text(
-                    table, conn.seat, summary, events, self._view_text(table, conn.seat)
-                )
-                texts[conn.seat] = text
+                view = views.get(conn.seat)
+                if view is None:
+                    view = views[conn.seat] = self._view_text(table, conn.seat)
+                words = teller.parts(conn.seat, conn.lang)
+                text = texts[key] = self._update_text(table, summary, events, view, words)
             conn.send(text)
 
     # ----------------------------------------------------------------- actions
     async def submit(
         self, table: LiveTable, seat: int, text: str, ply: int | None = None
-    ) -> tuple[str, str] | None:
+    ) -> Refusal | None:
         """Play `text` for `seat`. None when accepted (the update is the answer), else the
-        error frame's (code, message). A refusal leaves the table exactly as it was.
+        refusal (the error frame's code and message, the rule's words). A refusal leaves the
+        table exactly as it was.
 
         The work runs shielded: a submitter cancelled mid-way (a bot whose turn a human took, a
         closing connection) never leaves an action stored but not applied."""
@@ -418,29 +428,29 @@ class Hub(TurnDriver):
 
     async def _submit(
         self, table: LiveTable, seat: int, text: str, ply: int | None
-    ) -> tuple[str, str] | None:
+    ) -> Refusal | None:
         async with table.lock:
             if table.over:
-                return "game_over", "the game is over"
+                return Refusal("game_over", "the game is over")
             if ply is not None and ply != table.ply:
-                return "stale", f"the game is at ply {table.ply}, not {ply}"
+                return Refusal("stale", f"the game is at ply {table.ply}, not {ply}")
             state = table.state
             if state.current_player != seat:
-                return "not_your_turn", f"it is seat {state.current_player}'s turn"
+                return Refusal("not_your_turn", f"it is seat {state.current_player}'s turn")
             try:
                 action = table.game.parse_action(text)
                 following = state.clone()
                 following.apply(action)
                 public = state.public_notation(action)
             except IllegalAction as exc:
-                return "illegal_action", str(exc)
+                return Refusal("illegal_action", str(exc), exc.key, exc.params, exc.rule)
             except BadNotation as exc:
-                return "bad_notation", str(exc)
+                return Refusal("bad_notation", str(exc))
             except EternaError as exc:
-                return "illegal_action", str(exc)
+                return Refusal("illegal_action", str(exc))
             except Exception:  # an engine bug must not take the server down
                 log.exception("table %s: engine failed on %r", table.id, text)
-                return "server_error", "the server could not check this action"
+                return Refusal("server_error", "the server could not check this action")
             notation = str(action)
             number = table.ply
             result = (
@@ -453,10 +463,10 @@ class Hub(TurnDriver):
             except PlyConflict:
                 log.error("table %s: ply %d already stored: reloading it", table.id, number)
                 await self._resync(table)
-                return "stale", "the game moved on: here is where it stands"
+                return Refusal("stale", "the game moved on: here is where it stands")
             except Exception:
                 log.exception("table %s: cannot store ply %d", table.id, number)
-                return "server_error", "the action could not be stored; try again"
+                return Refusal("server_error", "the action could not be stored; try again")
             # Stored: from here on the action is part of the game.
             await self._accepted(table, seat, notation, public, following, result, finished_at)
         return None
@@ -473,6 +483,7 @@ class Hub(TurnDriver):
     ) -> None:
         """A stored action becomes the table's state; everyone is told (with the table's lock
         held)."""
+        told_from = told_since(table)
         table.state = following
         table.data.actions.append((seat, notation))
         table.shown(public)
@@ -493,7 +504,7 @@ class Hub(TurnDriver):
                 else [{"ply": count, "seat": seat, "action": public}]
             )
         )
-        self._broadcast(table, shown, lambda s: own if s == seat else shown)
+        self._broadcast(table, shown, lambda s: own if s == seat else shown, told_from)
         if not table.over and table.ply >= self.settings.max_plies:
             await self._end_early(table, "ply_limit")
         self.schedule(table)

@@ -18,9 +18,11 @@ from eterna.server.protocol import (
     error_frame,
     parse_frame,
     pong_frame,
+    refusal_frame,
 )
 from eterna.server.security import AddressLimiter
 from eterna.server.tables import Hub
+from eterna.server.told import connection_lang, seat_names
 
 log = logging.getLogger("eterna.server")
 WS_CLOSE_TIMEOUT = 5.0
@@ -55,7 +57,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if token is not None and seat is None:
         await ws.close(4403, "this token holds no seat of this table")
         return
-    conn = Connection(ws, seat, token, hub.settings)
+    lang = connection_lang(ws.query_params.get("lang"), ws.headers.get("accept-language"))
+    conn = Connection(ws, seat, token, hub.settings, lang)
     tasks: set[asyncio.Task[None]] = set()
     try:
         if not await hub.attach(table, conn):
@@ -102,7 +105,8 @@ async def serve_connection(
                 continue
             refused = await hub.submit(table, conn.seat, frame.action, frame.ply)
             if refused is not None:
-                conn.send_json(error_frame(*refused))
+                names = seat_names(table, conn.lang)
+                conn.send_json(refusal_frame(refused, conn.lang, names))
         elif isinstance(frame, HintFrame):
             task = asyncio.create_task(hub.hint(table, conn))
             tasks.add(task)

@@ -1,0 +1,91 @@
+"""An update's words (docs/web-protocol.md, "Told events and move labels"): the events each seat
+was told since the last update and the labels of the moves of the seat to move, rendered once
+per (seat, language) of the connections, whatever their number."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from eterna.i18n import LANGS, catalog, negotiate
+from eterna.server.live import LiveTable, _dumps
+from eterna.server.protocol import move_items, told_items
+
+log = logging.getLogger("eterna.server")
+
+
+class Telling(Protocol):
+    """A state that tells its events (docs/events.md)."""
+
+    def events_since(self, index: int, seat: int | None) -> list[dict[str, Any]]: ...
+
+    def event_count(self) -> int: ...
+
+
+def told_since(table: LiveTable) -> int | None:
+    """The first event the next update tells: the current count (None when nobody listens, or
+    when the engine cannot tell its story: the update then tells nothing)."""
+    if not table.conns:
+        return None
+    try:
+        teller: Telling = table.state  # type: ignore[assignment]
+        return teller.event_count()
+    except Exception:
+        log.exception("table %s: no events to tell", table.id)
+        return None
+
+
+def connection_lang(query: str | None, header: str | None) -> str:
+    """A connection's language: the `lang` query parameter when it is one we speak, else the
+    best of the `Accept-Language` header (English by default)."""
+    if query is not None and query in LANGS:
+        return query
+    return negotiate(header)
+
+
+def seat_names(table: LiveTable, lang: str) -> list[str]:
+    """The players' names by seat; a seat without one reads "Seat 2" in `lang`."""
+    cat = catalog(lang)
+    return [s.name or cat.text("common.seat", n=s.seat + 1) for s in table.data.seats]
+
+
+class Teller:
+    """The `told` and `moves` parts of one update (as encoded JSON), made on demand and kept
+    per (seat, language). `since` is the first event to tell; None tells nothing."""
+
+    def __init__(self, table: LiveTable, state: Any, since: int | None) -> None:
+        self.table = table
+        self.state: Telling = state
+        self.since = since
+        self._events: dict[int | None, list[dict[str, Any]]] = {}
+        self._parts: dict[tuple[int | None, str], tuple[str, str]] = {}
+
+    def parts(self, seat: int | None, lang: str) -> tuple[str, str]:
+        """`told` and `moves` for `seat` in `lang` ("null" moves when the seat is not to
+        move)."""
+        key = (seat, lang)
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = (self._told(seat, lang), self._moves(seat, lang))
+        return found
+
+    def _told(self, seat: int | None, lang: str) -> str:
+        if self.since is None:
+            return "[]"
+        events = self._events.get(seat)
+        if events is None:
+            try:
+                events = self.state.events_since(self.since, seat)
+            except Exception:  # an engine's story must not stop the update
+                log.exception("table %s: no events to tell", self.table.id)
+                events = []
+            self._events[seat] = events
+        game = self.table.game.id
+        return _dumps(told_items(game, events, self.since, lang, seat_names(self.table, lang)))
+
+    def _moves(self, seat: int | None, lang: str) -> str:
+        state = self.table.state
+        if seat is None or state.is_terminal or self.table.over or state.current_player != seat:
+            return "null"
+        names = seat_names(self.table, lang)
+        return _dumps(move_items(self.table.game.id, state.legal_actions(), lang, names))

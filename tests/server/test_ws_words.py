@@ -1,0 +1,95 @@
+"""Updates in words (docs/web-protocol.md, "Told events and move labels"): each connection
+is told its seat's events in its language, the seat to move gets its moves' labels, and a
+refusal says why in that language, with the rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server_helpers import WS, ThreadServer, human_seats
+
+import eterna
+from eterna.i18n import describe_action, describe_event
+
+
+def opened(server: ThreadServer, seed: int = 11) -> tuple[dict[str, Any], Any]:
+    created = server.create(game="eternity", players=3, seed=seed, seats=human_seats(3))
+    return created, eterna.load_game("eternity").new_game(players=3, seed=seed)
+
+
+def first_update(ws: WS) -> dict[str, Any]:
+    assert ws.recv()["type"] == "welcome"
+    return ws.update()
+
+
+def test_a_french_seat_is_told_in_french_and_gets_french_labels(server: ThreadServer) -> None:
+    created, state = opened(server)
+    table_id, seats = created["table_id"], created["seats"]
+    names = ["P0", "P1", "P2"]
+    fr = server.ws(table_id, seats[0]["token"], lang="fr")
+    update = first_update(fr)
+    told = update["told"]
+    events = state.events_since(0, 0)
+    assert [e["n"] for e in told] == list(range(len(events)))
+    assert [e["text"] for e in told] == [describe_event("eternity", e, "fr", names) for e in events]
+    assert [{k: v for k, v in e.items() if k not in ("n", "text")} for e in told] == events
+    assert state.current_player == 0
+    moves = update["moves"]
+    assert [m["notation"] for m in moves] == update["view"]["legal_actions"]
+    assert moves[0]["label"] == describe_action("eternity", moves[0]["notation"], "fr")
+    assert moves[0]["label"].startswith("Jouer ")
+    # The header speaks when the query does not; English by default.
+    de = server.ws(table_id, seats[1]["token"], accept_language="de-CH, fr;q=0.5")
+    de_update = first_update(de)
+    assert de_update["told"][0]["text"] == describe_event("eternity", events[0], "de", names)
+    assert de_update["moves"] is None  # not its turn
+    spectator = first_update(server.ws(table_id))
+    assert spectator["told"][0]["text"] == describe_event("eternity", events[0], "en", names)
+    # A move: everyone is told what it made happen, from the next event on.
+    choice = moves[0]["notation"]
+    fr.act(choice, 0)
+    count = state.event_count()
+    state.apply(choice)
+    after = fr.update(1)
+    assert [e["n"] for e in after["told"]] == list(range(count, state.event_count()))
+    assert after["told"][0]["text"] == describe_event(
+        "eternity", state.events_since(count, 0)[0], "fr", names
+    )
+    assert after["moves"] is None
+    assert de.update(1)["moves"] is not None  # seat 1 moves next, in German
+    assert state.current_player == 1
+
+
+def test_a_seat_is_never_told_another_seats_hand(server: ThreadServer) -> None:
+    created, state = opened(server)
+    table_id, seats = created["table_id"], created["seats"]
+    clients = {seat: server.ws(table_id, seats[seat]["token"]) for seat in (0, 1, 2)}
+    clients[None] = server.ws(table_id)
+    for seat, ws in clients.items():
+        dealt = [e for e in first_update(ws)["told"] if e["kind"] == "hand_dealt"]
+        assert len(dealt) == 3
+        for event in dealt:
+            if event["seat"] == seat:
+                assert event["cards"] == state.view(seat)["hand"]
+            else:
+                assert "cards" not in event, f"seat {seat} was told seat {event['seat']}'s hand"
+                assert not any(card in event["text"] for card in ("Terre", "Earth"))
+
+
+def test_a_refused_move_says_why_in_french_with_the_rule(server: ThreadServer) -> None:
+    created, state = opened(server)
+    table_id, seats = created["table_id"], created["seats"]
+    first = server.ws(table_id, seats[0]["token"])
+    second = server.ws(table_id, seats[1]["token"], lang="fr")
+    first_update(first)
+    first_update(second)
+    first.act("play earth-3", 0)
+    state.apply("play earth-3")
+    second.update(1)
+    second.act("play sea-2", 1)  # seat 1 holds earth cards: it must follow earth
+    refused = second.error()
+    assert refused["code"] == "illegal_action"
+    assert refused["rule"] == "§5.3"
+    assert "must follow earth" in refused["detail"] and "play sea-2" in refused["detail"]
+    assert refused["message"] != refused["detail"]
+    assert "Terre" in refused["message"], refused["message"]

@@ -93,3 +93,13 @@ def test_a_refused_move_says_why_in_french_with_the_rule(server: ThreadServer) -
     assert "must follow earth" in refused["detail"] and "play sea-2" in refused["detail"]
     assert refused["message"] != refused["detail"]
     assert "Terre" in refused["message"], refused["message"]
+
+
+def test_bots_sharing_a_name_are_told_apart(server: ThreadServer) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "random"}] * 2
+    created = server.create(game="eternity", players=3, seed=11, seats=seats)
+    update = first_update(server.ws(created["table_id"], created["seats"][0]["token"]))
+    (started,) = [e["text"] for e in update["told"] if e["kind"] == "round_started"]
+    assert "Seat 0" in started  # seat 0 leads: no name, its seat as on the page
+    dealt = [e["text"] for e in update["told"] if e["kind"] == "hand_dealt"]
+    assert "random #1" in dealt[1] and "random #2" in dealt[2]

@@ -41,14 +41,12 @@ def test_full_game_from_the_lobby(ui: Any, page: Any, game: str, players: int, s
     ui.shot(page, f"{game}-end")
     summary = _assert_sheet_matches_server(ui, page, table_id)
     assert summary["plies"] >= moves
-    # the game log holds every move, ours and the bots', the last one last (Eternitium has no
-    # log of moves played before the page connected: a bot may pick first)
-    logged = page.locator("#log li code").count()
-    if game == "eternitium":
-        assert summary["plies"] - 2 <= logged <= summary["plies"]
-    else:
-        assert logged == summary["plies"]
-    assert page.locator("#log li .log-ply").last.inner_text() == f"{summary['plies']}."
+    # the game log tells what happened, in sentences, the last move last (its notation as the
+    # sentence's detail)
+    told = page.locator("#log li.told")
+    assert told.count() >= summary["plies"] // 2
+    assert told.last.get_attribute("data-ply") == str(summary["plies"])
+    assert told.last.get_attribute("title").startswith(f"{summary['plies']}. ")
     assert page.locator("#rematch-button").is_visible()
 
 
@@ -81,10 +79,10 @@ def test_cards_are_clickable_and_an_illegal_click_explains_the_rule(ui: Any, pag
             card = illegal.first.get_attribute("data-card")
             ply = ui.state(page)["ply"]
             illegal.first.click()
-            message = page.locator("#message")
+            message = page.locator("#actions #refusal")  # said next to the moves
             message.wait_for(state="visible")
             assert "Illegal move" in message.inner_text()
-            assert card in message.inner_text()
+            assert card in message.get_attribute("title")  # the detail names the notation
             assert "§" in message.inner_text()  # the rule's section
             assert ui.state(page)["ply"] == ply  # nothing was played
             break
@@ -97,7 +95,27 @@ def test_cards_are_clickable_and_an_illegal_click_explains_the_rule(ui: Any, pag
     card = legal.get_attribute("data-card")
     ui.move(page, legal, choice="pledge")
     assert page.locator(f"#board .hand-zone [data-card='{card}']").count() == 0
-    assert page.locator("#log code", has_text=card).count() >= 1
+    assert page.locator(f"#log li.told[title$='{card}']").count() >= 1
+
+
+def test_a_french_table_tells_and_labels_in_french(ui: Any, browser: Any) -> None:
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "agent": "heuristic"}] * 2
+    created = ui.server.create("eternity", seats, seed=5)
+    context = browser.new_context(locale="fr-FR", bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(ui.server.url(created["seats"][0]["url"]))
+        page.wait_for_selector("#log li.told")
+        sentences = page.locator("#log li.told").all_inner_texts()
+        assert any("manche 1" in s for s in sentences), sentences
+        button = page.locator("#action-list button[data-action]").first
+        button.wait_for()
+        notation = button.get_attribute("data-action")
+        assert button.get_attribute("title") == notation
+        assert button.inner_text() != notation
+        assert button.inner_text().split()[0] in ("Jouer", "Offrir")
+    finally:
+        context.close()
 
 
 def test_phone_sized_screen(ui: Any, browser: Any, screenshots: Any) -> None:

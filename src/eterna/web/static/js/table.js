@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the table, a view per update, clickable legal moves.
 import { setupPage, el, api, seatName, copyText, absoluteUrl } from "./page.js";
-import { t, tOr } from "./i18n.js";
+import { t, tOr, currentLanguage } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard, makeContext } from "./board.js";
@@ -11,7 +11,7 @@ const token = new URLSearchParams(location.search).get("token");
 
 const S = {
   seat: null, table: null, view: null, ply: null, mod: null, ws: null,
-  log: [], logKeys: new Set(), hint: null, hintPending: false, deadline: null,
+  log: [], logKeys: new Set(), told: new Map(), labels: new Map(), refusal: null, hint: null, hintPending: false, deadline: null,
   retries: 0, stopped: false, sending: false, message: null, connected: false,
 };
 
@@ -39,7 +39,8 @@ function name(s) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  // the server tells the events, labels the moves and words refusals in the page's language
+  const query = `?lang=${encodeURIComponent(currentLanguage())}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
   S.ws = ws;
   ws.addEventListener("open", () => { S.retries = 0; S.connected = true; renderConnection(); });
@@ -76,6 +77,7 @@ function act(action) {
   if (S.seat === null) { showMessage(t("table.spectatorCannotPlay")); return; }
   closeChoice();
   showMessage(null); // the last refusal is answered by this new try
+  S.refusal = null;
   if (send({ type: "act", action, ply: S.ply })) {
     S.sending = true;
     document.body.dataset.sending = "1";
@@ -94,14 +96,19 @@ function onFrame(frame) {
     case "update": {
       S.table = frame.table || S.table;
       const previous = S.view;
+      const previousPly = S.ply;
       if (frame.ply !== S.ply) { S.hint = null; S.hintPending = false; S.sending = false; }
       S.view = frame.view || S.view;
       S.ply = frame.ply;
       S.deadline = frame.deadline || null;
-      seedLog(frame);
+      S.labels = new Map((frame.moves || []).map((m) => [m.notation, m.label]));
+      if (frame.ply !== previousPly) S.refusal = null;
+      const told = Array.isArray(frame.told);  // the server tells the events in words
+      if (told) addTold(frame);
+      else seedLog(frame);
       for (const event of frame.events || []) addLog(`${event.ply}`, event.seat, event.action);
       ensureModule().then(() => {
-        for (const line of S.mod.logExtras(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }), previous)) addLog(`${frame.ply}w`, null, null, line);
+        if (!told) for (const line of S.mod.logExtras(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }), previous)) addLog(`${frame.ply}w`, null, null, line);
         if (S.message && S.message.kind !== "error") showMessage(null);
         render();
       });
@@ -114,7 +121,8 @@ function onFrame(frame) {
       S.sending = false;
       S.hintPending = false;
       // a double click: the first click was played, the second is stale; nothing to say
-      if (frame.code !== "stale") showMessage(errorText(frame));
+      if (frame.detail !== undefined) S.refusal = frame;  // a refused move: said by the moves
+      else if (frame.code !== "stale") showMessage(errorText(frame));
       renderActions();
       break;
     case "hint":
@@ -139,6 +147,22 @@ function errorText(frame) {
 async function ensureModule() {
   if (!S.mod && S.table) S.mod = await gameModule(S.table.game);
   return S.mod;
+}
+
+// Told events (n: their index in the game) with, for those of a move seen live, the move in
+// notation as their detail.
+function addTold(frame) {
+  const moves = (frame.events || []).filter((e) => e.action);
+  const move = moves.length === 1 ? moves[0] : null;
+  for (const item of frame.told) {
+    if (S.told.has(item.n)) continue;
+    const title = move ? `${move.ply}. ${name(move.seat)}: ${move.action}` : item.kind;
+    S.told.set(item.n, { n: item.n, kind: item.kind, text: item.text, title, ply: move ? move.ply : null });
+  }
+}
+
+function label(notation) {
+  return S.labels.get(notation) || notation;
 }
 
 function addLog(key, seat, action, text) {
@@ -254,7 +278,7 @@ function openChoice(actions, anchor) {
   closeChoice();
   const menu = el("div", { id: "choice", class: "choice-menu", role: "menu", "aria-label": t("table.chooseAction") },
     el("p", {}, t("table.chooseAction")),
-    ...actions.map((a) => el("button", { type: "button", role: "menuitem", class: "action", dataset: { choice: a }, onclick: () => act(a) }, a)),
+    ...actions.map((a) => el("button", { type: "button", role: "menuitem", class: "action", title: a, dataset: { choice: a }, onclick: () => act(a) }, label(a))),
     el("button", { type: "button", class: "secondary", onclick: closeChoice }, t("common.cancel")));
   document.body.append(menu);
   const rect = anchor.getBoundingClientRect();
@@ -277,7 +301,15 @@ function renderActions() {
   const hintButton = $("hint-button");
   const legal = (S.view && S.view.legal_actions) || [];
   panel.hidden = S.seat === null || isOver();
-  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", dataset: { action: a }, disabled: S.sending, onclick: () => act(a) }, a)));
+  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending, onclick: () => act(a) }, label(a))));
+  const refusal = $("refusal");
+  refusal.hidden = !S.refusal;
+  refusal.replaceChildren();
+  if (S.refusal) {
+    const rule = S.refusal.rule ? ` (${S.refusal.rule})` : "";
+    refusal.title = S.refusal.detail || "";
+    refusal.append(el("strong", {}, tOr(`error.${S.refusal.code}`, S.refusal.code)), `: ${S.refusal.message}${rule}`);
+  }
   $("actions-note").textContent = legal.length ? t("table.pickAction") : t("table.notYourTurn");
   hintButton.disabled = !legal.length || S.hintPending;
   const hintBox = $("hint");
@@ -289,7 +321,7 @@ function renderActions() {
     const body = el("tbody");
     S.hint.candidates.forEach((c, i) => {
       body.append(el("tr", { class: i === 0 ? "best" : "" },
-        el("td", {}, el("button", { type: "button", class: "action small", dataset: { hintAction: c.action }, disabled: !legal.includes(c.action), onclick: () => act(c.action) }, c.action)),
+        el("td", {}, el("button", { type: "button", class: "action small", title: c.action, dataset: { hintAction: c.action }, disabled: !legal.includes(c.action), onclick: () => act(c.action) }, label(c.action))),
         el("td", {}, c.win === null || c.win === undefined ? "-" : `${Math.round(c.win * 100)}%`),
         el("td", {}, c.score === null || c.score === undefined ? "-" : Number(c.score).toFixed(1)),
         el("td", {}, c.visits)));
@@ -301,6 +333,13 @@ function renderActions() {
 
 function renderLog() {
   const list = $("log");
+  if (S.told.size) {
+    const told = [...S.told.values()].sort((a, b) => a.n - b.n);
+    list.replaceChildren(...told.map((entry) => el("li", { class: "told", title: entry.title, dataset: { n: entry.n, kind: entry.kind, ...(entry.ply === null ? {} : { ply: entry.ply }) } },
+      ...entry.text.split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line])))));
+    list.scrollTop = list.scrollHeight;
+    return;
+  }
   list.replaceChildren(...S.log.map((entry) => el("li", {},
     entry.text ? el("em", {}, entry.text)
       : [el("span", { class: "log-ply" }, `${entry.key}.`), " ", el("strong", {}, name(entry.seat)), " ",
@@ -379,7 +418,11 @@ async function main() {
   });
   $("spectator-copy").addEventListener("click", (event) => copyText(absoluteUrl(`/table/${tableId}`), event.currentTarget));
   $("table-id").textContent = tableId;
-  document.addEventListener("eterna:language", render);
+  document.addEventListener("eterna:language", () => {
+    render();
+    // the log and the labels come in the page's language: ask again in the new one
+    if (S.ws && S.connected) { S.told = new Map(); S.retries = 0; S.ws.close(); }
+  });
   // For tests and the curious: drop the socket as a network failure would (the page reconnects).
   window.eternaTable = { dropConnection: () => { if (S.ws) S.ws.close(); } };
   setInterval(() => { if (S.connected) send({ type: "ping" }); }, 25000);

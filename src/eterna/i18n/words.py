@@ -76,50 +76,78 @@ def fill(
         p["player"] = _name(cat, names, p["seat"])
     elif isinstance(p.get("player"), int):
         p["player"] = _name(cat, names, p["player"])
-    for field in SEAT_FIELDS:
-        if isinstance(p.get(field), int):
-            p[field] = _name(cat, names, p[field])
-    for field in SEAT_LISTS:
-        if isinstance(p.get(field), list):
-            p.setdefault("count", len(p[field]))
-            p[field] = cat.join(_name(cat, names, s) for s in p[field])
-    for field in CARD_FIELDS:
-        if isinstance(p.get(field), str):
-            p[field] = cat.card_name(game, p[field])
-    for field in CARD_LISTS:
-        if isinstance(p.get(field), list | tuple):
-            p[field] = cat.card_names(game, p[field])
-    for field in FAMILY_FIELDS:
-        if isinstance(p.get(field), str):
-            p[field] = cat.text(f"{game}.family.{p[field]}")
-    for field in STONE_SETS:
-        if isinstance(p.get(field), Mapping):
-            p[field] = stones_words(p[field], lang)
-    if all(isinstance(params.get(c), int) for c in COLOURS):
+    for field, value in params.items():  # one pass over the fields there are (a hot path of
+        kind = _FIELD_KINDS.get(field)  # the web table: every update words every event)
+        if kind is not None:
+            _word(kind, field, value, p, params, game, cat, lang, names)
+    if "red" in params and all(isinstance(params.get(c), int) for c in COLOURS):
         p["stones"] = stones_words({c: params[c] for c in COLOURS}, lang)
-    for field, prefix in (
-        ("phase", "phase"),
-        ("question", "question"),
-        ("choice", "choice"),
-        ("colour", "choice"),
-        ("stone", "stone"),
-        ("shape", "shape"),
-    ):
-        if isinstance(p.get(field), str) and cat.has(f"{game}.{prefix}.{p[field]}"):
-            p[field] = cat.text(f"{game}.{prefix}.{p[field]}")
-    if isinstance(p.get("shapes"), list):  # Eternitium's Era cards by shape
-        p.setdefault("count", len(p["shapes"]))
-        shapes = [cat.text(f"{game}.shape.{s}") for s in p["shapes"]]
-        p["shapes"] = cat.join(shapes) if shapes else cat.text(f"{game}.word.none")
-    if isinstance(p.get("scores"), list):
-        p["scores"] = ", ".join(
-            f"{_name(cat, names, s)} {v}" for s, v in enumerate(params["scores"])
-        )
-    if isinstance(p.get("options"), list | tuple):
-        p["options"] = cat.join(
-            describe_action(game, str(o), lang, names) for o in params["options"]
-        )
     return p
+
+
+_FIELD_KINDS: Final[Mapping[str, str]] = {
+    **{f: "seat" for f in SEAT_FIELDS},
+    **{f: "seats" for f in SEAT_LISTS},
+    **{f: "card" for f in CARD_FIELDS},
+    **{f: "cards" for f in CARD_LISTS},
+    **{f: "family" for f in FAMILY_FIELDS},
+    **{f: "stone_set" for f in STONE_SETS},
+    "phase": "phase",
+    "question": "question",
+    "choice": "choice",
+    "colour": "choice",
+    "stone": "stone",
+    "shape": "shape",
+    "shapes": "shapes",
+    "scores": "scores",
+    "options": "options",
+}
+
+
+def _word(
+    kind: str,
+    field: str,
+    value: Any,
+    p: dict[str, Any],
+    params: Mapping[str, Any],
+    game: str,
+    cat: Catalog,
+    lang: str,
+    names: Sequence[str] | None,
+) -> None:
+    """Put field `field` (of `kind`, see `_FIELD_KINDS`) of `params` into `p` in words."""
+    if kind == "seat":
+        if isinstance(value, int):
+            p[field] = _name(cat, names, value)
+    elif kind == "seats":
+        if isinstance(value, list):
+            p.setdefault("count", len(value))
+            p[field] = cat.join(_name(cat, names, s) for s in value)
+    elif kind == "card":
+        if isinstance(value, str):
+            p[field] = cat.card_name(game, value)
+    elif kind == "cards":
+        if isinstance(value, list | tuple):
+            p[field] = cat.card_names(game, value)
+    elif kind == "family":
+        if isinstance(value, str):
+            p[field] = cat.text(f"{game}.family.{value}")
+    elif kind == "stone_set":
+        if isinstance(value, Mapping):
+            p[field] = stones_words(value, lang)
+    elif kind == "shapes":
+        if isinstance(value, list):  # Eternitium's Era cards by shape
+            p.setdefault("count", len(value))
+            shapes = [cat.text(f"{game}.shape.{s}") for s in value]
+            p[field] = cat.join(shapes) if shapes else cat.text(f"{game}.word.none")
+    elif kind == "scores":
+        if isinstance(value, list):
+            p[field] = ", ".join(f"{_name(cat, names, s)} {v}" for s, v in enumerate(value))
+    elif kind == "options":
+        if isinstance(value, list | tuple):
+            p[field] = cat.join(describe_action(game, str(o), lang, names) for o in value)
+    elif isinstance(value, str) and cat.has(f"{game}.{kind}.{value}"):
+        p[field] = cat.text(f"{game}.{kind}.{value}")  # phase, question, choice, stone, shape
 
 
 def _event_key(game: str, event: Mapping[str, Any], cat: Catalog) -> str:

@@ -12,6 +12,7 @@ import json
 import logging
 import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -165,31 +166,49 @@ def refusal_frame(refused: Refusal, lang: str, names: Sequence[str]) -> dict[str
 
 
 def told_items(
-    game: str, events: list[dict[str, Any]], first: int, lang: str, names: Sequence[str]
+    game: str,
+    events: list[dict[str, Any]],
+    first: int,
+    lang: str,
+    names: Sequence[str],
+    said: dict[tuple[int, str], tuple[dict[str, Any], str]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Events as `told`: each with its index `n` in the game and its `text` in `lang`."""
+    """Events as `told`: each with its index `n` in the game and its `text` in `lang`.
+
+    `said` keeps the sentences of one update: another seat told the same event (most are
+    public, so each seat's copy is equal) reuses its sentence instead of wording it again."""
     out: list[dict[str, Any]] = []
     for n, event in enumerate(events, first):
-        try:
-            text = "\n".join(event_lines(game, event, lang, names))
-        except Exception:  # an engine's new field must not stop the update
-            log.exception("no words for the %s event %r", game, event.get("kind"))
-            text = str(event.get("kind"))
+        known = said.get((n, lang)) if said is not None else None
+        if known is not None and known[0] == event:
+            text = known[1]
+        else:
+            try:
+                text = "\n".join(event_lines(game, event, lang, names))
+            except Exception:  # an engine's new field must not stop the update
+                log.exception("no words for the %s event %r", game, event.get("kind"))
+                text = str(event.get("kind"))
+            if said is not None:
+                said[(n, lang)] = (event, text)
         out.append(event | {"n": n, "text": text})
     return out
 
 
 def move_items(game: str, actions: Sequence[Any], lang: str, names: Sequence[str]) -> list[Any]:
     """The legal moves as `moves`: `{"notation", "label"}` with the label in `lang`."""
-    out: list[Any] = []
-    for action in actions:
-        try:
-            label = describe_action(game, action, lang, names)
-        except Exception:
-            log.exception("no label for the %s move %s", game, action)
-            label = str(action)
-        out.append({"notation": str(action), "label": label})
-    return out
+    return [_move_item(game, str(action), lang, tuple(names)) for action in actions]
+
+
+@lru_cache(maxsize=65536)
+def _move_item(game: str, notation: str, lang: str, names: tuple[str, ...]) -> dict[str, str]:
+    """One move's item, kept: a label depends only on these, and the seat to move sees the same
+    moves again and again (the cache is read-only: frames are encoded, never changed)."""
+    try:
+        label = describe_action(game, notation, lang, names)
+    except Exception:
+        log.exception("no label for the %s move %s", game, notation)
+        label = notation
+    return {"notation": notation, "label": label}
 
 
 def update_text(

@@ -62,6 +62,15 @@ class Teller:
         self.since = since
         self._events: dict[int | None, list[dict[str, Any]]] = {}
         self._parts: dict[tuple[int | None, str], tuple[str, str]] = {}
+        self._names: dict[str, list[str]] = {}
+        self._said: dict[tuple[int, str], tuple[dict[str, Any], str]] = {}
+
+    def names(self, lang: str) -> list[str]:
+        """The seats' names in `lang`, made once per update."""
+        names = self._names.get(lang)
+        if names is None:
+            names = self._names[lang] = seat_names(self.table, lang)
+        return names
 
     def parts(self, seat: int | None, lang: str) -> tuple[str, str]:
         """`told` and `moves` for `seat` in `lang` ("null" moves when the seat is not to
@@ -84,11 +93,12 @@ class Teller:
                 events = []
             self._events[seat] = events
         game = self.table.game.id
-        return _dumps(told_items(game, events, self.since, lang, seat_names(self.table, lang)))
+        names = self.names(lang)
+        return _dumps(told_items(game, events, self.since, lang, names, self._said))
 
     def _moves(self, seat: int | None, lang: str) -> str:
         state = self.table.state
         if seat is None or state.is_terminal or self.table.over or state.current_player != seat:
             return "null"
-        names = seat_names(self.table, lang)
+        names = self.names(lang)
         return _dumps(move_items(self.table.game.id, state.legal_actions(), lang, names))

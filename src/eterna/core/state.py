@@ -291,6 +291,18 @@ class BaseState(GameState, Generic[ActionT, StartT]):
             events = self._events = self._told_story()
         return [event.for_seat(seat) for event in events[index:]]
 
+    def tell(
+        self,
+        kind: str,
+        private: Mapping[str, Any] | None = None,
+        to: tuple[int, ...] = (),
+        **public: Any,
+    ) -> None:
+        """Add an event (docs/events.md), for a game's rules to call. Callers test
+        `self._events is not None` first, so a game nobody listens to pays one test."""
+        assert self._events is not None
+        self._events.append(Event(kind, public, private or {}, to))
+
     def event_count(self) -> int:
         """How many events the game has told so far (narrating from now on)."""
         if self._events is None:

@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from eterna.core.events import Event
 from eterna.core.rng import Rng
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternitium.cards import (
@@ -255,18 +254,6 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
     _src: int  # the solo AI card resolving (-1: none), the `source` of what it does
 
     # ------------------------------------------------------------------ events
-    def tell(
-        self,
-        kind: str,
-        private: Mapping[str, Any] | None = None,
-        to: tuple[int, ...] = (),
-        **public: Any,
-    ) -> None:
-        """Add an event (docs/events.md); callers test `self._events is not None` first, so
-        a game nobody listens to pays one test."""
-        assert self._events is not None
-        self._events.append(Event(kind, public, private or {}, to))
-
     def source(self) -> str | None:
         """The card whose effect is under way, by name (None: a rule's own step)."""
         k = self._src if self._src >= 0 else self._in_play

@@ -17,6 +17,7 @@ import numpy as np
 from eterna.core.encoding import Encoding, cap
 from eterna.games.eternitium import cards
 from eterna.games.eternitium import state as engine
+from eterna.games.eternitium.board import PHASE_NAME
 from eterna.games.eternitium.state import EternitiumState
 
 ENCODING_VERSION = 1
@@ -25,19 +26,7 @@ K = cards.NKINDS  # 23 Action card kinds
 S = cards.NSHAPES  # 4 shapes
 MAXP = cards.MAX_SEATS  # 5
 ERA_DEPTH = 3  # top Era cards shown per seat (the effects reach 3 deep)
-PHASES = (
-    "pick",
-    "destroy",
-    "portal",
-    "play",
-    "data-analyser",
-    "steal",
-    "gift",
-    "skipped",
-    "acquire",
-    "era",
-    "over",
-)
+PHASES = PHASE_NAME  # the engine's phase names, in its order
 MISSIONS = 11  # 0 (base) and 1..10
 SEAT_FEATURES = (
     "present",

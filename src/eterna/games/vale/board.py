@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from eterna.core.events import Event
 from eterna.core.legacy import vale_reshuffle
 from eterna.core.rng import deal_at
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
@@ -182,18 +181,6 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
             self._area_changed(seat)
 
     # ------------------------------------------------------------------ telling
-    def tell(
-        self,
-        kind: str,
-        private: Mapping[str, Any] | None = None,
-        to: tuple[int, ...] = (),
-        **public: Any,
-    ) -> None:
-        """Add an event (docs/events.md); callers test `self._events is not None` first, so
-        a game nobody listens to pays one test."""
-        assert self._events is not None
-        self._events.append(Event(kind, public, private or {}, to))
-
     def source(self) -> str | None:
         """The card whose effect is under way, by name (None: a rule's own step)."""
         return None if self._src < 0 else CARD_NAME[self._src]

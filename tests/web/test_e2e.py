@@ -142,7 +142,7 @@ def test_phone_sized_screen(ui: Any, browser: Any, screenshots: Any) -> None:
         assert not first.is_visible()
         box.locator("summary").tap()
         card = first.get_attribute("data-card")
-        text = ui.server.get("/static/cards/vale.json")["cards"][card]["text"]
+        text = ui.server.get("/cards/vale/en.json")["cards"][card]["text"]
         assert text and box.locator("dd").first.inner_text() == text
         assert first.is_visible()
         for _ in range(6):

@@ -1,14 +1,19 @@
 """The client's pages (`/`, `/table/...`, `/history`, `/replay/...`, `/rules/...`) as an
-`APIRouter`: static HTML files from the web folder (`app.state.web_dir`), GET and HEAD."""
+`APIRouter`: static HTML files from the web folder (`app.state.web_dir`), GET and HEAD; and the
+card data the pages draw with, in the page's language (`/cards/{game}/{lang}.json`)."""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from eterna.core.registry import game_ids
+from eterna.i18n.messages import LANGS, catalog
 
 PAGES = {
     "index": "index.html",
@@ -59,3 +64,40 @@ async def rules_page(request: Request, game_id: str) -> Response:
     if game_id not in game_ids():
         return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
     return page(request, "rules")
+
+
+# ---------------------------------------------------------------- card data
+@router.api_route("/cards/{game_id}/{lang}.json", methods=["GET", "HEAD"], include_in_schema=False)
+async def card_data(request: Request, game_id: str, lang: str) -> Response:
+    """The client's card file of a game (`static/cards/<game>.json`) with every card's name and
+    text in `lang`, and `names`: every card id of the game's catalog with its name (Portal and
+    Era cards included), so a page in French draws French card faces."""
+    if game_id not in game_ids() or lang not in LANGS:
+        return Response(status_code=404)
+    body = translated_cards(request.app.state.web_dir, game_id, lang)
+    return Response(
+        body, media_type="application/json", headers={"Cache-Control": "public, max-age=3600"}
+    )
+
+
+@lru_cache(maxsize=16)
+def translated_cards(web: Path, game: str, lang: str) -> bytes:
+    """The encoded card file of `game` in `lang` (made once per game and language)."""
+    path = web / "static" / "cards" / f"{game}.json"
+    data: dict[str, Any] = json.loads(path.read_text("utf-8")) if path.is_file() else {}
+    cat = catalog(lang)
+    prefix, suffix = f"{game}.card.", ".name"
+    names = {
+        key[len(prefix) : -len(suffix)]: cat.text(key)
+        for key in sorted(cat.keys())
+        if key.startswith(prefix) and key.endswith(suffix)
+    }
+    cards: dict[str, dict[str, Any]] = data.get("cards", {})
+    for card_id, info in cards.items():
+        if card_id in names:
+            info["name"] = names[card_id]
+        if cat.has(f"{prefix}{card_id}.text"):
+            info["text"] = cat.card_text(game, card_id)
+    data["names"] = names
+    data["lang"] = lang
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

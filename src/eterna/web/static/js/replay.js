@@ -81,7 +81,7 @@ async function main() {
     if (e.key === "ArrowLeft") show(R.ply - 1);
     if (e.key === "ArrowRight") show(R.ply + 1);
   });
-  document.addEventListener("eterna:language", render);
+  document.addEventListener("eterna:language", async () => { await R.mod.load(); render(); });
   await show(0);
 }
 

@@ -418,7 +418,8 @@ async function main() {
   });
   $("spectator-copy").addEventListener("click", (event) => copyText(absoluteUrl(`/table/${tableId}`), event.currentTarget));
   $("table-id").textContent = tableId;
-  document.addEventListener("eterna:language", () => {
+  document.addEventListener("eterna:language", async () => {
+    if (S.mod) await S.mod.load(); // the card names and texts in the new language
     render();
     // the log and the labels come in the page's language: ask again in the new one
     if (S.ws && S.connected) { S.told = new Map(); S.retries = 0; S.ws.close(); }

@@ -1,15 +1,18 @@
 // Eternitium: hand, Era piles (hidden cards as backs, visible shapes), Portal reserve, Era display,
 // Basic and Advanced markets, discard pile, solo AI cards, scores (technology points).
 import { el } from "../page.js";
-import { t, tOr } from "../i18n.js";
+import { currentLanguage, t, tOr } from "../i18n.js";
 import { section, row, stat } from "./common.js";
 
 const SHAPE_COLOURS = { circle: "#ef6c00", square: "#1565c0", triangle: "#2e7d32", diamond: "#8e24aa" };
 const TIER_COLOURS = { basic: "#00838f", advanced: "#b8860b" };
 let data = null;
+const loaded = new Map(); // language -> the card data in it (names and texts from the catalogs)
 
 export async function load() {
-  if (!data) data = await (await fetch("/static/cards/eternitium.json")).json();
+  const lang = currentLanguage();
+  if (!loaded.has(lang)) loaded.set(lang, await (await fetch(`/cards/eternitium/${lang}.json`)).json());
+  data = loaded.get(lang);
   return data;
 }
 
@@ -29,8 +32,8 @@ function shapeName(shape) {
 }
 
 export function eraSpec(shape) {
-  if (shape === "hidden") return { back: true, label: t("eternitium.hiddenEra"), backLabel: "Era" };
-  return { label: t("eternitium.eraCard", { shape: shapeName(shape) }), colour: SHAPE_COLOURS[shape], tint: "#fffdf5", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: [shapeName(shape)], footer: "Era" };
+  if (shape === "hidden") return { back: true, label: t("eternitium.hiddenEra"), backLabel: t("eternitium.face.era") };
+  return { label: t("eternitium.eraCard", { shape: shapeName(shape) }), colour: SHAPE_COLOURS[shape], tint: "#fffdf5", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: [shapeName(shape)], footer: t("eternitium.face.era") };
 }
 
 export function cardSpec(card) {
@@ -40,13 +43,13 @@ export function cardSpec(card) {
   }
   if (card.startsWith("portal-")) {
     const shape = card.slice(7);
-    return { label: `Portal ${shapeName(shape)}`, colour: SHAPE_COLOURS[shape], tint: "#f5f5ff", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: ["Portal"], footer: shapeName(shape) };
+    return { label: (data && data.names[card]) || card, colour: SHAPE_COLOURS[shape], tint: "#f5f5ff", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: [t("eternitium.face.portal")], footer: shapeName(shape) };
   }
   const info = (data && data.cards[card]) || { name: card, tier: "basic", text: "" };
   if (card.startsWith("double-portal-")) {
     const shapes = card.slice(14).split("-");
     return { label: `${info.name} (${shapes.map(shapeName).join(", ")})`, title: info.text, colour: TIER_COLOURS[info.tier], tint: "#f5f5ff",
-      glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: ["Double", "Portal"], footer: t(`eternitium.tier.${info.tier}`) };
+      glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: t("eternitium.face.doublePortal").split(" "), footer: t(`eternitium.tier.${info.tier}`) };
   }
   return { label: `${info.name} (${t(`eternitium.tier.${info.tier}`)}): ${info.text}`, title: `${info.name}: ${info.text}`, colour: TIER_COLOURS[info.tier],
     tint: info.tier === "advanced" ? "#fff8e1" : "#e0f7fa", name: info.name, corner: info.tier === "advanced" ? "2" : "1",

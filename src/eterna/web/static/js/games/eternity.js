@@ -1,15 +1,18 @@
 // Eternity: hand, trump board (three columns, trump highlighted), current trick with pledges,
 // the 3-player display, and per seat: trees against tricks, scores.
 import { el } from "../page.js";
-import { t } from "../i18n.js";
+import { currentLanguage, t } from "../i18n.js";
 import { section, row, stat } from "./common.js";
 
 const COLOURS = { earth: "#2e7d32", sea: "#1565c0", sky: "#c62828" };
 const TINTS = { earth: "#e8f5e9", sea: "#e3f2fd", sky: "#ffebee" };
 let data = null;
+const loaded = new Map(); // language -> the card data in it (names and texts from the catalogs)
 
 export async function load() {
-  if (!data) data = await (await fetch("/static/cards/eternity.json")).json();
+  const lang = currentLanguage();
+  if (!loaded.has(lang)) loaded.set(lang, await (await fetch(`/cards/eternity/${lang}.json`)).json());
+  data = loaded.get(lang);
   return data;
 }
 

@@ -1,16 +1,19 @@
 // The Vale of Eternity: hunting board (revealed and claimed cards), hand, areas, stones per
 // colour, scores, round and phase.
 import { el } from "../page.js";
-import { t, tOr } from "../i18n.js";
+import { currentLanguage, t, tOr } from "../i18n.js";
 import { section, row, stat } from "./common.js";
 
 const FAMILY_COLOURS = { fire: "#d84315", water: "#1565c0", earth: "#6d4c41", wind: "#00897b", dragon: "#6a1b9a" };
 const FAMILY_TINTS = { fire: "#fbe9e7", water: "#e3f2fd", earth: "#efebe9", wind: "#e0f2f1", dragon: "#f3e5f5" };
 const STONE_COLOURS = { red: "#e53935", blue: "#1e88e5", purple: "#8e24aa" };
 let data = null;
+const loaded = new Map(); // language -> the card data in it (names and texts from the catalogs)
 
 export async function load() {
-  if (!data) data = await (await fetch("/static/cards/vale.json")).json();
+  const lang = currentLanguage();
+  if (!loaded.has(lang)) loaded.set(lang, await (await fetch(`/cards/vale/${lang}.json`)).json());
+  data = loaded.get(lang);
   return data;
 }
 
@@ -85,7 +88,7 @@ export function render(view, ctx) {
         stat("vale.handSize", view.hand_sizes[s])),
       el("div", { class: "area-label" }, t("vale.area", { n: area.length, limit: view.area_limit })),
       row("area", area),
-      known.length ? el("p", { class: "note" }, t("vale.knownHand"), " ", known.join(", ")) : null));
+      known.length ? el("p", { class: "note" }, t("vale.knownHand"), " ", known.map((c) => (data && data.cards[c] ? data.cards[c].name : c)).join(", ")) : null));
   }
   root.append(section("seats-zone", "vale.players", seats));
 

@@ -86,6 +86,20 @@ def test_the_lobby_speaks_plain_words(page: Any, ui: Any, lang: str) -> None:
     ui.shot(page, f"lobby-options-{lang}")
 
 
+def test_switching_the_language_rewords_the_options(page: Any, ui: Any) -> None:
+    _lobby(page, ui, "en")
+    page.select_option("#game-select", "eternity")
+    page.click("#options-box summary")
+    german = ui.server.get("/api/games?lang=de")
+    label = next(g for g in german if g["id"] == "eternity")["option_info"]["tie_break"]["label"]
+    page.select_option("#lang-select", "de")
+    page.wait_for_function(
+        "l => [...document.querySelectorAll('.option-label')].some(e => e.textContent === l)",
+        arg=label,
+    )
+    assert "Platz 1" in page.inner_text("#seat-rows")
+
+
 def test_quick_start_buttons_say_their_bots_in_good_plurals(page: Any, ui: Any) -> None:
     expected = {
         "en": ["Eternitium vs 1 bot", "Eternity vs 2 bots", "The Vale of Eternity vs 1 bot"],
@@ -114,7 +128,8 @@ def test_the_solo_mission_picker_describes_each_mission(page: Any, ui: Any) -> N
     page.set_viewport_size({"width": 390, "height": 844})
     ui.shot(page, "lobby-missions-phone")
     # the mission picked is the table's: mission 3 lasts at most 4 turns
-    page.check("#mission-box input[data-mission='3']")
+    page.locator("#mission-box .mission-text").nth(3).click()  # the whole card picks it
+    assert page.is_checked("#mission-box input[data-mission='3']")
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
     table_id = page.get_attribute("#created", "data-table-id")
@@ -149,6 +164,7 @@ def test_a_friends_seat_is_never_offered_to_strangers(page: Any, ui: Any) -> Non
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
     table_id = page.get_attribute("#created", "data-table-id")
+    ui.shot(page, "lobby-created")
     summary = ui.server.get(f"/api/tables/{table_id}")
     assert summary["seats"][1]["reserved"] is True
     assert table_id not in {t["table_id"] for t in ui.server.get("/api/tables")}
@@ -180,6 +196,7 @@ def test_an_open_seat_is_offered_with_join(page: Any, ui: Any) -> None:
         row = other.locator(f"#open-tables [data-table-id='{table_id}']")
         row.wait_for()
         assert "1 open seat" in row.inner_text() and "(s)" not in row.inner_text()
+        ui.shot(other, "lobby-open-table")
         row.locator("[data-join]").click()
         other.wait_for_url(f"**/table/{table_id}?token=*")
         other.goto(ui.server.url("/"))

@@ -136,8 +136,8 @@ function fillMissions(game, players) {
   const chosen = Number(box.dataset.chosen || 0);
   box.replaceChildren(el("legend", {}, t("lobby.missionTitle")), el("ul", { class: "missions" }, missions.map((m) => el("li", { class: "mission" },
     el("label", {}, el("input", { type: "radio", name: "mission", value: m.id, checked: m.id === chosen, dataset: { mission: m.id }, onchange: () => { box.dataset.chosen = m.id; } }),
-      el("span", { class: "mission-title" }, m.id === 0 ? m.title : t("lobby.missionNumbered", { n: m.id, title: m.title }))),
-    el("p", { class: "note mission-text" }, m.text)))));
+      el("span", {}, el("span", { class: "mission-title" }, m.id === 0 ? m.title : t("lobby.missionNumbered", { n: m.id, title: m.title })),
+        el("span", { class: "note mission-text" }, m.text)))))));
 }
 
 // The value of every option input shown, by option name.
@@ -263,13 +263,12 @@ function openTableRow(table) {
   const seats = table.seats || [];
   const open = seats.filter((s) => s.kind === "human" && !s.claimed && !s.reserved).length;
   const line = `${plural(table.players, "lobby.playerCount.one", "lobby.playerCount.other")}, ${plural(open, "lobby.openSeats.one", "lobby.openSeats.other")}: ${seats.map(seatWord).join(", ")}`;
+  const meta = [formatTime(table.created_at), table.seed_chosen ? t("lobby.seedChosen") : null].filter(Boolean).join(" · ");
   return el("li", { class: "open-table", dataset: { tableId: table.table_id } },
-    el("strong", {}, tOr(`game.${table.game}`, table.game)), " ",
-    el("span", {}, line), " ",
-    el("small", { class: "note" }, formatTime(table.created_at)), " ",
-    table.seed_chosen ? el("small", { class: "note seed-chosen" }, t("lobby.seedChosen")) : null, table.seed_chosen ? " " : null,
-    open ? el("button", { type: "button", class: "small", dataset: { join: table.table_id }, onclick: () => join(table) }, t("lobby.join")) : null,
-    el("a", { class: "button secondary small", href: `/table/${table.table_id}` }, t("lobby.watch")));
+    el("div", { class: "my-table-info" }, el("strong", {}, tOr(`game.${table.game}`, table.game)), el("span", {}, line), el("small", { class: "note" }, meta)),
+    el("div", { class: "buttons" },
+      open ? el("button", { type: "button", class: "small", dataset: { join: table.table_id }, onclick: () => join(table) }, t("lobby.join")) : null,
+      el("a", { class: "button secondary small", href: `/table/${table.table_id}` }, t("lobby.watch"))));
 }
 
 async function loadOpenTables() {
@@ -288,12 +287,12 @@ async function loadOpenTables() {
 function myTableRow(entry, summary) {
   const status = summary === undefined ? "" : summary === null ? t("mytables.gone") : summary.status === "over" ? t("mytables.over") : t("mytables.playing");
   const seat = Number.isInteger(entry.seat) ? t("common.seat", { n: entry.seat + 1 }) : null;
+  const meta = [`#${entry.id}`, seat, status, formatTime(entry.at / 1000)].filter(Boolean).join(" · ");
   return el("li", { class: "my-table", dataset: { tableId: entry.id } },
-    el("strong", {}, tOr(`game.${entry.game}`, entry.game || "")), " ",
-    el("span", { class: "note" }, [`#${entry.id}`, seat, status].filter(Boolean).join(" · ")), " ",
-    el("small", { class: "note" }, formatTime(entry.at / 1000)), " ",
-    summary === null ? null : el("a", { class: "button small", href: entry.url, dataset: { myTableLink: entry.id } }, t("mytables.open")),
-    el("button", { type: "button", class: "secondary small", dataset: { forget: entry.id }, "aria-label": t("mytables.forgetLabel", { id: entry.id }), onclick: () => { forget(entry.id); fillMyTables(); loadOpenTables(); } }, t("mytables.forget")));
+    el("div", { class: "my-table-info" }, el("strong", {}, tOr(`game.${entry.game}`, entry.game || "")), el("small", { class: "note" }, meta)),
+    el("div", { class: "buttons" },
+      summary === null ? null : el("a", { class: "button small", href: entry.url, dataset: { myTableLink: entry.id } }, t("mytables.open")),
+      el("button", { type: "button", class: "secondary small", dataset: { forget: entry.id }, "aria-label": t("mytables.forgetLabel", { id: entry.id }), onclick: () => { forget(entry.id); fillMyTables(); loadOpenTables(); } }, t("mytables.forget"))));
 }
 
 async function fillMyTables() {

@@ -100,6 +100,20 @@ def test_switching_the_language_rewords_the_options(page: Any, ui: Any) -> None:
     assert "Platz 1" in page.inner_text("#seat-rows")
 
 
+def test_seat_names_count_from_one_on_every_page(page: Any, ui: Any) -> None:
+    # seatName (page.js) names seats on the table, history and replay pages
+    _lobby(page, ui, "en")
+    names = page.evaluate(
+        """async () => {
+          const { seatName } = await import("/static/js/page.js");
+          const bo = (seat) => ({ seat, kind: "human", name: "Bo" });
+          const table = { seats: [{ seat: 0, kind: "human" }, bo(1), bo(2)] };
+          return [0, 1, 2].map((s) => seatName(table, s));
+        }"""
+    )
+    assert names == ["Seat 1", "Bo #2", "Bo #3"]
+
+
 def test_quick_start_buttons_say_their_bots_in_good_plurals(page: Any, ui: Any) -> None:
     expected = {
         "en": ["Eternitium vs 1 bot", "Eternity vs 2 bots", "The Vale of Eternity vs 1 bot"],

@@ -280,8 +280,8 @@ def test_solo_eternitium_mission_from_the_lobby_options(ui: Any, page: Any) -> N
     page.select_option("#game-select", "eternitium")
     page.select_option("#players-select", "1")
     assert page.locator("#seat-rows .seat-row").count() == 1
+    page.check("#mission-box input[data-mission='3']")  # 5 Era cards, at most 4 turns
     page.click("#options-box summary")
-    page.fill("[data-option='mission']", "3")  # 5 Era cards, at most 4 turns
     page.fill("#bot-delay", "0")
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")

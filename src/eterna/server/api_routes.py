@@ -11,7 +11,9 @@ from fastapi.responses import JSONResponse
 
 from eterna.agents import agent_names
 from eterna.core.registry import game_ids, load_game
+from eterna.i18n import LANGS, catalog, negotiate
 from eterna.server.live import LiveTable, summary_of, table_record
+from eterna.server.lobby_words import missions, option_words
 from eterna.server.protocol import CreateTable, JoinTable, RematchRequest
 from eterna.server.settings import RequestError
 from eterna.server.storage import TableData
@@ -52,10 +54,16 @@ async def health() -> dict[str, bool]:
 
 
 @router.get("/api/games")
-async def games() -> list[dict[str, Any]]:
+async def games(
+    request: Request, lang: str | None = Query(None, max_length=16)
+) -> list[dict[str, Any]]:
+    """The games and their options; `label`, `help`, `choice_labels` and `missions` are in
+    `lang` (else the Accept-Language header's language)."""
+    words = catalog(lang if lang in LANGS else negotiate(request.headers.get("accept-language")))
     out = []
     for game_id in game_ids():
         game = load_game(game_id)
+        said = option_words(game, words)
         out.append(
             {
                 "id": game.id,
@@ -68,9 +76,11 @@ async def games() -> list[dict[str, Any]]:
                         "default": opt.default,
                         "doc": opt.doc,
                         "choices": list(opt.choices) if opt.choices else None,
+                        **said[name],
                     }
                     for name, opt in game.declared_options.items()
                 },
+                "missions": missions(game, words),
             }
         )
     return out

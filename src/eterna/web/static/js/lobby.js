@@ -1,12 +1,27 @@
-// The lobby: quick start, create a table (seats, bots, options), invite links, open tables.
+// The lobby: quick start, create a table (seats, bots, options, a solo mission), invite links,
+// my tables (remembered by the browser) and the open tables.
 import { setupPage, el, api, copyText, absoluteUrl, formatTime } from "./page.js";
-import { t, tOr } from "./i18n.js";
+import { t, tOr, currentLanguage } from "./i18n.js";
+import { myTables, remember, forget, inviteLabel } from "./mytables.js";
 
 const $ = (id) => document.getElementById(id);
 const NAME_KEY = "eterna.name";
 const QUICK_PLAYERS = { eternity: 3, eternitium: 2, vale: 2 };
 let games = [];
-let agentSpecs = ["heuristic", "random", "ismcts"];
+let agentSpecs = ["heuristic", "random", "ismcts", "ismcts:seconds=2"];
+// Options the form leaves out: card counts are a JSON map for simulations, not a table setting.
+const HIDDEN_OPTIONS = new Set(["composition"]);
+
+// A count in words: the `one` or the `other` key by the language's rule (French: 0 and 1 are
+// singular), with {n} filled in.
+export function plural(n, one, other, vars) {
+  const singular = currentLanguage() === "fr" ? n <= 1 : n === 1;
+  return t(singular ? one : other, { n, ...vars });
+}
+
+function agentLabel(spec) {
+  return tOr(`lobby.agent.${spec}`, spec);
+}
 let seatsState = [];
 
 function playerName() {
@@ -28,7 +43,7 @@ function fillGames() {
   if (chosen) select.value = chosen;
   const quick = $("quick-buttons");
   quick.replaceChildren(...games.map((g) => el("button", { type: "button", class: "primary quick-start", dataset: { game: g.id }, onclick: () => quickStart(g) },
-    t("lobby.quickPlay", { game: gameLabel(g), n: Math.max(g.min_players, QUICK_PLAYERS[g.id] || g.min_players) - 1 }))));
+    plural(Math.max(g.min_players, QUICK_PLAYERS[g.id] || g.min_players) - 1, "lobby.quickPlay.one", "lobby.quickPlay.other", { game: gameLabel(g) }))));
 }
 
 function fillPlayers(keep) {
@@ -45,59 +60,105 @@ function fillPlayers(keep) {
   fillOptions();
 }
 
+function seatKindSelect(seat, i) {
+  const kinds = i === 0 ? ["human", "bot"] : ["human", "open", "bot"];
+  const label = (kind) => t(i === 0 && kind === "human" ? "lobby.kindMe" : `lobby.kind.${kind}`);
+  const select = el("select", { "aria-label": t("lobby.seatKind", { n: i + 1 }), dataset: { seatKind: i }, onchange: (e) => { seat.kind = e.target.value; fillSeats(); } },
+    kinds.map((kind) => el("option", { value: kind }, label(kind))));
+  select.value = seat.kind;
+  return select;
+}
+
+function seatDetail(seat, i) {
+  if (seat.kind === "bot") {
+    const specs = agentSpecs.includes(seat.agent) ? agentSpecs : [...agentSpecs, seat.agent];
+    const select = el("select", { "aria-label": t("lobby.agent"), dataset: { seatAgent: i }, onchange: (e) => { seat.agent = e.target.value; } },
+      specs.map((spec) => el("option", { value: spec }, agentLabel(spec))));
+    select.value = seat.agent;
+    return select;
+  }
+  if (i === 0) return el("span", { class: "note seat-you" }, t("lobby.seatYou"));
+  if (seat.kind === "open") return el("span", { class: "note" }, t("lobby.seatOpenNote"));
+  return el("input", { value: seat.name, placeholder: t("lobby.friendName"), "aria-label": t("lobby.seatName"), dataset: { seatName: i }, oninput: (e) => { seat.name = e.target.value; } });
+}
+
 function fillSeats() {
   const n = Number($("players-select").value);
   while (seatsState.length < n) seatsState.push({ kind: seatsState.length === 0 ? "human" : "bot", name: "", agent: "heuristic" });
   seatsState.length = n;
-  const list = $("seat-rows");
-  list.replaceChildren();
-  seatsState.forEach((seat, i) => {
-    const kind = el("select", { "aria-label": t("lobby.seatKind", { n: i }), dataset: { seatKind: i }, onchange: (e) => { seat.kind = e.target.value; fillSeats(); } },
-      el("option", { value: "human" }, t("lobby.human")), el("option", { value: "bot" }, t("lobby.bot")));
-    kind.value = seat.kind;
-    const detail = seat.kind === "bot"
-      ? el("input", { list: "agent-specs", value: seat.agent, "aria-label": t("lobby.agent"), dataset: { seatAgent: i }, oninput: (e) => { seat.agent = e.target.value; } })
-      : el("input", { value: i === 0 ? "" : seat.name, placeholder: i === 0 ? t("lobby.yourNameShort") : t("lobby.friendName"), disabled: i === 0, "aria-label": t("lobby.seatName"), dataset: { seatName: i }, oninput: (e) => { seat.name = e.target.value; } });
-    list.append(el("li", { class: "seat-row" }, el("span", { class: "seat-label" }, t("common.seat", { n: i })), kind, detail));
-  });
-  list.append(el("datalist", { id: "agent-specs" }, agentSpecs.map((s) => el("option", { value: s }))));
+  $("seat-rows").replaceChildren(...seatsState.map((seat, i) => el("li", { class: "seat-row" },
+    el("span", { class: "seat-label" }, t("common.seat", { n: i + 1 })), seatKindSelect(seat, i), seatDetail(seat, i))));
+}
+
+function optionInput(name, value, info) {
+  const labels = info.choice_labels || {};
+  if (info.choices && info.choices.length) {
+    const input = el("select", { dataset: { option: name, kind: "choice" } },
+      info.choices.map((c) => el("option", { value: JSON.stringify(c) }, labels[JSON.stringify(c)] || String(c))));
+    input.value = JSON.stringify(value);
+    return input;
+  }
+  if (typeof value === "boolean") return el("input", { type: "checkbox", checked: value, dataset: { option: name, kind: "bool" } });
+  return el("input", { type: "number", min: 0, value, dataset: { option: name, kind: "number" } });
+}
+
+function shownOptions(game, players) {
+  const info = game.option_info || {};
+  return Object.entries(game.options || {}).filter(([name, value]) => info[name] && info[name].label
+    && !HIDDEN_OPTIONS.has(name) && (typeof value !== "object" || value === null)
+    && name !== "mission" && !(name === "round_limit" && players === 1));
 }
 
 function fillOptions() {
   const game = currentGame();
-  const box = $("game-options");
-  box.replaceChildren();
+  if (!game) return;
+  const players = Number($("players-select").value);
   const info = game.option_info || {};
-  for (const [name, value] of Object.entries(game.options || {})) {
-    const label = tOr(`option.${game.id}.${name}`, name.replace(/_/g, " "));
-    const choices = info[name] && info[name].choices;
-    let input;
-    if (choices && choices.length) {
-      input = el("select", { dataset: { option: name, kind: "choice" } }, choices.map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
-      input.value = JSON.stringify(value);
-    } else if (typeof value === "boolean") input = el("input", { type: "checkbox", checked: value, dataset: { option: name, kind: "bool" } });
-    else if (typeof value === "number") input = el("input", { type: "number", value, dataset: { option: name, kind: "number" } });
-    else if (typeof value === "object") input = el("input", { value: JSON.stringify(value), dataset: { option: name, kind: "json" } });
-    else input = el("input", { value, dataset: { option: name, kind: "text" } });
-    box.append(el("label", { class: typeof value === "boolean" ? "check" : "", title: info[name] ? info[name].doc : null }, el("span", {}, label), " ", input));
-  }
+  const kept = $("game-options").dataset.game === game.id ? inputValues() : {};
+  $("game-options").dataset.game = game.id;
+  const shown = shownOptions(game, players);
+  if (!shown.length) $("game-options").replaceChildren(el("p", { class: "note" }, t("lobby.optionsNone")));
+  else $("game-options").replaceChildren(...shown.map(([name, value]) => {
+    const input = optionInput(name, name in kept ? kept[name] : value, info[name]);
+    const help = info[name].help ? el("small", { class: "note option-help" }, info[name].help) : null;
+    const check = typeof value === "boolean";
+    return el("div", { class: "option" }, el("label", { class: check ? "check" : "" }, check ? input : null, el("span", { class: "option-label" }, info[name].label), check ? null : input), help);
+  }));
+  fillMissions(game, players);
 }
 
+// Solo Eternitium: a mission to play, each with what it changes.
+function fillMissions(game, players) {
+  const box = $("mission-box");
+  const missions = game.missions || [];
+  box.hidden = !(players === 1 && missions.length);
+  if (box.hidden) { box.replaceChildren(); return; }
+  const chosen = Number(box.dataset.chosen || 0);
+  box.replaceChildren(el("legend", {}, t("lobby.missionTitle")), el("ul", { class: "missions" }, missions.map((m) => el("li", { class: "mission" },
+    el("label", {}, el("input", { type: "radio", name: "mission", value: m.id, checked: m.id === chosen, dataset: { mission: m.id }, onchange: () => { box.dataset.chosen = m.id; } }),
+      el("span", {}, el("span", { class: "mission-title" }, m.id === 0 ? m.title : t("lobby.missionNumbered", { n: m.id, title: m.title })),
+        el("span", { class: "note mission-text" }, m.text)))))));
+}
+
+// The value of every option input shown, by option name.
+function inputValues() {
+  const values = {};
+  for (const input of $("game-options").querySelectorAll("[data-option]")) {
+    const kind = input.dataset.kind;
+    values[input.dataset.option] = kind === "bool" ? input.checked : kind === "number" ? Number(input.value) : kind === "choice" ? JSON.parse(input.value) : input.value;
+  }
+  return values;
+}
+
+// The options that differ from the game's defaults, and the solo mission chosen.
 function readOptions() {
   const game = currentGame();
   const options = {};
-  for (const input of $("game-options").querySelectorAll("[data-option]")) {
-    const name = input.dataset.option;
-    let value;
-    switch (input.dataset.kind) {
-      case "bool": value = input.checked; break;
-      case "number": value = Number(input.value); break;
-      case "json": value = JSON.parse(input.value || "null"); break;
-      case "choice": value = JSON.parse(input.value); break;
-      default: value = input.value;
-    }
+  for (const [name, value] of Object.entries(inputValues())) {
     if (JSON.stringify(value) !== JSON.stringify(game.options[name])) options[name] = value;
   }
+  const mission = document.querySelector("#mission-box:not([hidden]) input[name=mission]:checked");
+  if (mission && Number(mission.value)) options.mission = Number(mission.value);
   return options;
 }
 
@@ -113,18 +174,21 @@ async function createTable(body) {
   return api("POST", "/api/tables", body);
 }
 
+// A friend's seat is reserved: only its invite link opens it, the lobby never offers it.
 function seatBodies() {
-  return seatsState.map((seat, i) => seat.kind === "bot"
-    ? { kind: "bot", agent: seat.agent.trim() || "heuristic" }
-    : { kind: "human", name: i === 0 ? playerName() : seat.name.trim() || null });
+  return seatsState.map((seat, i) => {
+    if (seat.kind === "bot") return { kind: "bot", agent: seat.agent.trim() || "heuristic" };
+    if (i === 0) return { kind: "human", name: playerName() };
+    if (seat.kind === "open") return { kind: "human", name: null };
+    return { kind: "human", name: seat.name.trim() || null, reserved: true };
+  });
 }
 
 async function onCreate(event) {
   event.preventDefault();
   const message = $("create-message");
   message.hidden = true;
-  let options;
-  try { options = readOptions(); } catch { message.textContent = t("lobby.badOptions"); message.hidden = false; return; }
+  const options = readOptions();
   const body = {
     game: currentGame().id, players: Number($("players-select").value), options, seed: numberOrNull("seed"),
     seats: seatBodies(), turn_timer: numberOrNull("turn-timer"), public: $("public").checked, bot_delay: numberOrNull("bot-delay"),
@@ -149,13 +213,22 @@ function linkRow(label, url, seat) {
     el("a", { class: "button small", href: url, dataset: seat === undefined ? { watchLink: "1" } : { seatLink: seat } }, seat === undefined ? t("lobby.watch") : t("lobby.playSeat")));
 }
 
+// The new table, remembered in my tables: my seat's link, and the invite links for the others.
+function rememberCreated(answer, body) {
+  const humans = answer.seats.filter((seat) => seat.kind === "human" && seat.url);
+  if (!humans.length) return;
+  const invites = humans.slice(1).map((seat) => ({ seat: seat.seat, name: (body.seats[seat.seat] || {}).name || "", url: seat.url }));
+  remember({ id: answer.table_id, game: body.game, seat: humans[0].seat, url: humans[0].url, invites, spectator: answer.spectator_url });
+}
+
 function showCreated(answer, body) {
+  rememberCreated(answer, body);
   const box = $("created");
   const rows = [];
   for (const seat of answer.seats) {
     if (seat.kind === "human" && seat.url) {
       const who = body.seats[seat.seat].name;
-      rows.push(linkRow(t("lobby.inviteSeat", { n: seat.seat, name: who || "" }), seat.url, seat.seat));
+      rows.push(linkRow(inviteLabel({ seat: seat.seat, name: who || "" }), seat.url, seat.seat));
     }
   }
   rows.push(linkRow(t("lobby.spectatorLink"), answer.spectator_url));
@@ -163,6 +236,7 @@ function showCreated(answer, body) {
   box.dataset.tableId = answer.table_id;
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
+  fillMyTables();
 }
 
 async function quickStart(game) {
@@ -171,6 +245,7 @@ async function quickStart(game) {
   for (let i = 1; i < players; i++) seats.push({ kind: "bot", agent: "heuristic" });
   try {
     const answer = await createTable({ game: game.id, players, options: {}, seed: null, seats, turn_timer: null, public: false, bot_delay: null });
+    remember({ id: answer.table_id, game: game.id, seat: 0, url: answer.seats[0].url });
     location.href = answer.seats[0].url;
   } catch (error) {
     $("create-message").textContent = error.message;
@@ -178,28 +253,61 @@ async function quickStart(game) {
   }
 }
 
+function seatWord(seat) {
+  if (seat.kind === "bot") return t("lobby.botNamed", { name: seat.name || agentLabel(seat.agent || "heuristic") });
+  if (seat.name) return seat.name;
+  return t(seat.reserved ? "lobby.seatInvited" : "lobby.seatFree");
+}
+
+function openTableRow(table) {
+  const seats = table.seats || [];
+  const open = seats.filter((s) => s.kind === "human" && !s.claimed && !s.reserved).length;
+  const line = `${plural(table.players, "lobby.playerCount.one", "lobby.playerCount.other")}, ${plural(open, "lobby.openSeats.one", "lobby.openSeats.other")}: ${seats.map(seatWord).join(", ")}`;
+  const meta = [formatTime(table.created_at), table.seed_chosen ? t("lobby.seedChosen") : null].filter(Boolean).join(" · ");
+  return el("li", { class: "open-table", dataset: { tableId: table.table_id } },
+    el("div", { class: "my-table-info" }, el("strong", {}, tOr(`game.${table.game}`, table.game)), el("span", {}, line), el("small", { class: "note" }, meta)),
+    el("div", { class: "buttons" },
+      open ? el("button", { type: "button", class: "small", dataset: { join: table.table_id }, onclick: () => join(table) }, t("lobby.join")) : null,
+      el("a", { class: "button secondary small", href: `/table/${table.table_id}` }, t("lobby.watch"))));
+}
+
 async function loadOpenTables() {
   const list = $("open-tables");
   let tables = [];
   try { tables = await api("GET", "/api/tables"); } catch (error) { list.replaceChildren(el("li", { class: "note" }, error.message)); return; }
   if (tables && tables.tables) tables = tables.tables;
+  const mine = new Set(myTables().map((e) => e.id));
+  tables = tables.filter((table) => !mine.has(table.table_id));
   if (!tables.length) { list.replaceChildren(el("li", { class: "note" }, t("lobby.noOpenTables"))); return; }
-  list.replaceChildren(...tables.map((table) => {
-    const open = (table.seats || []).filter((s) => s.kind === "human" && !s.claimed && !s.reserved).length;
-    const names = (table.seats || []).map((s) => s.name || (s.kind === "bot" ? `[${t("common.botTag")}] ${s.agent || ""}` : "…")).join(", ");
-    return el("li", { class: "open-table", dataset: { tableId: table.table_id } },
-      el("strong", {}, tOr(`game.${table.game}`, table.game)), " ",
-      el("span", {}, t("lobby.tableLine", { players: table.players, open, names })), " ",
-      el("small", { class: "note" }, formatTime(table.created_at)), " ",
-      table.seed_chosen ? el("small", { class: "note seed-chosen" }, t("lobby.seedChosen")) : null, table.seed_chosen ? " " : null,
-      el("button", { type: "button", class: "small", onclick: () => join(table.table_id) }, t("lobby.join")),
-      el("a", { class: "button secondary small", href: `/table/${table.table_id}` }, t("lobby.watch")));
-  }));
+  list.replaceChildren(...tables.map(openTableRow));
 }
 
-async function join(tableId) {
+// ------------------------------------------------------------------ my tables
+
+function myTableRow(entry, summary) {
+  const status = summary === undefined ? "" : summary === null ? t("mytables.gone") : summary.status === "over" ? t("mytables.over") : t("mytables.playing");
+  const seat = Number.isInteger(entry.seat) ? t("common.seat", { n: entry.seat + 1 }) : null;
+  const meta = [`#${entry.id}`, seat, status, formatTime(entry.at / 1000)].filter(Boolean).join(" · ");
+  return el("li", { class: "my-table", dataset: { tableId: entry.id } },
+    el("div", { class: "my-table-info" }, el("strong", {}, tOr(`game.${entry.game}`, entry.game || "")), el("small", { class: "note" }, meta)),
+    el("div", { class: "buttons" },
+      summary === null ? null : el("a", { class: "button small", href: entry.url, dataset: { myTableLink: entry.id } }, t("mytables.open")),
+      el("button", { type: "button", class: "secondary small", dataset: { forget: entry.id }, "aria-label": t("mytables.forgetLabel", { id: entry.id }), onclick: () => { forget(entry.id); fillMyTables(); loadOpenTables(); } }, t("mytables.forget"))));
+}
+
+async function fillMyTables() {
+  const entries = myTables();
+  $("my-tables-box").hidden = !entries.length;
+  const list = $("my-tables");
+  list.replaceChildren(...entries.map((entry) => myTableRow(entry, undefined)));
+  const summaries = await Promise.all(entries.map((entry) => api("GET", `/api/tables/${encodeURIComponent(entry.id)}`).catch((error) => (error.status === 404 ? null : undefined))));
+  list.replaceChildren(...entries.map((entry, i) => myTableRow(entry, summaries[i])));
+}
+
+async function join(table) {
   try {
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { name: playerName() });
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(table.table_id)}/join`, { name: playerName() });
+    remember({ id: table.table_id, game: table.game, seat: answer.seat, url: answer.url });
     location.href = answer.url;
   } catch (error) {
     $("create-message").textContent = error.message;
@@ -223,14 +331,18 @@ async function main() {
     if (Array.isArray(agents)) agents.forEach(take); else take(agents);
     if (specs.length) agentSpecs = [...new Set(["heuristic", ...specs])];
   } catch { /* the defaults stand */ }
-  games = await api("GET", "/api/games");
+  games = await api("GET", `/api/games?lang=${currentLanguage()}`);
   fillGames();
+  fillMyTables();
   fillPlayers(false);
   $("game-select").addEventListener("change", () => fillPlayers(false));
-  $("players-select").addEventListener("change", () => fillSeats());
+  $("players-select").addEventListener("change", () => { fillSeats(); fillOptions(); });
   $("create-form").addEventListener("submit", onCreate);
   $("refresh-tables").addEventListener("click", loadOpenTables);
-  document.addEventListener("eterna:language", () => { fillGames(); fillSeats(); fillOptions(); });
+  document.addEventListener("eterna:language", async () => {
+    try { games = await api("GET", `/api/games?lang=${currentLanguage()}`); } catch { /* the words stay */ }
+    fillGames(); fillSeats(); fillOptions(); fillMyTables(); loadOpenTables();
+  });
   loadOpenTables();
 }
 

@@ -72,18 +72,19 @@ export function formatTime(value) {
 }
 
 // The display name of a seat from a table summary; "#n" added when two seats share a name.
+// Players count seats from 1 (the protocol's seat 0 is "Seat 1").
 export function seatName(table, seat) {
   const seats = (table && table.seats) || [];
   const base = (info) => {
-    if (!info) return t("common.seat", { n: seat });
+    if (!info) return t("common.seat", { n: seat + 1 });
     if (info.name) return info.name;
-    if (info.kind === "bot") return t("common.bot", { agent: info.agent || "bot", n: info.seat });
-    return t("common.seat", { n: info.seat });
+    if (info.kind === "bot") return t("common.bot", { agent: info.agent || "bot", n: info.seat + 1 });
+    return t("common.seat", { n: info.seat + 1 });
   };
   const info = seats.find((s) => s.seat === seat);
   const name = base(info);
   const shared = seats.some((s) => s.seat !== seat && base(s) === name);
-  return shared ? `${name} #${seat}` : name;
+  return shared ? `${name} #${seat + 1}` : name;
 }
 
 export async function copyText(text, button) {

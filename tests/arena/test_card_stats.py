@@ -116,6 +116,17 @@ def test_a_crafted_tally_counts_shared_wins_and_mixed_tables():
     assert droid["takers"] == 0 and droid["win_share"] is None and droid["played"] == 4
 
 
+def test_cards_are_ordered_by_the_low_end_of_their_interval():
+    """One win out of one take has the better share, eight out of ten the surer one."""
+    tally = CardTally("vale", [])
+    tally.add_game(2, [0], {"ifrit": Counter({0: 1})}, {})
+    for game in range(10):
+        tally.add_game(2, [0 if game < 8 else 1], {"odin": Counter({0: 1})}, {})
+    odin, ifrit = tally.rows()
+    assert (odin["card"], ifrit["card"]) == ("odin", "ifrit")
+    assert ifrit["win_share"] > odin["win_share"] and odin["win_share_low"] > ifrit["win_share_low"]
+
+
 def test_eternitium_counts_equal_the_events(eternitium_records):
     stats = stats_eternitium.analyze_records(eternitium_records)
     rows = _rows(stats)
@@ -178,7 +189,7 @@ def test_analyze_command_shows_and_writes_the_per_card_table(
         result = runner.invoke(app, args, env=ENV)
         assert result.exit_code == 0, result.output
         rows = json.loads(out.read_text())["game_stats"]["per_card"]["rows"]
-        head = f"{title} (best win share first, the first 5 of {len(rows)})"
+        head = f"{title} (by the low end of the win share's 95% CI, the first 5 of {len(rows)})"
         table = result.output.split(head)[1].split("Games: games in which")[0]
         shown = [line.split("│")[1].strip() for line in table.splitlines() if "│" in line]
         assert shown == [row["name"] for row in rows[:5]]

@@ -86,7 +86,9 @@ class CardTally:
             self.lines.setdefault(card, _CardLine()).figures.update(sums)
 
     def rows(self) -> list[dict[str, Any]]:
-        """One row per card seen, best win share first (cards nobody took last)."""
+        """One row per card seen, surest winners first: by the low end of the win share's
+        interval, so that a card few players took does not top the table by luck (cards
+        nobody took last)."""
         out = []
         for card, line in self.lines.items():
             low, high = wilson(line.wins, line.takers)
@@ -106,17 +108,19 @@ class CardTally:
             }
             row.update({c: line.figures.get(c, 0) for c in self.columns})
             out.append(row)
-        out.sort(key=lambda r: (r["takers"] == 0, -(r["win_share"] or 0.0), -r["takers"]))
+        out.sort(key=lambda r: (r["takers"] == 0, -(r["win_share_low"] or 0.0), -r["takers"]))
         return out
 
 
 def per_card(
-    tally: CardTally, title: str, label: str, columns: Sequence[tuple[str, str]]
+    tally: CardTally, title: str, label: str, columns: Sequence[tuple[str, str]], note: str
 ) -> dict[str, Any]:
-    """The `per_card` entry of a game's statistics: what the report's table shows."""
+    """The `per_card` entry of a game's statistics: what the report's table shows (`columns`:
+    (key, header) of the game's own figures; `note`: what they mean)."""
     return {
         "title": title,
         "label": label,
+        "note": note,
         "columns": [list(c) for c in columns],
         "rows": tally.rows(),
     }

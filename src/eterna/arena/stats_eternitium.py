@@ -25,7 +25,11 @@ from typing import Any
 from eterna.arena.card_stats import CardTally, per_card, spectator_story
 from eterna.core.game import Record
 
-COLUMNS = (("played", "Played"), ("era_discarded", "Era discarded"), ("era_paid", "Era paid"))
+COLUMNS = (("played", "Played"), ("era_discarded", "Discarded"), ("era_paid", "Paid"))
+NOTE = (
+    "Taken: by name (blind cards are named to nobody). Discarded: Era cards its effects "
+    "discarded. Paid: Era cards taken to pay for it."
+)
 TAKEN_KINDS = frozenset(
     {"technology_picked", "technology_acquired", "technology_gained", "technology_gifted"}
 )
@@ -99,5 +103,5 @@ def analyze_records(records: Sequence[Record]) -> dict[str, Any]:
         "era_discarded_per_game": totals["era_discarded"] / n,
         "era_paid_per_game": totals["era_paid"] / n,
         "era_paid_blind_per_game": totals["era_paid_blind"] / n,
-        "per_card": per_card(tally, "Per technology", "Technology", COLUMNS),
+        "per_card": per_card(tally, "Per technology", "Technology", COLUMNS, NOTE),
     }

@@ -23,6 +23,7 @@ from eterna.core.game import Record
 
 COLUMNS = (("tamed", "Tamed"), ("points", "Points"))
 POINT_KINDS = ("points_gained", "points_stolen")
+NOTE = "Taken: summoned. Points: the points its effects gave (gained or stolen)."
 
 
 def game_cards(
@@ -64,5 +65,5 @@ def analyze_records(records: Sequence[Record]) -> dict[str, Any]:
         "summons_per_game": totals["summoned"] / n,
         "tamings_per_game": totals["tamed"] / n,
         "card_points_share": totals["card_points"] / gained if gained else 0.0,
-        "per_card": per_card(tally, "Per creature", "Creature", COLUMNS),
+        "per_card": per_card(tally, "Per creature", "Creature", COLUMNS, NOTE),
     }

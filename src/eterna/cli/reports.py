@@ -299,15 +299,15 @@ def _per_card_table(per_card: dict[str, Any], top: int | None) -> Table:
     shown = rows if top is None else rows[:top]
     more = f", the first {len(shown)} of {len(rows)}" if len(shown) < len(rows) else ""
     table = Table(
-        title=f"{per_card['title']} (best win share first{more})",
+        title=f"{per_card['title']} (by the low end of the win share's 95% CI{more})",
         title_justify="left",
         caption="Games: games in which a player took it (share of all games). Takers: players "
-        "who took it, one per game. Win: their win share (a shared win counts 1/k) with its "
-        "95% Wilson CI; Fair: that share if taking it changed nothing. Agents' skill is "
-        "mixed in: compare cards within one lineup.",
+        f"who took it, one per game. {per_card['note']} Win: the takers' win share (a shared "
+        "win counts 1/k) with its 95% Wilson CI; Fair: that share if taking it changed "
+        "nothing. Agents' skill is mixed in: compare cards within one lineup.",
         caption_justify="left",
     )
-    table.add_column(per_card["label"], overflow="fold")
+    table.add_column(per_card["label"], overflow="fold", min_width=12)
     columns = per_card["columns"]
     headers = ["Games", "Taken", "Takers", *[label for _, label in columns], "Win", "95% CI"]
     for header in [*headers, "Fair"]:
@@ -321,7 +321,7 @@ def _card_cells(row: dict[str, Any], columns: list[list[str]]) -> list[str]:
     share = row["win_share"]
     return [
         row["name"],
-        f"{row['games']} ({_rate(row['game_rate'])})",
+        f"{row['games']} ({row['game_rate']:.0%})",
         str(row["taken"]),
         str(row["takers"]),
         *[f"{row[key]:g}" for key, _ in columns],

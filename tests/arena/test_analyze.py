@@ -45,10 +45,10 @@ def test_eternity_statistics_come_from_the_registry(eternity_records):
     assert set(stats["exact_match_rate_by_seat"]) == {"0", "1", "2", "3"}
 
 
-def test_other_games_have_generic_statistics_only():
+def test_records_without_agents_have_no_agent_table():
     results = run_games("vale", ["random"], 2, 2, seed=3)
     analysis = analyze_records("vale", [r.record for r in results])
-    assert analysis["records"] == 2 and analysis["game_stats"] is None
+    assert analysis["records"] == 2 and analysis["game_stats"]["per_card"]["rows"]
     assert analysis["agents"] == []
 
 

@@ -2,7 +2,8 @@
 
 Every record is replayed (so nothing is taken on trust from its `meta`), then summarised with
 nothing game-specific. Statistics particular to one game come from its entry in `GAME_STATS`
-below (the one registry of per-game statistics), computed from replayed views only.
+below (the one registry of per-game statistics), computed from replayed views or spectator
+events only; the Vale's and Eternitium's include a `per_card` table (`card_stats`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eterna.arena import stats_eternity
+from eterna.arena import stats_eternitium, stats_eternity, stats_vale
 from eterna.arena.stats import Line, final_ranks
 from eterna.core.errors import BadRecord, EternaError
 from eterna.core.game import GameState, Record
@@ -23,6 +24,8 @@ from eterna.core.registry import load_game
 # Game id -> statistics over that game's records (the per-game hook when the game has none).
 GAME_STATS: dict[str, Callable[[Sequence[Record]], dict[str, Any]]] = {
     "eternity": stats_eternity.analyze_records,
+    "vale": stats_vale.analyze_records,
+    "eternitium": stats_eternitium.analyze_records,
 }
 
 
@@ -182,7 +185,29 @@ def write_plots(analysis: dict[str, Any], directory: Path) -> list[Path]:
             "actions per game",
         )
     )
+    paths.extend(_card_plots(analysis, directory))
     return paths
+
+
+def _card_plots(analysis: dict[str, Any], directory: Path) -> list[Path]:
+    """The takers' win share per card (95% Wilson) against the fair share, if any card."""
+    from eterna.arena.plots import plot_shares
+
+    table = (analysis.get("game_stats") or {}).get("per_card")
+    rows = [r for r in table["rows"] if r["takers"]] if table else []
+    if not table or not rows:
+        return []
+    game = analysis["game"]
+    label = table["label"].lower()
+    return [
+        plot_shares(
+            [f"{r['name']} ({r['takers']})" for r in rows],
+            [(r["win_share"], r["win_share_low"], r["win_share_high"]) for r in rows],
+            directory / f"{game}-{label}-win-share.png",
+            f"{game}: win share of the players who took each {label} (95% Wilson)",
+            [r["fair_share"] for r in rows],
+        )
+    ]
 
 
 def public(analysis: dict[str, Any]) -> dict[str, Any]:

@@ -89,3 +89,33 @@ def plot_histograms(
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def plot_shares(
+    labels: Sequence[str],
+    shares: Sequence[tuple[float, float, float]],
+    path: Path,
+    title: str,
+    fair: Sequence[float],
+) -> Path:
+    """One row per label, best first: a share with its interval (value, low, high), and each
+    row's fair share as a red tick (e.g. the win share of a card's takers)."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(8, 0.28 * max(4, len(labels)) + 1.2))
+    ys = list(range(len(labels)))[::-1]
+    values = [v for v, _, _ in shares]
+    errs = [[v - lo for v, lo, _ in shares], [hi - v for v, _, hi in shares]]
+    ax.errorbar(values, ys, xerr=errs, fmt="o", capsize=3, color="tab:blue", markersize=4)
+    ax.scatter(fair, ys, marker="|", s=120, color="tab:red", label="fair share", zorder=3)
+    ax.set_yticks(ys, labels, fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(-0.8, len(labels) - 0.2)
+    ax.set_xlabel("win share of the players who took it (takers)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

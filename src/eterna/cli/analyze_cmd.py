@@ -20,7 +20,9 @@ ANALYZE_HELP = (
     "`eterna arena --records`): win rate by seat with 95% Wilson intervals, score "
     "distributions, game lengths and margins, per-agent results when the records name their "
     "agents, and the game's own statistics where it has them (Eternity: pledges per round, "
-    "rate of trees == tricks). --plot-dir writes PNG plots."
+    "rate of trees == tricks; the Vale: per creature, Eternitium: per technology, how often "
+    "it is taken, what it did and the win share of the players who took it). --plot-dir "
+    "writes PNG plots."
 )
 
 Records = Annotated[Path, typer.Argument(help="Records: JSON Lines (or a JSON list).")]
@@ -31,8 +33,15 @@ Out = Annotated[
     Path | None, typer.Option("--out", help="Write the statistics as JSON to this file.")
 ]
 
+Top = Annotated[
+    int | None,
+    typer.Option("--top", min=1, help="Show only the first N rows of a per-card table."),
+]
 
-def analyze(game: GameId, file: Records, plot_dir: PlotDir = None, out: Out = None) -> None:
+
+def analyze(
+    game: GameId, file: Records, plot_dir: PlotDir = None, out: Out = None, top: Top = None
+) -> None:
     from eterna.arena.analyze import analyze_records, public, write_plots
 
     chosen = get_game(game)
@@ -45,7 +54,7 @@ def analyze(game: GameId, file: Records, plot_dir: PlotDir = None, out: Out = No
     except EternaError as exc:
         fail(str(exc))
     console = make_console()
-    console.print(*analysis_tables(analysis, chosen.name), sep="\n")
+    console.print(*analysis_tables(analysis, chosen.name, top), sep="\n")
     if out is not None:
         out.write_text(json.dumps(public(analysis), indent=1) + "\n", encoding="utf-8")
         console.print(Text(f"Statistics written to {out}", style="bold"))

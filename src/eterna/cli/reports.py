@@ -227,8 +227,9 @@ def arena_document(spec: ArenaSpec, summary: dict[str, Any], run: dict[str, Any]
 # ---------------------------------------------------------------------------------- analyze
 
 
-def analysis_tables(analysis: dict[str, Any], name: str) -> list[Any]:
-    """A headline, then by seat (one table per player count), by agent, and per game."""
+def analysis_tables(analysis: dict[str, Any], name: str, top: int | None = None) -> list[Any]:
+    """A headline, then by seat (one table per player count), by agent, per game, and per card
+    where the game has per-card statistics (its first `top` rows only, if given)."""
     head = Text(f"{name}: {analysis['records']} finished records", style="bold")
     if analysis["unfinished"]:
         head.append(f" ({analysis['unfinished']} unfinished left out)")
@@ -238,6 +239,9 @@ def analysis_tables(analysis: dict[str, Any], name: str) -> list[Any]:
     if analysis["agents"]:
         parts.append(_agent_table(analysis["agents"]))
     parts.append(_per_game_table(analysis))
+    per_card = (analysis.get("game_stats") or {}).get("per_card")
+    if per_card:
+        parts.append(_per_card_table(per_card, top))
     return parts
 
 
@@ -283,5 +287,47 @@ def _per_game_table(analysis: dict[str, Any]) -> Table:
     table.add_row("games without a winner", _rate(g["no_winner_rate"]))
     extra = analysis.get("game_stats") or {}
     for key, value in extra.items():
+        if key == "per_card":
+            continue
         table.add_row(key.replace("_", " "), _show(value))
     return table
+
+
+def _per_card_table(per_card: dict[str, Any], top: int | None) -> Table:
+    """One row per card: how often taken, what it did, and its takers' win share."""
+    rows = per_card["rows"]
+    shown = rows if top is None else rows[:top]
+    more = f", the first {len(shown)} of {len(rows)}" if len(shown) < len(rows) else ""
+    table = Table(
+        title=f"{per_card['title']} (by the low end of the win share's 95% CI{more})",
+        title_justify="left",
+        caption="Games: games in which a player took it (share of all games). Takers: players "
+        f"who took it, one per game. {per_card['note']} Win: the takers' win share (a shared "
+        "win counts 1/k) with its 95% Wilson CI; Fair: that share if taking it changed "
+        "nothing. Agents' skill is mixed in: compare cards within one lineup.",
+        caption_justify="left",
+    )
+    table.add_column(per_card["label"], overflow="fold", min_width=12)
+    columns = per_card["columns"]
+    headers = ["Games", "Taken", "Takers", *[label for _, label in columns], "Win", "95% CI"]
+    for header in [*headers, "Fair"]:
+        table.add_column(header, justify="right", no_wrap=True)
+    for row in shown:
+        table.add_row(*_card_cells(row, columns))
+    return table
+
+
+def _card_cells(row: dict[str, Any], columns: list[list[str]]) -> list[str]:
+    share = row["win_share"]
+    return [
+        row["name"],
+        f"{row['games']} ({row['game_rate']:.0%})",
+        str(row["taken"]),
+        str(row["takers"]),
+        *[f"{row[key]:g}" for key, _ in columns],
+        "-" if share is None else _rate(share),
+        "-"
+        if share is None
+        else f"{100 * row['win_share_low']:.1f}-{_rate(row['win_share_high'])}",
+        "-" if share is None else _rate(row["fair_share"]),
+    ]

@@ -16,17 +16,42 @@ export function makeContext(opts) {
     const base = seatName(table, s);
     return s === seat ? `${base} (${t("common.you")})` : base;
   };
+  // The last card played: marked once, in a zone it can have gone to (not a hand).
+  let lastMarked = false;
+  const isLast = (id, zone) => {
+    if (lastMarked || !opts.lastCard || id !== opts.lastCard || zone === "hand") return false;
+    if (mod.playedZones && !mod.playedZones.includes(zone)) return false;
+    lastMarked = true;
+    return true;
+  };
   const card = (spec, id, zone, extra = {}) => {
     const zoneSpec = mod.zones[zone];
     const actions = zoneSpec ? legal.filter((a) => matches(a, id, zoneSpec.rules)) : [];
     const clickable = opts.interactive && zoneSpec && (actions.length > 0 || zoneSpec.natural);
-    return cardElement(spec, {
+    // Verbs a plain click never sends (Eternity's pledge): each has its own button by the card.
+    const explicit = (zoneSpec && zoneSpec.explicit) || [];
+    const special = actions.filter((a) => explicit.includes(a.split(/\s+/)[0]));
+    const plain = actions.filter((a) => !special.includes(a));
+    const only = clickable && plain.length === 0 && special.length > 0;
+    const classes = [extra.extraClass, only ? "only-explicit" : "", isLast(id, zone) ? "last-played" : ""];
+    for (const a of special) if (only) classes.push(`${a.split(/\s+/)[0]}-only`);
+    const node = cardElement(spec, {
       ...extra,
+      extraClass: classes.filter(Boolean).join(" "),
       card: id,
       zone,
-      legal: actions.length > 0,
-      onClick: clickable ? (event, node) => opts.onCard(id, zone, actions, node) : null,
+      legal: plain.length > 0,
+      onClick: clickable ? (event, button) => opts.onCard(id, zone, plain, button, special) : null,
     });
+    if (node.classList.contains("last-played")) node.setAttribute("aria-label", `${spec.label || ""} (${t("table.lastPlayed")})`);
+    if (!clickable || !special.length) return node;
+    if (only) node.setAttribute("aria-label", `${spec.label || ""}: ${special.map((a) => t(`table.onlyVerb.${a.split(/\s+/)[0]}`)).join(", ")}`);
+    const verbs = special.map((a) => {
+      const verb = a.split(/\s+/)[0];
+      return el("button", { type: "button", class: `card-verb verb-${verb}`, title: opts.label ? opts.label(a) : a,
+        dataset: { [verb]: id }, onclick: (event) => opts.onVerb(a, event.currentTarget, id, zone) }, t(`table.verb.${verb}`));
+    });
+    return el("span", { class: "card-slot" }, node, ...verbs);
   };
   return { seat, legal, name, card, lang: currentLanguage() };
 }

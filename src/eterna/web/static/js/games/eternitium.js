@@ -23,6 +23,8 @@ export const zones = {
   victim: { rules: [["steal", 1]], natural: "steal" },
   discard: { rules: [["play recycler-robot", 2]], natural: null },
 };
+// Card ids repeat across zones: only the card in play is surely the one just played.
+export const playedZones = ["inplay"];
 
 function shapeName(shape) {
   return tOr(`eternitium.shape.${shape}`, shape);
@@ -143,4 +145,15 @@ export function scoreDetails(view, ctx) {
   }
   table.append(body);
   return table;
+}
+
+// The win rule: the gem finders, then technology points, then Advanced cards.
+export function rankKey(view, s) {
+  return [view.gem && view.gem.includes(s) ? 1 : 0, Number(view.scores[s]) || 0, view.advanced_counts ? view.advanced_counts[s] : 0];
+}
+
+export function resultReason(view, ctx, winners) {
+  if (view.players === 1) return winners.length ? t("table.reason.soloWon") : t("table.reason.soloLost", { n: view.turn });
+  const finders = (view.gem || []).map((s) => ctx.name(s));
+  return finders.length ? t("table.reason.gem", { names: finders.join(", ") }) : t("table.reason.noGem");
 }

@@ -128,3 +128,12 @@ export function scoreDetails(view, ctx) {
   table.append(body);
   return table;
 }
+
+// The win rule (§10): most points, then more cards in the area, then a shared win.
+export function rankKey(view, s) {
+  return [Number(view.scores[s]) || 0, (view.areas[s] || []).length];
+}
+
+export function resultReason() {
+  return t("table.reason.vale");
+}

@@ -111,7 +111,9 @@ def test_a_clickable_card_is_as_large_as_a_plain_card_of_its_kind(ui: Any, page:
 # 2 ------------------------------------------------------------------------------------------
 
 
-def test_a_plain_click_never_pledges(ui: Any, page: Any) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_plain_click_never_pledges(ui: Any, page: Any, phone: Any, size: str) -> None:
+    page = phone if size == "phone" else page
     _open(ui, page, "eternity", [{"kind": "human", "name": "Ada"}, *BOTS2], seed=5)
     only = _play_first_until(ui, page, "#board .hand-zone button.card.pledge-only")
     card = only.get_attribute("data-card")
@@ -121,7 +123,7 @@ def test_a_plain_click_never_pledges(ui: Any, page: Any) -> None:
     assert only.evaluate(style) != playable.evaluate(style)
     assert "pledge" in (only.get_attribute("aria-label") or "").lower()
     assert "pledge-only" not in (playable.get_attribute("class") or "")
-    ui.shot(page, "table-ui-eternity-pledge-only")
+    ui.shot(page, f"table-ui-eternity-pledge-only-{size}")
     # a plain click sends nothing and says how to pledge, next to the card
     ply = ui.state(page)["ply"]
     only.click()
@@ -133,7 +135,8 @@ def test_a_plain_click_never_pledges(ui: Any, page: Any) -> None:
     assert ui.state(page)["ply"] == ply
     assert page.locator(f"#board .hand-zone [data-card='{card}']").count() == 1
     assert _in_viewport(page, refusal)[0]
-    assert _gap(_box(refusal), _box(page.locator(f"#board .hand-zone [data-card='{card}']"))) < 120
+    assert _gap(_box(refusal), _box(page.locator(f"#board .hand-zone [data-card='{card}']"))) < 200
+    ui.shot(page, f"table-ui-eternity-pledge-refused-{size}")
     # the card's own Pledge control pledges it
     pledge = page.locator(f"#board .hand-zone button[data-pledge='{card}']")
     assert pledge.inner_text().strip() == "Pledge"

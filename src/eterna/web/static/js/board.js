@@ -16,14 +16,9 @@ export function makeContext(opts) {
     const base = seatName(table, s);
     return s === seat ? `${base} (${t("common.you")})` : base;
   };
-  // The last card played: marked once, in a zone it can have gone to (not a hand).
-  let lastMarked = false;
-  const isLast = (id, zone) => {
-    if (lastMarked || !opts.lastCard || id !== opts.lastCard || zone === "hand") return false;
-    if (mod.playedZones && !mod.playedZones.includes(zone)) return false;
-    lastMarked = true;
-    return true;
-  };
+  // The last card played, in a zone it can have gone to (not a hand); renderBoard keeps one.
+  const isLast = (id, zone) => Boolean(opts.lastCard) && id === opts.lastCard && zone !== "hand"
+    && (!mod.playedZones || mod.playedZones.includes(zone));
   const card = (spec, id, zone, extra = {}) => {
     const zoneSpec = mod.zones[zone];
     const actions = zoneSpec ? legal.filter((a) => matches(a, id, zoneSpec.rules)) : [];
@@ -43,7 +38,6 @@ export function makeContext(opts) {
       legal: plain.length > 0,
       onClick: clickable ? (event, button) => opts.onCard(id, zone, plain, button, special) : null,
     });
-    if (node.classList.contains("last-played")) node.setAttribute("aria-label", `${spec.label || ""} (${t("table.lastPlayed")})`);
     if (!clickable || !special.length) return node;
     if (only) node.setAttribute("aria-label", `${spec.label || ""}: ${special.map((a) => t(`table.onlyVerb.${a.split(/\s+/)[0]}`)).join(", ")}`);
     const verbs = special.map((a) => {
@@ -59,5 +53,15 @@ export function makeContext(opts) {
 export function renderBoard(container, opts) {
   const ctx = makeContext(opts);
   container.replaceChildren(opts.view ? opts.mod.render(opts.view, ctx) : el("p", {}, t("table.waitingView")));
+  markLastPlayed(container, opts.mod.playedZones || []);
   return ctx;
+}
+
+// One card stays marked as the last played: the one in the zone the game names first (Eternity:
+// the trick, before the last trick and the trump board the trick's pledges joined).
+function markLastPlayed(container, zones) {
+  const rank = (node) => (zones.includes(node.dataset.zone) ? zones.indexOf(node.dataset.zone) : zones.length);
+  const marked = [...container.querySelectorAll(".card.last-played")].sort((a, b) => rank(a) - rank(b));
+  marked.slice(1).forEach((node) => node.classList.remove("last-played"));
+  if (marked.length) marked[0].setAttribute("aria-label", `${marked[0].getAttribute("aria-label") || ""} (${t("table.lastPlayed")})`);
 }

@@ -185,6 +185,7 @@ def test_solo_mission_ends_in_view_with_its_verdict(ui: Any, phone: Any) -> None
     verdict = page.locator("#scoresheet .winners").inner_text()
     assert verdict == ("Mission succeeded" if summary["winners"] else "Mission failed")
     assert "No winner" not in sheet.inner_text()
+    assert page.locator("#status").inner_text() == f"Game over · {verdict}"
     assert page.locator("#scoresheet .result-reason").inner_text().strip()
     assert page.locator("#rematch-button").is_visible()
     ui.shot(page, "table-ui-phone-solo-end")
@@ -238,3 +239,25 @@ def test_the_hint_table_stays_in_its_panel(ui: Any, page: Any, phone: Any, size:
     assert width <= inner and right <= panel_right + 0.5, (width, inner, right, panel_right)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     ui.shot(page, f"table-ui-hint-{size}")
+
+
+def test_a_pledge_only_click_is_explained_in_french(ui: Any, browser: Any) -> None:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True
+    )
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        _open(ui, page, "eternity", [{"kind": "human", "name": "Ada"}, *BOTS2], seed=5)
+        only = _play_first_until(ui, page, "#board .hand-zone button.card.pledge-only")
+        assert "ne peut qu’être offerte" in (only.get_attribute("aria-label") or "")
+        card = only.get_attribute("data-card")
+        assert page.locator(f"button[data-pledge='{card}']").inner_text().strip() == "Offrir"
+        only.click()
+        refusal = page.locator("#refusal")
+        refusal.wait_for(state="visible")
+        assert "ne peut qu’être offerte" in refusal.inner_text()
+        assert "« Offrir »" in refusal.inner_text()
+        assert "pledge" not in refusal.inner_text().lower()
+    finally:
+        context.close()

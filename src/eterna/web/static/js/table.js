@@ -241,7 +241,12 @@ function renderStatus() {
   const status = $("status");
   status.className = "status";
   if (!S.view) { status.textContent = t("table.connecting"); return; }
-  if (isOver()) { status.textContent = t("table.gameOver"); status.classList.add("over"); return; }
+  if (isOver()) {  // the verdict with it: who won, or the mission's outcome
+    const winners = (S.table && S.table.winners) || S.view.winners || [];
+    status.textContent = `${t("table.gameOver")} · ${verdict(S.view, S.table, winners, winners.map((s) => name(s)))}`;
+    status.classList.add("over");
+    return;
+  }
   if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
   else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
   if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));

@@ -204,6 +204,10 @@ def test_eternitium_sheet_ranks_by_the_win_rule(ui: Any, page: Any) -> None:
     assert seats[: len(winners)] == sorted(winners), (seats, winners, summary["scores"])
     reason = page.locator("#scoresheet .result-reason").inner_text()
     assert "gem" in reason.lower()
+    # the details (who found the gem, Era cards, Advanced cards) follow the same order
+    first = page.locator("#scoresheet .rounds-table tbody tr").first
+    assert first.locator("th").inner_text() == rows.first.locator("th").inner_text()
+    assert first.locator("td").first.inner_text() == "◆"
     ui.shot(page, "table-ui-eternitium-end")
 
 

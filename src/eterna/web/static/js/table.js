@@ -410,6 +410,7 @@ function renderScoresheet() {
   const winners = (S.table && S.table.winners) || (S.view && S.view.winners) || [];
   const ctx = S.mod && S.view ? makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }) : null;
   const order = rankSeats(S.mod, S.view, scores, winners);  // by the game's own win rule
+  if (ctx) ctx.order = order;  // the details follow it
   const table = el("table", { class: "score-table" },
     el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("common.score")), el("th", {}, ""))));
   const body = el("tbody");

@@ -140,7 +140,7 @@ export function scoreDetails(view, ctx) {
   const table = el("table", { class: "rounds-table" },
     el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("eternitium.gem")), el("th", {}, t("eternitium.eraLeft")), el("th", {}, t("eternitium.advanced")))));
   const body = el("tbody");
-  for (let s = 0; s < view.players; s++) {
+  for (const s of ctx.order || [...Array(view.players).keys()]) {  // in the score sheet's order
     const gem = view.gem && view.gem.includes(s);
     body.append(el("tr", {}, el("th", {}, ctx.name(s)), el("td", { class: gem ? "gem" : "" }, gem ? "◆" : "-"),
       el("td", {}, view.era_counts[s]), el("td", {}, view.advanced_counts ? view.advanced_counts[s] : "")));

@@ -74,12 +74,13 @@ def test_cards_are_clickable_and_an_illegal_click_explains_the_rule(ui: Any, pag
     page.goto(ui.server.url(created["seats"][0]["url"]))
     ui.wait_settled(page)
     for _ in range(40):
-        illegal = page.locator("#board .hand-zone button.card:not(.legal)")
+        # (a pledge-only card is not refused by the server: the page says how to pledge it)
+        illegal = page.locator("#board .hand-zone button.card:not(.legal):not(.pledge-only)")
         if illegal.count():
             card = illegal.first.get_attribute("data-card")
             ply = ui.state(page)["ply"]
             illegal.first.click()
-            message = page.locator("#actions #refusal")  # said next to the moves
+            message = page.locator("#board .hand-zone #refusal")  # said under the clicked card
             message.wait_for(state="visible")
             assert "Illegal move" in message.inner_text()
             assert card in message.get_attribute("title")  # the detail names the notation

@@ -4,6 +4,7 @@ import { t, tOr, currentLanguage } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard, makeContext } from "./board.js";
+import { rankSeats, verdict, resultReason } from "./result.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
@@ -13,6 +14,7 @@ const S = {
   seat: null, table: null, view: null, ply: null, mod: null, ws: null,
   log: [], logKeys: new Set(), told: new Map(), labels: new Map(), refusal: null, hint: null, hintPending: false, deadline: null,
   retries: 0, stopped: false, sending: false, message: null, connected: false,
+  clicked: null, refusalShown: null, lastCard: null, endShown: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -107,6 +109,7 @@ function onFrame(frame) {
       if (told) addTold(frame);
       else seedLog(frame);
       for (const event of frame.events || []) addLog(`${event.ply}`, event.seat, event.action);
+      noteLastCard(frame.events || [], S.view);
       ensureModule().then(() => {
         if (!told) for (const line of S.mod.logExtras(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }), previous)) addLog(`${frame.ply}w`, null, null, line);
         if (S.message && S.message.kind !== "error") showMessage(null);
@@ -161,6 +164,14 @@ function addTold(frame) {
   }
 }
 
+// The card the last move named (its second word), marked on the board.
+function noteLastCard(events, view) {
+  let moves = events.filter((e) => e.action);
+  // a page that connects mid-round: the view's log of the round (Eternity, The Vale)
+  if (!moves.length && S.lastCard === null && view && Array.isArray(view.log)) moves = view.log.filter((e) => e.action);
+  if (moves.length) S.lastCard = moves[moves.length - 1].action.split(/\s+/)[1] || null;
+}
+
 function label(notation) {
   return S.labels.get(notation) || notation;
 }
@@ -213,10 +224,11 @@ function render() {
   renderStatus();
   renderSeats();
   if (S.mod) {
+    homeRefusal();  // out of the board before it is redrawn
     renderBoard($("board"), {
       mod: S.mod, view: S.view, table: S.table, seat: S.seat,
       interactive: S.seat !== null && !isOver(),
-      onCard,
+      onCard, onVerb, label, lastCard: S.lastCard,
     });
   }
   renderActions();
@@ -229,7 +241,12 @@ function renderStatus() {
   const status = $("status");
   status.className = "status";
   if (!S.view) { status.textContent = t("table.connecting"); return; }
-  if (isOver()) { status.textContent = t("table.gameOver"); status.classList.add("over"); return; }
+  if (isOver()) {  // the verdict with it: who won, or the mission's outcome
+    const winners = (S.table && S.table.winners) || S.view.winners || [];
+    status.textContent = `${t("table.gameOver")} · ${verdict(S.view, S.table, winners, winners.map((s) => name(s)))}`;
+    status.classList.add("over");
+    return;
+  }
   if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
   else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
   if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));
@@ -267,11 +284,48 @@ function renderSeats() {
   }
 }
 
-function onCard(card, zone, actions, node) {
+function onCard(card, zone, actions, node, explicit = []) {
+  S.clicked = { card, zone };
   if (actions.length === 1) { act(actions[0]); return; }
   if (actions.length > 1) { openChoice(actions, node); return; }
+  // a card whose only moves need their own button (a pledge): a plain click sends nothing
+  if (explicit.length) { refuseHere(explicit); return; }
   const natural = S.mod.zones[zone] && S.mod.zones[zone].natural;
   if (natural) act(`${natural} ${card}`);
+}
+
+// A card's explicit move (its Pledge button): sent as it is.
+function onVerb(action, node, card, zone) {
+  S.clicked = { card, zone };
+  act(action);
+}
+
+// A refusal the page says itself, in the page's language, where the refused click was.
+function refuseHere(explicit) {
+  closeChoice();
+  const verb = explicit[0].split(/\s+/)[0];
+  S.refusal = { type: "error", code: "illegal_action", message: t(`table.onlyVerbHow.${verb}`, { button: t(`table.verb.${verb}`) }), detail: "" };
+  renderActions();
+}
+
+// The refusal box sits under the clicked card's row (scrolled into view), else by the moves.
+let refusalBox = null;
+function homeRefusal() {
+  refusalBox = refusalBox || $("refusal");
+  if (refusalBox && refusalBox.parentNode !== $("actions")) $("action-list").after(refusalBox);
+}
+
+function placeRefusal() {
+  homeRefusal();
+  if (!refusalBox || !S.refusal) return;
+  const clicked = S.clicked && document.querySelector(`#board [data-zone="${CSS.escape(S.clicked.zone)}"][data-card="${CSS.escape(S.clicked.card)}"]`);
+  const anchor = clicked && (clicked.closest(".cards") || clicked);
+  if (anchor) anchor.after(refusalBox);
+  refusalBox.classList.toggle("near", Boolean(anchor));
+  if (S.refusalShown !== S.refusal) {
+    S.refusalShown = S.refusal;
+    refusalBox.scrollIntoView({ block: "nearest" });
+  }
 }
 
 function openChoice(actions, anchor) {
@@ -301,7 +355,7 @@ function renderActions() {
   const hintButton = $("hint-button");
   const legal = (S.view && S.view.legal_actions) || [];
   panel.hidden = S.seat === null || isOver();
-  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending, onclick: () => act(a) }, label(a))));
+  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending, onclick: () => { S.clicked = null; act(a); } }, label(a))));
   const refusal = $("refusal");
   refusal.hidden = !S.refusal;
   refusal.replaceChildren();
@@ -310,6 +364,7 @@ function renderActions() {
     refusal.title = S.refusal.detail || "";
     refusal.append(el("strong", {}, tOr(`error.${S.refusal.code}`, S.refusal.code)), `: ${S.refusal.message}${rule}`);
   }
+  placeRefusal();
   $("actions-note").textContent = legal.length ? t("table.pickAction") : t("table.notYourTurn");
   hintButton.disabled = !legal.length || S.hintPending;
   const hintBox = $("hint");
@@ -321,13 +376,13 @@ function renderActions() {
     const body = el("tbody");
     S.hint.candidates.forEach((c, i) => {
       body.append(el("tr", { class: i === 0 ? "best" : "" },
-        el("td", {}, el("button", { type: "button", class: "action small", title: c.action, dataset: { hintAction: c.action }, disabled: !legal.includes(c.action), onclick: () => act(c.action) }, label(c.action))),
+        el("td", {}, el("button", { type: "button", class: "action small", title: c.action, dataset: { hintAction: c.action }, disabled: !legal.includes(c.action), onclick: () => { S.clicked = null; act(c.action); } }, label(c.action))),
         el("td", {}, c.win === null || c.win === undefined ? "-" : `${Math.round(c.win * 100)}%`),
         el("td", {}, c.score === null || c.score === undefined ? "-" : Number(c.score).toFixed(1)),
         el("td", {}, c.visits)));
     });
     table.append(body);
-    hintBox.append(el("p", { class: "note" }, t("hint.explain", { n: S.hint.iterations || "" })), table);
+    hintBox.append(el("p", { class: "note" }, t("hint.explain", { n: S.hint.iterations || "" })), el("div", { class: "table-scroll" }, table));
   }
 }
 
@@ -349,11 +404,13 @@ function renderLog() {
 
 function renderScoresheet() {
   const sheet = $("scoresheet");
-  if (!isOver()) { sheet.hidden = true; return; }
+  if (!isOver()) { sheet.hidden = true; S.endShown = false; return; }
   sheet.hidden = false;
   const scores = (S.table && S.table.scores) || (S.view && S.view.scores) || [];
   const winners = (S.table && S.table.winners) || (S.view && S.view.winners) || [];
-  const order = scores.map((_, s) => s).sort((a, b) => scores[b] - scores[a]);
+  const ctx = S.mod && S.view ? makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }) : null;
+  const order = rankSeats(S.mod, S.view, scores, winners);  // by the game's own win rule
+  if (ctx) ctx.order = order;  // the details follow it
   const table = el("table", { class: "score-table" },
     el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("common.score")), el("th", {}, ""))));
   const body = el("tbody");
@@ -366,11 +423,12 @@ function renderScoresheet() {
   const names = winners.map((s) => name(s));
   const children = [
     el("h2", {}, t("score.title")),
-    el("p", { class: "winners", dataset: { winners: winners.join(",") } }, winners.length ? t("score.winners", { names: names.join(", ") }) : t("score.noWinner")),
+    el("p", { class: "winners", dataset: { winners: winners.join(",") } }, verdict(S.view, S.table, winners, names)),
+    el("p", { class: "result-reason" }, ctx ? resultReason(S.mod, S.view, ctx, winners) : ""),
     table,
   ];
-  if (S.mod && S.view) {
-    const details = S.mod.scoreDetails(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }));
+  if (ctx) {
+    const details = S.mod.scoreDetails(S.view, ctx);
     if (details) children.push(details);
   }
   const buttons = el("div", { class: "buttons" });
@@ -384,6 +442,10 @@ function renderScoresheet() {
     el("a", { class: "button secondary", href: "/" }, t("nav.lobby")));
   children.push(buttons);
   sheet.replaceChildren(...children);
+  if (!S.endShown) {  // the end comes into view once, where the player looks
+    S.endShown = true;
+    requestAnimationFrame(() => sheet.scrollIntoView({ block: "start" }));
+  }
 }
 
 async function rematch() {

@@ -26,6 +26,8 @@ export const zones = {
   victim: { rules: [["steal", 1]], natural: "steal" },
   discard: { rules: [["play recycler-robot", 2]], natural: null },
 };
+// Card ids repeat across zones: only the card in play is surely the one just played.
+export const playedZones = ["inplay"];
 
 function shapeName(shape) {
   return tOr(`eternitium.shape.${shape}`, shape);
@@ -139,11 +141,24 @@ export function logExtras() {
 
 export function scoreDetails(view, ctx) {
   const table = el("table", { class: "rounds-table" },
-    el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("eternitium.eraLeft")), el("th", {}, t("eternitium.advanced")))));
+    el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("eternitium.gem")), el("th", {}, t("eternitium.eraLeft")), el("th", {}, t("eternitium.advanced")))));
   const body = el("tbody");
-  for (let s = 0; s < view.players; s++) {
-    body.append(el("tr", {}, el("th", {}, ctx.name(s)), el("td", {}, view.era_counts[s]), el("td", {}, view.advanced_counts ? view.advanced_counts[s] : "")));
+  for (const s of ctx.order || [...Array(view.players).keys()]) {  // in the score sheet's order
+    const gem = view.gem && view.gem.includes(s);
+    body.append(el("tr", {}, el("th", {}, ctx.name(s)), el("td", { class: gem ? "gem" : "" }, gem ? "◆" : "-"),
+      el("td", {}, view.era_counts[s]), el("td", {}, view.advanced_counts ? view.advanced_counts[s] : "")));
   }
   table.append(body);
   return table;
+}
+
+// The win rule: the gem finders, then technology points, then Advanced cards.
+export function rankKey(view, s) {
+  return [view.gem && view.gem.includes(s) ? 1 : 0, Number(view.scores[s]) || 0, view.advanced_counts ? view.advanced_counts[s] : 0];
+}
+
+export function resultReason(view, ctx, winners) {
+  if (view.players === 1) return winners.length ? t("table.reason.soloWon") : t("table.reason.soloLost", { n: view.turn });
+  const finders = (view.gem || []).map((s) => ctx.name(s));
+  return finders.length ? t("table.reason.gem", { names: finders.join(", ") }) : t("table.reason.noGem");
 }

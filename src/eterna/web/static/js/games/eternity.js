@@ -28,8 +28,10 @@ export function trees(value) {
 
 // Click zones: every card is unique, so the card is the action's second word.
 export const zones = {
-  hand: { rules: [["", 1]], natural: "play" },
+  hand: { rules: [["", 1]], natural: "play", explicit: ["pledge"] },
 };
+// Where a played card can be seen: the trick, the last trick, or the trump board it joined.
+export const playedZones = ["trick", "last", "board"];
 
 export function cardSpec(card, lang, extra = {}) {
   const [family, valueText] = card.split("-");
@@ -138,4 +140,9 @@ export function logExtras(view, ctx, previous) {
 
 export function scoreDetails(view, ctx) {
   return view.round_results && view.round_results.length ? roundsTable(view, ctx) : null;
+}
+
+// Why the winners won (the end screen): the highest total, the round score rule.
+export function resultReason(view) {
+  return t("table.reason.eternity", { rounds: view.rounds });
 }

@@ -127,7 +127,16 @@ export function scoreDetails(view, ctx) {
   const table = el("table", { class: "rounds-table" },
     el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("vale.areaCards")))));
   const body = el("tbody");
-  for (let s = 0; s < view.players; s++) body.append(el("tr", {}, el("th", {}, ctx.name(s)), el("td", {}, (view.areas[s] || []).length)));
+  for (const s of ctx.order || [...Array(view.players).keys()]) body.append(el("tr", {}, el("th", {}, ctx.name(s)), el("td", {}, (view.areas[s] || []).length)));
   table.append(body);
   return table;
+}
+
+// The win rule (§10): most points, then more cards in the area, then a shared win.
+export function rankKey(view, s) {
+  return [Number(view.scores[s]) || 0, (view.areas[s] || []).length];
+}
+
+export function resultReason() {
+  return t("table.reason.vale");
 }

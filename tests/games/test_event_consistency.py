@@ -49,6 +49,7 @@ Engine gaps this test found, now told: a played card reaching its discard pile a
 (`done` ending a Data Analyser told nothing at all) is `card_resolved`; the common Era discard
 pile shuffled into a new Era deck is `era_reshuffled`; a card taken blind names its `deck`, and
 a technology the AI destroys its `points` (both public: the deck sizes and scores show them).
+In the Vale, `done` ending Cerberus's discards was a move told by nothing: `discarding_ended`.
 
 Left out: Eternity's `tree_supply` (reset each round from the game's options, which no event
 repeats), the order of face-up and hidden cards in an Eternitium Era pile (`era`: the fold

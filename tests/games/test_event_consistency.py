@@ -8,13 +8,14 @@ only (and the published card data: a card's family, tier or shape is no secret).
 
 What is modelled, and from which events:
 
-Eternity: `round`, `trump`, `board` (per column), `hand_sizes`, `trees`, `tricks`, `scores`,
-`round_results`, `winners`. `round_started` sets the round, board and trump and clears the
-round's trees and tricks; `hand_dealt` sets a hand size; `card_played` and `card_pledged` take a
-card from a hand (a pledge adds its `trees`); `trick_won` adds a trick (its `tricks` is checked);
-`pledges_to_board` puts each pledged card in its family's column; `trump_changed` sets the
-trump; `round_scored` adds each seat's `points` and records its result (its `scores` is
-checked); `game_over` names the winners.
+Eternity: `round`, `trump`, `board` (per column), `hand_sizes`, `trees`, `tree_supply`,
+`tricks`, `scores`, `round_results`, `winners`. `round_started` sets the round, board and trump,
+clears the round's trees and tricks and refills the tree supply (to the game's public option
+`tree_supply`); `hand_dealt` sets a hand size; `card_played` and `card_pledged` take a card
+from a hand (a pledge adds its `trees`, taken from a limited supply); `trick_won` adds a trick
+(its `tricks` is checked); `pledges_to_board` puts each pledged card in its family's column;
+`trump_changed` sets the trump; `round_scored` adds each seat's `points` and records its result
+(its `scores` is checked); `game_over` names the winners.
 
 The Vale: `round`, `scores`, `stones` (per colour), `hand_sizes`, `areas`, `claimed`,
 `revealed`, `discard`, `deck_count`. Points: `points_gained`, `points_lost` (the amount lost,
@@ -51,9 +52,10 @@ pile shuffled into a new Era deck is `era_reshuffled`; a card taken blind names 
 a technology the AI destroys its `points` (both public: the deck sizes and scores show them).
 In the Vale, `done` ending Cerberus's discards was a move told by nothing: `discarding_ended`.
 
-Left out: Eternity's `tree_supply` (reset each round from the game's options, which no event
-repeats), the order of face-up and hidden cards in an Eternitium Era pile (`era`: the fold
-checks the counts), what each seat knows of hands, and the decision under way (`pending`).
+Left out: the order of face-up and hidden cards in an Eternitium Era pile (`era`: the fold
+checks the counts), Eternitium's turn counters (`turn`, `turns_left`: `turn_started` numbers the
+turns, but the count also moves at the game's last turn, which starts none), what each seat
+knows of hands, and the decision under way (`pending`).
 """
 
 from __future__ import annotations
@@ -125,11 +127,26 @@ def eternity_project(view: dict[str, Any]) -> Model:
         "board": {family: sorted(cards) for family, cards in view["board"].items()},
         "hand_sizes": list(view["hand_sizes"]),
         "trees": list(view["trees"]),
+        "tree_supply": view["tree_supply"],
         "tricks": list(view["tricks"]),
         "scores": list(view["scores"]),
         "round_results": [[dict(r) for r in rnd] for rnd in view["round_results"]],
         "winners": list(view["winners"]),
     }
+
+
+def eternity_fold_with(tree_supply: int | None) -> Callable[[Model, dict[str, Any]], None]:
+    """The fold for a game whose option `tree_supply` is `tree_supply` (public: an option)."""
+
+    def fold(m: Model, e: dict[str, Any]) -> None:
+        if e["kind"] == "round_started":
+            m["tree_supply"] = tree_supply  # every round starts with the full supply
+        elif e["kind"] == "card_pledged" and m["tree_supply"] is not None:
+            m["tree_supply"] -= e["trees"]  # the trees taken, after a capped supply
+            assert m["tree_supply"] >= 0, e
+        eternity_fold(m, e)
+
+    return fold
 
 
 def eternity_fold(m: Model, e: dict[str, Any]) -> None:
@@ -175,9 +192,11 @@ def eternity_fold(m: Model, e: dict[str, Any]) -> None:
 def test_eternity_events_tell_every_public_change(players: int) -> None:
     total = 0
     for seed in range(6):
-        total += check_game("eternity", players, seed, eternity_project, eternity_fold)
-    limited = {"tree_supply": 6}
-    total += check_game("eternity", players, 9, eternity_project, eternity_fold, limited)
+        total += check_game("eternity", players, seed, eternity_project, eternity_fold_with(None))
+    for seed, supply in ((7, 6), (8, 3)):  # Q6: a limited supply caps the trees taken
+        fold = eternity_fold_with(supply)
+        options = {"tree_supply": supply}
+        total += check_game("eternity", players, seed, eternity_project, fold, options)
     assert total > 150 * players
 
 

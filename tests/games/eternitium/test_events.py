@@ -84,7 +84,11 @@ def test_game_preparation_pick_a_face_up_or_a_blind_card() -> None:
     state.apply(f"pick {card}")
     assert told(state, "technology_picked") == [{"seat": seat, "card": card}]
     state.apply("pick blind-basic")
-    assert told(state, "technology_picked", 1)[1] == {"seat": 1 - seat, "blind": True}
+    assert told(state, "technology_picked", 1)[1] == {
+        "seat": 1 - seat,
+        "blind": True,
+        "deck": "basic",
+    }
 
 
 def test_game_preparation_first_hand_drawn_cards_named_to_the_drawer() -> None:
@@ -117,6 +121,7 @@ def test_step_2_a_portal_played_discards_a_matching_era_card() -> None:
     assert told(state, "era_discarded") == [
         {"seat": 0, "shape": "circle", "source": "portal-circle"}
     ]
+    assert told(state, "card_resolved") == [{"seat": 0, "card": "portal-circle"}]
 
 
 def test_step_2_try_your_luck_a_miss_is_seen_by_all() -> None:
@@ -128,6 +133,7 @@ def test_step_2_try_your_luck_a_miss_is_seen_by_all() -> None:
     assert told(state, "luck_tried", None) == [
         {"seat": 0, "card": "portal-circle", "shape": "square", "matched": False}
     ]
+    assert told(state, "card_resolved") == [{"seat": 0, "card": "portal-circle"}]
 
 
 def test_step_2_try_your_luck_a_match_discards_the_card() -> None:
@@ -191,8 +197,9 @@ def test_step_4_acquire_a_technology_and_take_its_era_card() -> None:
 def test_step_4_a_blind_technology_is_named_to_nobody() -> None:
     state = _acquiring()
     do(state, "end", "acquire blind-basic")
-    for seat in (0, 1, None):
-        assert told(state, "technology_acquired", seat) == [{"seat": 0, "blind": True}]
+    for seat in (0, 1, None):  # which deck is public: the deck sizes show it
+        told_as = told(state, "technology_acquired", seat)
+        assert told_as == [{"seat": 0, "blind": True, "deck": "basic"}]
 
 
 def test_step_4_pass() -> None:
@@ -285,6 +292,33 @@ def test_data_analyser_discards_then_draws_as_many() -> None:
     assert drawn == {"seat": 0, "count": 1, "source": "data-analyser"}
 
 
+def test_data_analyser_done_at_once_still_goes_to_the_discard_pile() -> None:
+    """A played card waits in play while its effect asks; `done` ends it: it is told."""
+    state = make(
+        2, hands=[["data-analyser", "droid"], []], decks=[FILLER, []],
+        era=[["circle"], ["square"]],
+    )  # fmt: skip
+    state.apply("play data-analyser")
+    assert told(state, "card_resolved") == []
+    mark = state.event_count()
+    state.apply("done")
+    assert told(state, "card_resolved", since=mark) == [{"seat": 0, "card": "data-analyser"}]
+    assert state.view(None)["discard_sizes"][0] == 1
+
+
+def test_deck_exhausted_the_era_discard_pile_becomes_the_era_deck() -> None:
+    state = make(
+        2, hands=[["quantum-clock"], []], era=[["circle"], ["square"]], era_deck=[],
+        era_display=["circle", "square"], era_discard=["diamond", "triangle"],
+        exact=["era_deck"],
+    )  # fmt: skip
+    state.apply("play quantum-clock")
+    assert told(state, "era_reshuffled") == [{"count": 2}]
+    assert told(state, "era_added") == [{"seat": 1, "source": "quantum-clock"}]
+    view = state.view(None)
+    assert view["era_deck_size"] == 1 and sum(view["era_discard"].values()) == 0
+
+
 def test_recycler_robot_takes_a_card_back_from_the_discard_pile() -> None:
     state = make(
         2, hands=[["recycler-robot"], []], discards=[["droid"], []], era=[["circle"], ["square"]]
@@ -309,7 +343,8 @@ def test_thieving_robot_r1_steals_from_a_discard_pile() -> None:
     do(state, "play thieving-robot seat-1", "steal droid")
     assert told(state, "card_stolen") == [
         {"seat": 0, "victim": 1, "card": "droid", "source": "thieving-robot"}
-    ]
+    ]  # R1: the robot goes to its victim's discard pile
+    assert told(state, "card_resolved") == [{"seat": 0, "card": "thieving-robot", "target": 1}]
 
 
 def test_laboratory_r8_a_technology_for_you_then_a_basic_one_for_the_others() -> None:
@@ -323,7 +358,7 @@ def test_laboratory_r8_a_technology_for_you_then_a_basic_one_for_the_others() ->
     assert told(state, "technology_gained") == [
         {"seat": 0, "card": "transporter", "source": "laboratory"}
     ]
-    gift = {"seat": 1, "blind": True, "giver": 0, "source": "laboratory"}
+    gift = {"seat": 1, "blind": True, "deck": "basic", "giver": 0, "source": "laboratory"}
     assert told(state, "technology_gifted", 0) == [gift]
     assert told(state, "technology_gifted", 1) == [{**gift, "card": "droid"}]
 
@@ -347,9 +382,10 @@ def test_ai_thieving_robot_destroys_a_technology_named_to_you_only() -> None:
     )  # fmt: skip
     state.apply("end")
     assert told(state, "technology_destroyed", 0) == [
-        {"seat": 0, "source": "thieving-robot", "card": "transporter"}
-    ]
-    assert told(state, "technology_destroyed", None) == [{"seat": 0, "source": "thieving-robot"}]
+        {"seat": 0, "points": 1, "source": "thieving-robot", "card": "transporter"}
+    ]  # its points are public: the score shows them
+    hidden = {"seat": 0, "points": 1, "source": "thieving-robot"}
+    assert told(state, "technology_destroyed", None) == [hidden]
 
 
 def test_mission_5_r10_the_era_pile_is_turned_over() -> None:
@@ -384,5 +420,5 @@ def test_every_documented_kind_has_a_scenario_here() -> None:
     documented = set(re.findall(r"^\| `(\w+)` \|", section, flags=re.M))
     here = Path(__file__).read_text(encoding="utf-8")
     tested = set(re.findall(r'told\(state2?, "(\w+)"', here)) | {"game_started"}
-    assert len(documented) == 41
+    assert len(documented) == 43
     assert documented <= tested, documented - tested

@@ -163,6 +163,18 @@ def test_recover_and_discard_and_take_name_their_cards():
     assert {"kind": "card_returned", "seat": 0, "card": "imp", "source": "imp"} in events
 
 
+def test_cerberus_discards_from_the_area_until_done_and_done_is_told():
+    st = acting(hands=[["cerberus"], []], areas=[["imp", "kappa"], []], stones=[["purple"], []])
+    events = after(st, "summon cerberus pay purple")
+    assert [e["question"] for e in events if e["kind"] == "effect_choice"] == [
+        "discard_from_own_area"
+    ]
+    assert after(st, "discard imp")[0] == {
+        "kind": "card_discarded", "seat": 0, "card": "imp", "zone": "area", "source": "cerberus",
+    }  # fmt: skip
+    assert after(st, "done") == [{"kind": "discarding_ended", "seat": 0, "source": "cerberus"}]
+
+
 def test_goblin_steals_a_point():
     st = resolving(areas=[["goblin"], []], scores=[0, 5])
     events = after(st, "resolve goblin")

@@ -390,6 +390,8 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
             self._shuffle(deck)
             for c in deck:  # the discarded Era cards were face up: the new deck is known
                 known[c] += 1
+            if self._events is not None:
+                self.tell("era_reshuffled", count=len(deck))
         c = deck.pop()
         if public:
             if known[c]:

@@ -8,6 +8,7 @@ from typing import Any
 from eterna.games.eternitium.board import PH_CYCLE, PH_GIFT, PH_PLAY, PH_STEAL
 from eterna.games.eternitium.cards import (
     AI_EFFECT,
+    BLIND_BASIC,
     CARD_INDEX,
     CARD_NAME,
     DONE,
@@ -161,8 +162,13 @@ class EternitiumEffects(EternitiumDeal):
                     self._box[c] += 1
                     if self._events is not None:  # a discard pile only its owner sees
                         src = self.source()
-                        self.tell(
-                            "technology_destroyed", {"card": CARD_NAME[c]}, (p,), seat=p, source=src
+                        self.tell(  # its points are public: the scores show them
+                            "technology_destroyed",
+                            {"card": CARD_NAME[c]},
+                            (p,),
+                            seat=p,
+                            points=TIER[c],
+                            source=src,
                         )
                     break
 
@@ -203,9 +209,13 @@ class EternitiumEffects(EternitiumDeal):
                 self._owned[p] -= 1
                 self._owned[t] += 1
                 self._target = -1
+                if self._events is not None:
+                    self.tell("card_resolved", seat=p, card=CARD_NAME[k], target=t)
             else:
                 self._discards[p].append(k)
                 self._k_gain(p, k, True)
+                if self._events is not None:
+                    self.tell("card_resolved", seat=p, card=CARD_NAME[k])
         self._phase = PH_PLAY
         self._current = p
         if not self._eras[p] and self._n == 1:
@@ -316,5 +326,8 @@ class EternitiumEffects(EternitiumDeal):
             return self._take_tech(k)
         card = self._take_tech(k)
         private = {"card": CARD_NAME[card]} if hand else None
-        self.tell(kind, private, (seat,) if hand else (), seat=seat, blind=True, **public)
+        deck = "basic" if k == BLIND_BASIC else "advanced"  # public: the deck sizes show it
+        self.tell(
+            kind, private, (seat,) if hand else (), seat=seat, blind=True, deck=deck, **public
+        )
         return card

@@ -275,6 +275,8 @@ class EternitiumState(EternitiumLegal):
         self._discards[p].append(k)
         self._k_gain(p, k, True)
         self._in_play = -1
+        if self._events is not None:
+            self.tell("card_resolved", seat=p, card=CARD_NAME[k])
         top = era[-1]
         if not top & ERA_KNOWN:  # everyone saw the missed card: it is among the hidden ones
             known = self._era_known[p]

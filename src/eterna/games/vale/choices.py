@@ -146,7 +146,9 @@ class DiscardFromOwnArea(Step):
             st.ask(seat, self, seat, src, done, [A_DONE, *(A_DISCARD[c] for c in targets)])
 
     def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        if action is A_DONE:
+        if action is A_DONE:  # a move like any other: told, though it changes no figure
+            if st._events is not None:
+                st.tell("discarding_ended", seat=seat, source=st.source())
             return
         st.area_to_discard(seat, action.card)
         st.work.append((self, seat, src, arg + 1))

@@ -231,7 +231,7 @@ def test_whole_game_through_stdin(
     flat = " ".join(out.split())  # long lines wrap at the terminal width
     assert "Traceback" not in out
     assert "Your legal moves now:" in out and "Eternitium rules in short" in out
-    assert "Advanced, costs 2 Era cards" in out and "no single card is called 'zzz'" in out
+    assert "Advanced: costs 2 Era cards" in out and "no single card is called 'zzz'" in out
     assert message in flat and ("R15" in message or "R6" in message)
     assert "Your hand" in out
     if players > 1:

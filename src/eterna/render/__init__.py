@@ -10,6 +10,7 @@ without a renderer of its own gets a plain one that prints the view as data.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,9 +41,17 @@ class Renderer:
     final: Callable[..., RenderableType]
     moves_help: Callable[[Sequence[str]], RenderableType]
     rules: Callable[[], RenderableType]
-    # a card's full text from its id or an unambiguous prefix (None: no such card); the
-    # `card <name>` command of `eterna play` when the game has one
-    card_info: Callable[[str], RenderableType | None] | None = None
+    # a card's full text from its id or an unambiguous prefix (None: no such card), `lang=`
+    # when it speaks one; the `card <name>` command of `eterna play` when the game has one
+    card_info: Callable[..., RenderableType | None] | None = None
+
+    def card(self, name: str, lang: str | None = None) -> RenderableType | None:
+        """`card_info(name)`, in `lang`'s words when given and the game's `card_info` speaks."""
+        if self.card_info is None:
+            return None
+        if lang is not None and "lang" in inspect.signature(self.card_info).parameters:
+            return self.card_info(name, lang=lang)
+        return self.card_info(name)
 
 
 def _plain_table(view: View, names: Sequence[str], recent: Sequence[Text]) -> RenderableType:

@@ -31,7 +31,7 @@ from eterna.core.errors import BadNotation, IllegalAction
 from eterna.games.eternitium.cards import BLIND_NAME, CARD_INDEX, SHAPES
 from eterna.games.eternity.cards import CARD_NAME as ETERNITY_CARDS
 from eterna.games.vale.cards import CARD_NAME as VALE_CARDS
-from eterna.i18n import DOMAINS, describe_refusal
+from eterna.i18n import DOMAINS, catalog, describe_refusal
 from eterna.render import eternitium as render
 
 runner = CliRunner()
@@ -196,6 +196,10 @@ def test_eternitium_in_french(
     assert notation_leaks(out) == []
     record = json.loads(save.read_text())
     assert record["actions"] == final.to_record()["actions"]
+    seat = str(players - 1)  # another seat than the player's, when there is one
+    replay = run(["replay", str(save), "--seat", seat, "--no-step", "--lang", "fr"], "")
+    assert replay.exit_code == 0 and f"action {len(record['actions'])}/" in replay.output
+    assert english_leaks(replay.output) == [] and notation_leaks(replay.output) == []
 
 
 # ---------------------------------------------------------------------------------- the others
@@ -211,3 +215,23 @@ def test_eternity_in_french() -> None:
     assert "Scores finaux" in out and "Vos coups possibles" in out
     assert english_leaks(out) == []
     assert notation_leaks(out) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_eternitium_rules_in_the_players_language(lang: str) -> None:
+    """`rules` speaks the player's language (the notation in it is what to type)."""
+    from rich.console import Console
+
+    from eterna.render import renderer_for
+
+    console = Console(record=True, width=110, color_system=None)
+    console.print(renderer_for("eternitium").rules_in(lang))
+    out = console.export_text()
+    assert catalog(lang).text("eternitium.rules.title") in out
+    assert "take portal-" in " ".join(out.split())  # what to type stays notation
+    if lang == "fr":
+        assert "Défaussez toutes vos cartes Ère pour trouver la gemme" in " ".join(out.split())
+        assert english_leaks(out) == []
+    console = Console(record=True, width=110, color_system=None)
+    console.print(renderer_for("eternity").rules_in(lang))  # a game whose rules are English
+    assert "Eternity rules in short" in console.export_text()

@@ -234,7 +234,7 @@ class PlaySession:
         if command == "help":
             self.show_help()
         elif command == "rules":
-            self.console.print(self.renderer.rules())
+            self.console.print(self.renderer.rules_in(**self.speaks))
         elif command == "show":
             self.show_table()
         elif command == "log":

@@ -168,6 +168,16 @@ def moves_help(legal: Sequence[str]) -> RenderableType:
     return Group(*lines)
 
 
-def rules() -> RenderableType:
-    body = Text("\n").join(Text.from_markup(line) for line in RULES)
-    return Panel(body, title="Eternitium rules in short", title_align="left")
+RULE_PARTS = ("goal", "turn", "portals", "end", "solo", "typing")  # eternitium.rules.<part>
+
+
+def rules(lang: str | None = None) -> RenderableType:
+    """The rules in short: this module's English, or the catalog's in `lang`."""
+    lines = RULES
+    if lang is not None:
+        w = Words(lang)
+        parts = [w.t(f"{GAME_ID}.rules.{part}", "") for part in RULE_PARTS]
+        lines = tuple(line for part in parts for line in (part, ""))[:-1]
+    body = Text("\n").join(Text.from_markup(line) for line in lines)
+    title = Words(lang).t(f"{GAME_ID}.rules.title", "Eternitium rules in short")
+    return Panel(body, title=title, title_align="left")

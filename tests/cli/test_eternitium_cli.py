@@ -23,6 +23,7 @@ from eterna.arena.simulate import derive_seed
 from eterna.cli import app
 from eterna.cli.moves import refusal, resolve_move
 from eterna.core.errors import BadNotation, IllegalAction
+from eterna.i18n import describe_refusal
 from eterna.render import eternitium as render
 from eterna.render import renderer_for
 
@@ -184,14 +185,14 @@ def typed_form(state: Any, move: str, style: int) -> str:
 
 def human_game(
     players: int, seed: int, options: dict[str, Any]
-) -> tuple[list[str], Any, tuple[str, str]]:
+) -> tuple[list[str], Any, tuple[str, IllegalAction]]:
     """The moves `eterna play eternitium` needs (as typed), the final state, and an illegal move
-    at the human's first play step with the engine's message for it."""
+    at the human's first play step with the engine's refusal of it."""
     state: Any = GAME.new_game(players=players, seed=seed, options=options)
     bots = bots_like_cli(players, 0, "heuristic", seed)
     me = make_agent("heuristic", seed=seed + 1)
     typed: list[str] = []
-    illegal: tuple[str, str] | None = None
+    illegal: tuple[str, IllegalAction] | None = None
     while not state.is_terminal:
         seat = state.current_player
         if seat == 0:
@@ -200,7 +201,7 @@ def human_game(
                 for shape in ("circle", "square", "triangle", "diamond"):
                     if f"play portal-{shape}" not in legal:
                         bad = GAME.parse_action(f"play portal-{shape}")
-                        illegal = (f"play portal-{shape}", str(refusal(state, bad)))
+                        illegal = (f"play portal-{shape}", refusal(state, bad))
                         break
             action = me.choose(state, seat)
             typed.append(typed_form(state, str(action), len(typed)))
@@ -217,7 +218,7 @@ def human_game(
 def test_whole_game_through_stdin(
     tmp_path: Path, players: int, seed: int, options: dict[str, Any]
 ) -> None:
-    typed, final, (illegal, message) = human_game(players, seed, options)
+    typed, final, (illegal, refused) = human_game(players, seed, options)
     first_play = 2  # after the pick and the first Portal
     lines = ["help", "rules", "card ultim", "card zzz", *typed[:first_play], illegal]
     lines += typed[first_play:]
@@ -231,8 +232,12 @@ def test_whole_game_through_stdin(
     flat = " ".join(out.split())  # long lines wrap at the terminal width
     assert "Traceback" not in out
     assert "Your legal moves now:" in out and "Eternitium rules in short" in out
-    assert "Advanced, costs 2 Era cards" in out and "no single card is called 'zzz'" in out
-    assert message in flat and ("R15" in message or "R6" in message)
+    assert "Advanced: costs 2 Era cards" in out and "no single card is called 'zzz'" in out
+    # the refusal in the catalog's words, the rule as its detail (the engine's text in English)
+    assert refused.key is not None and refused.rule in ("R15", "R6")
+    names = ["S0 (you)", "S1 heuristic", "S2 heuristic"]
+    assert f"✗ {describe_refusal(refused.key, refused.params, 'en', names)}" in flat
+    assert f"Rule {refused.rule}" in flat
     assert "Your hand" in out
     if players > 1:
         assert "S1 heuristic" in out and "Final ranking" in out

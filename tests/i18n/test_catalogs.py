@@ -74,7 +74,7 @@ def test_eternity_refusal_keys_exist_with_the_engine_params() -> None:
 @pytest.mark.parametrize("game", ["vale", "eternitium"])
 def test_other_games_refusal_keys_exist_when_the_engines_pass_them(game: str) -> None:
     calls = _refusal_calls(game)
-    if game == "vale":  # every refusal of refusals.py (Eternitium's engine passes messages)
+    if game == "vale":  # every refusal of refusals.py (Eternitium's pass their keys by name)
         assert len(calls) == 26, sorted(calls)
     for key, params in calls.items():
         for lang in LANGS:

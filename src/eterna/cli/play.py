@@ -234,7 +234,7 @@ class PlaySession:
         if command == "help":
             self.show_help()
         elif command == "rules":
-            self.console.print(self.renderer.rules())
+            self.console.print(self.renderer.rules_in(**self.speaks))
         elif command == "show":
             self.show_table()
         elif command == "log":
@@ -265,8 +265,7 @@ class PlaySession:
         self.console.print(self.renderer.moves_help(legal))
 
     def show_card(self, args: Sequence[str]) -> None:
-        info = self.renderer.card_info
-        shown = info(args[0]) if info is not None and args else None
+        shown = self.renderer.card(args[0], **self.speaks) if args else None
         if shown is None:
             what = (
                 self.say("common.no_card_called", name=args[0])

@@ -10,6 +10,7 @@ without a renderer of its own gets a plain one that prints the view as data.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,10 +40,29 @@ class Renderer:
     round_summary: Callable[..., RenderableType]
     final: Callable[..., RenderableType]
     moves_help: Callable[[Sequence[str]], RenderableType]
-    rules: Callable[[], RenderableType]
-    # a card's full text from its id or an unambiguous prefix (None: no such card); the
-    # `card <name>` command of `eterna play` when the game has one
-    card_info: Callable[[str], RenderableType | None] | None = None
+    rules: Callable[..., RenderableType]  # rules(), and `lang=` when the game's speak one
+    # a card's full text from its id or an unambiguous prefix (None: no such card), `lang=`
+    # when it speaks one; the `card <name>` command of `eterna play` when the game has one
+    card_info: Callable[..., RenderableType | None] | None = None
+
+    def card(self, name: str, lang: str | None = None) -> RenderableType | None:
+        """`card_info(name)`, in `lang`'s words when given and the game's `card_info` speaks."""
+        if self.card_info is None:
+            return None
+        shown: RenderableType | None = _speaking(self.card_info, lang, name)
+        return shown
+
+    def rules_in(self, lang: str | None = None) -> RenderableType:
+        """`rules()`, in `lang`'s words when given and the game's rules speak it."""
+        shown: RenderableType = _speaking(self.rules, lang)
+        return shown
+
+
+def _speaking(function: Callable[..., Any], lang: str | None, *args: Any) -> Any:
+    """`function(*args)`, given `lang=` when there is one and `function` takes it."""
+    if lang is not None and "lang" in inspect.signature(function).parameters:
+        return function(*args, lang=lang)
+    return function(*args)
 
 
 def _plain_table(view: View, names: Sequence[str], recent: Sequence[Text]) -> RenderableType:

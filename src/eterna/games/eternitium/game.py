@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
-from eterna.core.game import Game
+from eterna.core.game import Action, Game
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternitium.cards import (
@@ -18,7 +18,11 @@ from eterna.games.eternitium.cards import (
     NKINDS,
     PORTALS,
     SHAPES,
+    V_ERA,
+    V_KEEP,
+    V_PLAY,
     EternitiumAction,
+    card_name,
     default_composition,
     parse_action,
 )
@@ -126,6 +130,28 @@ class Eternitium(Game):
 
     def parse_action(self, text: str) -> EternitiumAction:
         return parse_action(text)
+
+    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+        """`eternitium.action.<verb>` and its parameters: `card` (an id, blind picks too),
+        `target` (a seat), `cards` (the Transporter's two), `chosen` (the card a Recycler
+        Robot or a Laboratory takes), `shape` (the Era card taken)."""
+        act = action if isinstance(action, EternitiumAction) else parse_action(str(action))
+        verb = str(act).split(" ", 1)[0]
+        if act.verb == V_ERA:
+            return "eternitium.action.era", {"shape": SHAPES[act.shape]}
+        if act.card < 0:  # end, skip, done, pass, keep none
+            return f"eternitium.action.{'keep_none' if act.verb == V_KEEP else verb}", {}
+        params: dict[str, Any] = {"card": card_name(act.card)}
+        if act.verb != V_PLAY:
+            return f"eternitium.action.{verb}", params
+        if act.seat >= 0:
+            return "eternitium.action.play_on", {**params, "target": act.seat}
+        if act.card3 >= 0:
+            cards = [card_name(act.card2), card_name(act.card3)]
+            return "eternitium.action.play_discard", {**params, "cards": cards}
+        if act.card2 >= 0:
+            return "eternitium.action.play_with", {**params, "chosen": card_name(act.card2)}
+        return "eternitium.action.play", params
 
     def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
         """Eternitium's own heuristic agent (spec `heuristic`)."""

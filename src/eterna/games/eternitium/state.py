@@ -463,7 +463,9 @@ class EternitiumState(EternitiumLegal):
     def _refusal(self, act: EternitiumAction) -> IllegalAction:
         from eterna.games.eternitium.refusals import explain
 
-        return IllegalAction(f"{act}: {explain(self, act)}")
+        why = explain(self, act)
+        key = f"eternitium.refusal.{why.key}"
+        return IllegalAction(f"{act}: {why.text}", key=key, params=why.params, rule=why.rule)
 
     # ------------------------------------------------------------------ views
     def public_notation(self, action: Any) -> str | None:

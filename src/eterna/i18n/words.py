@@ -18,7 +18,7 @@ from eterna.i18n.messages import Catalog, catalog
 
 COLOURS: Final = ("red", "blue", "purple")
 SEAT_FIELDS: Final = ("leader", "target", "victim", "giver", "by", "chooser", "first")
-SEAT_LISTS: Final = ("seats", "winners")
+SEAT_LISTS: Final = ("seats", "winners", "finders")
 CARD_FIELDS: Final = ("card", "source", "chosen")
 CARD_LISTS: Final = ("cards", "board", "display", "revealed")
 FAMILY_FIELDS: Final = ("trump", "previous_trump", "family")
@@ -172,6 +172,8 @@ def _event_key(game: str, event: Mapping[str, Any], cat: Catalog) -> str:
     if game == "eternitium":
         if kind == "game_started" and event.get("players") == 1:
             key += ".solo"
+        if kind == "game_over" and event.get("finders"):  # why the winner won
+            return key + (".gem" if len(event["finders"]) == 1 else ".shared_gem")
         for flag in ETERNITIUM_VARIANTS:
             value = event.get(flag)
             if value is not None and value is not False and cat.has(f"{key}.{flag}"):

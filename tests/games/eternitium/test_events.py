@@ -10,6 +10,7 @@ from typing import Any
 from eternitium_helpers import do, legal, make
 
 from eterna.games.eternitium import GAME
+from eterna.i18n.words import describe_event
 
 FILLER = ["portal-diamond"] * 3 + ["portal-triangle"] * 3
 
@@ -233,7 +234,28 @@ def test_end_of_the_game_the_gem_finder_wins_after_the_round() -> None:
         empty_markets=True,
     )  # fmt: skip
     do(state, "play portal-circle", "end")
-    assert told(state, "game_over") == [{"winners": [0], "scores": state.scores}]
+    assert told(state, "game_over") == [{"winners": [0], "scores": state.scores, "finders": [0]}]
+    ended = state.events_since(0, None)[-1]
+    assert describe_event("eternitium", ended, "en", ["Ada", "Bob"]).startswith(
+        "Ada found the Eternitium gem and wins"
+    )
+    assert describe_event("eternitium", ended, "fr", ["Ada", "Bob"]).startswith(
+        "Ada a trouvé la gemme d'Eternitium et gagne"
+    )
+
+
+def test_end_of_the_game_two_finders_the_most_technology_points_wins() -> None:
+    # both find the gem in the same round: technology points decide (End of the Game)
+    state = make(
+        2, hands=[["portal-circle"], ["portal-square"]], era=[["circle"], ["square"]],
+        empty_markets=True,
+    )  # fmt: skip
+    do(state, "play portal-circle", "play portal-square")  # a find ends the turn
+    (ended,) = told(state, "game_over")
+    assert ended["finders"] == [0, 1]
+    assert ended["winners"] == state.winners
+    text = describe_event("eternitium", {"kind": "game_over", **ended}, "en", ["Ada", "Bob"])
+    assert text.startswith("Ada and Bob found the gem in the same round: ")
 
 
 # ---------------------------------------------------------------- technologies

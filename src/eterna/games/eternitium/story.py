@@ -38,7 +38,8 @@ def tell_era_dealt(st: EternitiumBoard) -> None:
 
 
 def tell_end(st: EternitiumBoard) -> None:
-    """End of the Game (Solo Mode: the mission's result), with the technology points."""
+    """End of the Game (Solo Mode: the mission's result), with the technology points and, with
+    several players, who found the gem (`finders`, empty when a round limit ended the game)."""
     scores = [st._points(s)[0] for s in range(st._n)]
     if st._n == 1:
         st.tell(
@@ -49,4 +50,8 @@ def tell_end(st: EternitiumBoard) -> None:
             turns=st._turn,
             era=len(st._eras[0]),
         )
-    st.tell("game_over", winners=list(st._winners), scores=scores)
+    if st._n == 1:
+        st.tell("game_over", winners=list(st._winners), scores=scores)
+    else:  # the gem's finders: the winners among them have the most technology points
+        finders = [s for s in range(st._n) if not st._eras[s]]
+        st.tell("game_over", winners=list(st._winners), scores=scores, finders=finders)

@@ -14,7 +14,7 @@ from server_helpers import WS, ThreadServer, human_seats
 import eterna
 from eterna.i18n import LANGS, catalog, describe_action, describe_event
 from eterna.i18n.messages import messages_of
-from eterna.server.protocol import ERROR_CODES, MAX_FRAME, error_frame
+from eterna.server.protocol import ERROR_CODES, HTTP_ERROR_CODES, MAX_FRAME, error_frame
 
 
 def opened(server: ThreadServer, seed: int = 11) -> tuple[dict[str, Any], Any]:
@@ -154,7 +154,7 @@ def test_every_error_frame_speaks_the_connections_language(server: ThreadServer)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_error_code_has_words_in_every_language(lang: str) -> None:
     english = catalog("en")
-    for code in ERROR_CODES:
+    for code in (*ERROR_CODES, *HTTP_ERROR_CODES):
         key = f"common.error.{code}"
         assert key in messages_of(lang), (lang, code)  # its own words, not English's
         frame = error_frame(code, "the English specifics", lang)
@@ -171,3 +171,48 @@ def test_the_documented_error_codes_are_the_protocols() -> None:
     )
     assert listed is not None
     assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == ERROR_CODES
+
+
+def test_every_code_the_server_raises_is_declared() -> None:
+    server = Path(__file__).resolve().parents[2] / "src" / "eterna" / "server"
+    raised: set[str] = set()
+    for path in server.glob("*.py"):
+        text = path.read_text("utf-8")
+        raised |= set(re.findall(r'(?:RequestError|error_response)\(\s*\d+,\s*"(\w+)"', text))
+        raised |= set(re.findall(r'(?:Refusal|FrameError|error_frame)\(\s*"(\w+)"', text))
+        raised |= set(re.findall(r'return "(\w+)", "', text))  # the hint's refusals
+        for pair in re.findall(r'\b\d{3}: "(\w+)"|codes\.get\([^,]+, "(\w+)"\)', text):
+            raised |= {code for code in pair if code}  # Starlette's statuses
+    assert raised == {*ERROR_CODES, *HTTP_ERROR_CODES}
+
+
+def test_http_errors_speak_the_pages_language(server: ThreadServer) -> None:
+    created, _state = opened(server)
+    table_id = created["table_id"]
+    fr = {"Accept-Language": "fr"}
+    http = server.http
+    refusals = {
+        "not_found": http.get("/api/tables/nope", headers=fr),
+        "not_over": http.get(f"/api/tables/{table_id}/record", headers=fr),
+        "bad_agent": http.post(
+            "/api/tables",
+            json={"game": "eternity", "players": 3, "seats": [{"kind": "bot", "agent": "zz"}] * 3},
+            headers=fr,
+        ),
+        "duplicate_key": http.post(
+            "/api/tables",
+            content=b'{"game": "vale", "game": "vale"}',
+            headers={**fr, "content-type": "application/json"},
+        ),
+        "method_not_allowed": http.delete("/api/tables", headers=fr),
+    }
+    for code, response in refusals.items():
+        error = response.json()["error"]
+        assert error["code"] == code, response.text
+        assert error["message"] == catalog("fr").text(f"common.error.{code}"), code
+        assert error["detail"] and error["detail"] != error["message"]
+    german = http.get("/api/tables/nope?lang=de", headers=fr).json()["error"]  # the query wins
+    assert german["message"] == "Nicht gefunden: Diesen Tisch gibt es nicht (mehr)."
+    english = http.get("/api/tables/nope").json()["error"]
+    assert english["message"] == catalog("en").text("common.error.not_found")
+    assert english["detail"] == "no table 'nope'"

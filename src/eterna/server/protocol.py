@@ -40,6 +40,28 @@ ERROR_CODES = (
     "server_error",
     "server_busy",
 )
+# The codes of an HTTP error body (`{"error": {"code", "message", "detail"}}`), said the same way.
+HTTP_ERROR_CODES = (
+    "bad_request",
+    "duplicate_key",
+    "too_large",
+    "rate_limited",
+    "quota",
+    "unbounded_game",
+    "bad_agent",
+    "busy",
+    "storage_unavailable",
+    "not_found",
+    "method_not_allowed",
+    "private",
+    "game_over",
+    "full",
+    "bad_token",
+    "not_over",
+    "claimed",
+    "server_error",
+    "error",
+)
 
 
 class Strict(BaseModel):
@@ -122,15 +144,20 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def error_frame(code: str, detail: str, lang: str, about: str | None = None) -> dict[str, Any]:
-    """An error frame: `message` says the refusal in the connection's language (catalog key
-    `common.error.<code>`, or its variant `common.error.<code>.<about>` when there is one, e.g.
-    `hint`), `detail` the server's English specifics (for logs and bug reports)."""
+def error_words(code: str, detail: str, lang: str, about: str | None = None) -> str:
+    """An error said in `lang`: the catalog's `common.error.<code>`, or its variant
+    `common.error.<code>.<about>` when there is one (e.g. `hint`); `detail` for an unknown code."""
     words = catalog(lang)
     key = f"common.error.{code}"
     if about is not None and words.has(f"{key}.{about}"):
         key = f"{key}.{about}"
-    message = words.text(key) if words.has(key) else detail
+    return words.text(key) if words.has(key) else detail
+
+
+def error_frame(code: str, detail: str, lang: str, about: str | None = None) -> dict[str, Any]:
+    """An error frame: `message` says the refusal in the connection's language (`error_words`),
+    `detail` the server's English specifics (for logs and bug reports)."""
+    message = error_words(code, detail, lang, about)
     return {"type": "error", "code": code, "message": message, "detail": detail}
 
 

@@ -82,7 +82,7 @@ def moments() -> dict[str, Any]:
         view = state.view(seat)
         if view["phase"] == "hunting" and "hunting" not in found and view["claimed"][1]:
             found["hunting"] = view
-        if view["pending"] and view["pending"]["kind"] != "stone-limit":
+        if view["pending"] and view["pending"]["kind"] != "stone_limit":
             found.setdefault("pending", view)
         if view["phase"] == "resolution" and view["round"] >= 3:
             found.setdefault("resolution", view)

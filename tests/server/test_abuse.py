@@ -41,7 +41,7 @@ def test_specs_without_bounds_are_refused(server: ThreadServer, agent: str) -> N
     assert response.status_code == 422, response.text
     error = response.json()["error"]
     assert error["code"] == "bad_agent"
-    assert agent.split(":")[1].split("=")[0] in error["message"]
+    assert agent.split(":")[1].split("=")[0] in error["detail"]
 
 
 # ------------------------------------------------------------------------------ bots on a budget

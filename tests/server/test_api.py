@@ -101,7 +101,7 @@ def test_create_refusals(server: ThreadServer, body: dict[str, Any], where: str)
     error = response.json()["error"]
     agent = where in ("unknown agent", "at most")
     assert error["code"] == ("bad_agent" if agent else "bad_request")
-    assert where in error["message"]
+    assert where in error["detail"]
 
 
 def test_malformed_and_oversized_bodies(server: ThreadServer) -> None:
@@ -304,7 +304,7 @@ def test_post_flood_is_refused_with_429_and_creates_nothing(tmp_path) -> None:
         refused = server.http.post("/api/tables", json=body)
         assert refused.status_code == 429, refused.text
         error = refused.json()["error"]
-        assert error["code"] == "rate_limited" and "per second" in error["message"]
+        assert error["code"] == "rate_limited" and "per second" in error["detail"]
         assert int(refused.headers["Retry-After"]) >= 1
         join = server.http.post(
             f"/api/tables/{made[0].json()['table_id']}/join", json={"name": "x"}

@@ -1,15 +1,20 @@
 """Updates in words (docs/web-protocol.md, "Told events and move labels"): each connection
 is told its seat's events in its language, the seat to move gets its moves' labels, and a
-refusal says why in that language, with the rule."""
+refusal says why in that language, with the rule, and so does every other error frame."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 from server_helpers import WS, ThreadServer, human_seats
 
 import eterna
-from eterna.i18n import describe_action, describe_event
+from eterna.i18n import LANGS, catalog, describe_action, describe_event
+from eterna.i18n.messages import messages_of
+from eterna.server.protocol import ERROR_CODES, HTTP_ERROR_CODES, MAX_FRAME, error_frame
 
 
 def opened(server: ThreadServer, seed: int = 11) -> tuple[dict[str, Any], Any]:
@@ -103,3 +108,111 @@ def test_bots_sharing_a_name_are_told_apart(server: ThreadServer) -> None:
     assert "Seat 0" in started  # seat 0 leads: no name, its seat as on the page
     dealt = [e["text"] for e in update["told"] if e["kind"] == "hand_dealt"]
     assert "random #1" in dealt[1] and "random #2" in dealt[2]
+
+
+def test_every_error_frame_speaks_the_connections_language(server: ThreadServer) -> None:
+    created, state = opened(server)
+    table_id, seats = created["table_id"], created["seats"]
+    mover = server.ws(table_id, seats[0]["token"], lang="fr")
+    other = server.ws(table_id, seats[1]["token"], lang="fr")
+    spectator = server.ws(table_id, lang="fr")
+    for ws in (mover, other, spectator):
+        first_update(ws)
+    fr = catalog("fr")
+    said: dict[str, dict[str, Any]] = {}
+
+    def refused(ws: WS, frame: dict[str, Any] | str | bytes) -> None:
+        ws.send(frame)
+        error = ws.error()
+        said[error["code"]] = error
+
+    legal = [str(a) for a in state.legal_actions()]
+    refused(other, {"type": "act", "action": legal[0], "ply": 0})
+    refused(spectator, {"type": "act", "action": legal[0]})
+    refused(mover, {"type": "act", "action": legal[0], "ply": 7})
+    refused(mover, {"type": "act", "action": "fly away", "ply": 0})
+    refused(mover, "{not json")
+    refused(mover, "x" * (MAX_FRAME + 1))
+    assert set(said) == {"not_your_turn", "spectator", "stale", "bad_notation", "bad_frame",
+                         "too_large"}  # fmt: skip
+    for code, error in said.items():
+        assert error["message"] == fr.text(f"common.error.{code}"), code
+        assert error["message"] != catalog("en").text(f"common.error.{code}"), code
+        assert error["detail"]  # the English specifics stay
+    assert said["not_your_turn"]["message"] == "Ce n'est pas votre tour."
+    for _ in range(40):  # a flood: past 20 frames a second, rate_limited
+        spectator.send({"type": "ping"})
+    flooded = spectator.until(lambda f: f["type"] == "error")
+    assert flooded["code"] == "rate_limited"
+    assert flooded["message"] == "Trop de messages à la fois : ralentissez."
+    other.send({"type": "hint"})  # not this seat's turn
+    hint = other.error()
+    assert hint["code"] == "not_your_turn"
+    assert hint["message"] == fr.text("common.error.not_your_turn.hint")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_error_code_has_words_in_every_language(lang: str) -> None:
+    english = catalog("en")
+    for code in (*ERROR_CODES, *HTTP_ERROR_CODES):
+        key = f"common.error.{code}"
+        assert key in messages_of(lang), (lang, code)  # its own words, not English's
+        frame = error_frame(code, "the English specifics", lang)
+        assert frame["message"] == catalog(lang).text(key)
+        assert frame["detail"] == "the English specifics"
+        if lang != "en":
+            assert frame["message"] != english.text(key), (lang, code)
+
+
+def test_the_documented_error_codes_are_the_protocols() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "web-protocol.md"
+    listed = re.search(
+        r'\{"type": "error", "code": (.*?), "message"', docs.read_text("utf-8"), re.S
+    )
+    assert listed is not None
+    assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == ERROR_CODES
+
+
+def test_every_code_the_server_raises_is_declared() -> None:
+    server = Path(__file__).resolve().parents[2] / "src" / "eterna" / "server"
+    raised: set[str] = set()
+    for path in server.glob("*.py"):
+        text = path.read_text("utf-8")
+        raised |= set(re.findall(r'(?:RequestError|error_response)\(\s*\d+,\s*"(\w+)"', text))
+        raised |= set(re.findall(r'(?:Refusal|FrameError|error_frame)\(\s*"(\w+)"', text))
+        raised |= set(re.findall(r'return "(\w+)", "', text))  # the hint's refusals
+        for pair in re.findall(r'\b\d{3}: "(\w+)"|codes\.get\([^,]+, "(\w+)"\)', text):
+            raised |= {code for code in pair if code}  # Starlette's statuses
+    assert raised == {*ERROR_CODES, *HTTP_ERROR_CODES}
+
+
+def test_http_errors_speak_the_pages_language(server: ThreadServer) -> None:
+    created, _state = opened(server)
+    table_id = created["table_id"]
+    fr = {"Accept-Language": "fr"}
+    http = server.http
+    refusals = {
+        "not_found": http.get("/api/tables/nope", headers=fr),
+        "not_over": http.get(f"/api/tables/{table_id}/record", headers=fr),
+        "bad_agent": http.post(
+            "/api/tables",
+            json={"game": "eternity", "players": 3, "seats": [{"kind": "bot", "agent": "zz"}] * 3},
+            headers=fr,
+        ),
+        "duplicate_key": http.post(
+            "/api/tables",
+            content=b'{"game": "vale", "game": "vale"}',
+            headers={**fr, "content-type": "application/json"},
+        ),
+        "method_not_allowed": http.delete("/api/tables", headers=fr),
+    }
+    for code, response in refusals.items():
+        error = response.json()["error"]
+        assert error["code"] == code, response.text
+        assert error["message"] == catalog("fr").text(f"common.error.{code}"), code
+        assert error["detail"] and error["detail"] != error["message"]
+    german = http.get("/api/tables/nope?lang=de", headers=fr).json()["error"]  # the query wins
+    assert german["message"] == "Nicht gefunden: Diesen Tisch gibt es nicht (mehr)."
+    english = http.get("/api/tables/nope").json()["error"]
+    assert english["message"] == catalog("en").text("common.error.not_found")
+    assert english["detail"] == "no table 'nope'"

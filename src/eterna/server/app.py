@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -33,6 +34,7 @@ from eterna.server import api_routes, page_routes, ws_routes
 from eterna.server.protocol import (
     MAX_BODY,
     DuplicateKey,
+    error_words,
     no_duplicate_keys,
 )
 from eterna.server.security import AddressLimiter
@@ -42,6 +44,7 @@ from eterna.server.tables import (
     Hub,
     RequestError,
 )
+from eterna.server.told import connection_lang
 
 log = logging.getLogger("eterna.server")
 
@@ -59,8 +62,18 @@ def database_url_for(database_url: str | None, data_dir: str | Path | None) -> s
     return sqlite_url(folder)
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(status: int, code: str, detail: str, lang: str) -> JSONResponse:
+    """The protocol's HTTP error: `message` in the request's language, `detail` in English."""
+    error = {"code": code, "message": error_words(code, detail, lang), "detail": detail}
+    return JSONResponse({"error": error}, status_code=status)
+
+
+def scope_lang(scope: Scope) -> str:
+    """A request's language: its `lang` query parameter, else its `Accept-Language` header."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
+    headers = scope.get("headers", [])
+    header = next((v.decode("latin-1") for k, v in headers if k == b"accept-language"), None)
+    return connection_lang(query, header)
 
 
 class BodyLimit:
@@ -75,7 +88,7 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         too_large = error_response(
-            413, "too_large", f"a request body is at most {self.limit} bytes"
+            413, "too_large", f"a request body is at most {self.limit} bytes", scope_lang(scope)
         )
         for name, value in scope.get("headers", []):
             if name == b"content-length":
@@ -99,7 +112,8 @@ class BodyLimit:
                 break
         duplicate = _duplicate_keys(bytes(body))
         if duplicate is not None:
-            await error_response(422, "duplicate_key", duplicate)(scope, receive, send)
+            refused = error_response(422, "duplicate_key", duplicate, scope_lang(scope))
+            await refused(scope, receive, send)
             return
         replayed = False
 
@@ -184,6 +198,7 @@ class PostRateLimit:
             "rate_limited",
             f"too many requests from this address: at most {limiter.rate:g} per second on "
             f"average (bursts of {limiter.burst:g}); retry in {seconds} s",
+            scope_lang(scope),
         )
         refused.headers["Retry-After"] = str(seconds)
         await refused(scope, receive, send)
@@ -194,26 +209,28 @@ def _answer_errors_as_json(app: FastAPI) -> None:
     plain-text page: refusals, invalid bodies, unknown routes, and the server's own failures."""
 
     @app.exception_handler(RequestError)
-    async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
+    async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message, scope_lang(request.scope))
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         first = errors[0] if errors else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
-        return error_response(422, "bad_request", message[:300])
+        return error_response(422, "bad_request", message[:300], scope_lang(request.scope))
 
     @app.exception_handler(Exception)
-    async def _server_error(_request: Request, exc: Exception) -> JSONResponse:
+    async def _server_error(request: Request, exc: Exception) -> JSONResponse:
         log.error("request failed", exc_info=exc)
-        return error_response(500, "server_error", "the server failed to answer this request")
+        detail = "the server failed to answer this request"
+        return error_response(500, "server_error", detail, scope_lang(request.scope))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         codes = {404: "not_found", 405: "method_not_allowed"}
-        return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail))
+        code = codes.get(exc.status_code, "error")
+        return error_response(exc.status_code, code, str(exc.detail), scope_lang(request.scope))
 
 
 def create_app(

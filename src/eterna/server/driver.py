@@ -126,7 +126,7 @@ class TurnDriver:
         seat = conn.seat
         refused = self._hint_refusal(table, seat)
         if refused is not None:
-            conn.send_json(error_frame(*refused))
+            conn.send_json(error_frame(*refused, conn.lang, "hint"))
             return
         assert seat is not None
         table.hinting.add(seat)
@@ -142,12 +142,16 @@ class TurnDriver:
             )
             conn.send_json(hint_frame(candidates, iterations))
         except EternaError as exc:
-            conn.send_json(error_frame("not_your_turn", str(exc)))
+            conn.send_json(error_frame("not_your_turn", str(exc), conn.lang, "hint"))
         except BudgetExceeded:
-            conn.send_json(error_frame("server_busy", "the hint took too long; try again"))
+            conn.send_json(
+                error_frame("server_busy", "the hint took too long; try again", conn.lang, "hint")
+            )
         except Exception:  # a search bug must not leave the client waiting for an answer
             log.exception("table %s: hint failed for seat %d", table.id, seat)
-            conn.send_json(error_frame("server_error", "the hint could not be computed"))
+            conn.send_json(
+                error_frame("server_error", "the hint could not be computed", conn.lang, "hint")
+            )
         finally:
             table.hinting.discard(seat)
 

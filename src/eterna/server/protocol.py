@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from eterna.i18n import describe_action, describe_refusal, event_lines
+from eterna.i18n import catalog, describe_action, describe_refusal, event_lines
 
 log = logging.getLogger("eterna.server")
 
@@ -26,6 +26,7 @@ MAX_BODY = 16 * 1024  # bytes of one HTTP request body
 MAX_NOTATION = 200
 MAX_NAME = 40
 
+# The codes of the `error` frame; each is said in words by `common.error.<code>` (catalogs).
 ERROR_CODES = (
     "illegal_action",
     "bad_notation",
@@ -38,6 +39,28 @@ ERROR_CODES = (
     "game_over",
     "server_error",
     "server_busy",
+)
+# The codes of an HTTP error body (`{"error": {"code", "message", "detail"}}`), said the same way.
+HTTP_ERROR_CODES = (
+    "bad_request",
+    "duplicate_key",
+    "too_large",
+    "rate_limited",
+    "quota",
+    "unbounded_game",
+    "bad_agent",
+    "busy",
+    "storage_unavailable",
+    "not_found",
+    "method_not_allowed",
+    "private",
+    "game_over",
+    "full",
+    "bad_token",
+    "not_over",
+    "claimed",
+    "server_error",
+    "error",
 )
 
 
@@ -121,8 +144,21 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def error_frame(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def error_words(code: str, detail: str, lang: str, about: str | None = None) -> str:
+    """An error said in `lang`: the catalog's `common.error.<code>`, or its variant
+    `common.error.<code>.<about>` when there is one (e.g. `hint`); `detail` for an unknown code."""
+    words = catalog(lang)
+    key = f"common.error.{code}"
+    if about is not None and words.has(f"{key}.{about}"):
+        key = f"{key}.{about}"
+    return words.text(key) if words.has(key) else detail
+
+
+def error_frame(code: str, detail: str, lang: str, about: str | None = None) -> dict[str, Any]:
+    """An error frame: `message` says the refusal in the connection's language (`error_words`),
+    `detail` the server's English specifics (for logs and bug reports)."""
+    message = error_words(code, detail, lang, about)
+    return {"type": "error", "code": code, "message": message, "detail": detail}
 
 
 def welcome_frame(seat: int | None, summary: dict[str, Any]) -> dict[str, Any]:
@@ -151,17 +187,17 @@ class Refusal(NamedTuple):
 
 
 def refusal_frame(refused: Refusal, lang: str, names: Sequence[str]) -> dict[str, Any]:
-    """The error frame of a refusal: `message` in `lang` when the engine gave a catalog key,
-    `detail` the English message (it names the notation), `rule` the rulebook reference."""
-    message = refused.message
+    """The error frame of a refusal: `message` in `lang` (the engine's own words for a rule it
+    named, else its code's), `detail` the English message (it names the notation), and for an
+    illegal action `rule`, the rulebook reference."""
+    frame = error_frame(refused.code, refused.message, lang)
     if refused.key is not None:
         try:
-            message = describe_refusal(refused.key, refused.params or {}, lang, names)
+            frame["message"] = describe_refusal(refused.key, refused.params or {}, lang, names)
         except Exception:  # a catalog gap must not hide the refusal itself
             log.exception("no words for the refusal %s", refused.key)
-    frame = error_frame(refused.code, message)
     if refused.code == "illegal_action":
-        frame |= {"detail": refused.message, "rule": refused.rule}
+        frame["rule"] = refused.rule
     return frame
 
 

@@ -91,17 +91,17 @@ async def serve_connection(
             if conn.bucket.strikes >= hub.settings.flood_strikes:
                 conn.close(1008, "too many frames")
                 return
-            conn.send_json(error_frame("rate_limited", "at most 20 frames a second"))
+            conn.send_json(error_frame("rate_limited", "at most 20 frames a second", conn.lang))
             continue
         try:
             text = message.get("text")
             frame = parse_frame(text if text is not None else message.get("bytes"))
         except FrameError as exc:
-            conn.send_json(error_frame(exc.code, exc.message))
+            conn.send_json(error_frame(exc.code, exc.message, conn.lang))
             continue
         if isinstance(frame, ActFrame):
             if conn.seat is None:
-                conn.send_json(error_frame("spectator", "spectators cannot play"))
+                conn.send_json(error_frame("spectator", "spectators cannot play", conn.lang))
                 continue
             refused = await hub.submit(table, conn.seat, frame.action, frame.ply)
             if refused is not None:

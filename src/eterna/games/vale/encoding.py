@@ -25,23 +25,25 @@ MAXP = cards.MAX_SEATS  # 4
 PHASES = ("hunting", "action", "resolution", "over")
 COLOURS = cards.COLOURS  # red, blue, purple
 FAMILIES = cards.FAMILIES  # fire, water, earth, wind, dragon
-# The `pending.kind` values of the view (the engine's step class names), frozen for version 1;
-# anything else falls into the last slot, "other".
+# The `pending.kind` values of the view (the asking step's stable `kind`), frozen for version 1
+# in the order of the step class names they replaced (tests/games/vale/test_pending_kinds.py);
+# `recover` is a slot no step asks for, kept so the layout does not move; anything else falls
+# into the last slot, "other".
 PENDING_KINDS = (
-    "stone-limit",
-    "Recover",
-    "ReturnToHand",
-    "DiscardFromHand",
-    "TakeFromDiscard",
-    "DiscardFromOwnArea",
-    "NamedPlayerDiscards",
-    "StealPoints",
-    "ChooseOne",
-    "CopyInstant",
-    "CopyActive",
-    "ActivateOthers",
-    "DiscardThenSummonFree",
-    "DiscardSelfThenSummonFree",
+    "stone_limit",
+    "recover",
+    "return_to_hand",
+    "discard_from_hand",
+    "take_from_discard",
+    "discard_from_own_area",
+    "name_a_player",
+    "steal_points",
+    "choose_one",
+    "copy_instant",
+    "copy_active",
+    "activate_others",
+    "discard_then_summon_free",
+    "summon_free_in_place",
     "other",
 )
 SEAT_FEATURES = (
@@ -332,10 +334,7 @@ class ValeEncoding(Encoding):
             m[o["pending_for"] + (who - seat) % n] = 1.0
             if src >= 0:
                 m[o["pending_card"] + src] = 1.0
-                kind = self._kind.get(type(step).__name__, len(PENDING_KINDS) - 1)
-            else:
-                kind = self._kind["stone-limit"]
-            m[o["pending_kind"] + kind] = 1.0
+            m[o["pending_kind"] + self._kind.get(step.kind, len(PENDING_KINDS) - 1)] = 1.0
         if st.is_terminal:
             m[o["terminal"]] = 1.0
         b = o["winners"]

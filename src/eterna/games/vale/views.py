@@ -23,7 +23,7 @@ class ValePending(TypedDict):
     chooser: int  # the seat that answers it
     for_seat: int  # the seat whose effect asks (an attack's victim answers for the attacker)
     card: str | None  # the card whose effect asks; None for the stone limit
-    kind: str  # "stone-limit", or the effect step's name (encoding.PENDING_KINDS)
+    kind: str  # the question's stable name, the asking step's `kind` (docs/vale.md "Pending")
     options: NotRequired[list[str]]  # the answers, shown to the chooser only
 
 
@@ -133,7 +133,7 @@ def _pending(st: ValeState, seat: int | None) -> ValePending | None:
         "chooser": chooser,
         "for_seat": who,
         "card": None if src < 0 else CARD_NAME[src],
-        "kind": "stone-limit" if src < 0 else type(step).__name__,
+        "kind": step.kind,
     }
     # options may show the chooser's hand: only the chooser sees them
     if seat == chooser:

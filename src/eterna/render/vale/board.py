@@ -40,20 +40,21 @@ ATTACKS: dict[str, str] = {
     "gust": "earth",
 }
 
-# What a pending choice asks, by its kind (an infinitive, after "must").
+# What a pending choice asks, by its kind (an infinitive, after "must"); `name_a_player` is
+# worded from the card below.
 PENDING: dict[str, str] = {
-    "stone-limit": "discard stones down to the stone limit",
-    "ReturnToHand": "pick a card of {own} area to take back to hand",
-    "DiscardFromHand": "discard a card from hand",
-    "TakeFromDiscard": "take an earth card from the discard pile",
-    "DiscardFromOwnArea": "discard up to 3 other cards of {own} area, then say done",
-    "StealPoints": "name an opponent to steal 1 point from",
-    "ChooseOne": "choose a reward",
-    "CopyInstant": "pick another card's instant effect to repeat",
-    "CopyActive": "pick another card's active effect to repeat",
-    "ActivateOthers": "resolve the other cards' active effects, one at a time",
-    "DiscardThenSummonFree": "discard a hand card, then summon another one for free",
-    "DiscardSelfThenSummonFree": "summon a dragon from hand for free",
+    "stone_limit": "discard stones down to the stone limit",
+    "return_to_hand": "pick a card of {own} area to take back to hand",
+    "discard_from_hand": "discard a card from hand",
+    "take_from_discard": "take an earth card from the discard pile",
+    "discard_from_own_area": "discard up to 3 other cards of {own} area, then say done",
+    "steal_points": "name an opponent to steal 1 point from",
+    "choose_one": "choose a reward",
+    "copy_instant": "pick another card's instant effect to repeat",
+    "copy_active": "pick another card's active effect to repeat",
+    "activate_others": "resolve the other cards' active effects, one at a time",
+    "discard_then_summon_free": "discard a hand card, then summon another one for free",
+    "summon_free_in_place": "summon a dragon from hand for free",
 }
 
 
@@ -106,16 +107,16 @@ def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text |
         else:
             said = w.t("common.must_answer", "", player=who)
         return Text(f"⏳ {said}", style="bold yellow")
-    if kind == "NamedPlayerDiscards" and card in ATTACKS:
+    if kind == "name_a_player" and card in ATTACKS:
         family = ATTACKS[card]
         article = "an" if family[0] in "aeiou" else "a"
         if chooser == pending.get("for_seat"):
             what = f"name a player who must discard {article} {family} card of their area"
         else:
             what = f"discard {article} {family} card of {{own}} area"
-    elif kind == "ChooseOne" and card == "hydra":
+    elif kind == "choose_one" and card == "hydra":
         what = "choose two different rewards, one at a time"
-    elif kind == "stone-limit":
+    elif kind == "stone_limit":
         held = sum(view["stones"][chooser].values())
         limit = view["stone_limits"][chooser]
         what = (

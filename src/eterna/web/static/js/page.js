@@ -48,8 +48,10 @@ export class ApiError extends Error {
   }
 }
 
+// An HTTP call; a refusal throws ApiError with the server's `message`, said in the page's
+// language (the server reads it from Accept-Language; `detail` stays English).
 export async function api(method, path, body) {
-  const init = { method, headers: {} };
+  const init = { method, headers: { "Accept-Language": currentLanguage() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

@@ -124,7 +124,7 @@ function onFrame(frame) {
       S.sending = false;
       S.hintPending = false;
       // a double click: the first click was played, the second is stale; nothing to say
-      if (frame.detail !== undefined) S.refusal = frame;  // a refused move: said by the moves
+      if (frame.code === "illegal_action") S.refusal = frame;  // a refused move: said by the moves
       else if (frame.code !== "stale") showMessage(errorText(frame));
       renderActions();
       break;
@@ -142,9 +142,10 @@ function onFrame(frame) {
   }
 }
 
+// The server says every error in the page's language (`message`); `detail` is its English
+// specifics, kept for the tooltip of a refused move and for bug reports.
 function errorText(frame) {
-  const label = tOr(`error.${frame.code}`, frame.code || "");
-  return frame.message ? `${label}: ${frame.message}` : label;
+  return frame.message || tOr(`error.${frame.code}`, frame.code || "");
 }
 
 async function ensureModule() {

@@ -1,0 +1,105 @@
+"""A pending choice is named by a stable kind of its own, never a Python class name (issue 14):
+every kind a step can ask is declared, documented, worded on the web and in the catalogs, and
+the encoding's one-hot keeps the slot order it had when the kinds were class names."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import eterna
+from eterna.games.vale import board, choices, effects
+from eterna.games.vale.effects import Step
+from eterna.games.vale.encoding import PENDING_KINDS
+from eterna.i18n import LANGS, catalog
+
+ROOT = Path(__file__).resolve().parents[3]
+STATIC_I18N = ROOT / "src" / "eterna" / "web" / "static" / "i18n"
+
+# encoding version 1's `pending_kind` slots as they were spelt before the stable names
+CLASS_NAMES_OF_VERSION_1 = (
+    "stone-limit",
+    "Recover",
+    "ReturnToHand",
+    "DiscardFromHand",
+    "TakeFromDiscard",
+    "DiscardFromOwnArea",
+    "NamedPlayerDiscards",
+    "StealPoints",
+    "ChooseOne",
+    "CopyInstant",
+    "CopyActive",
+    "ActivateOthers",
+    "DiscardThenSummonFree",
+    "DiscardSelfThenSummonFree",
+    "other",
+)
+
+
+def _step_classes() -> list[type[Step]]:
+    found: list[type[Step]] = []
+    todo = [Step]
+    while todo:
+        cls = todo.pop()
+        for sub in cls.__subclasses__():
+            if sub.__module__.startswith("eterna.games.vale."):
+                found.append(sub)
+                todo.append(sub)
+    return found
+
+
+def _asking_steps() -> list[type[Step]]:
+    """The steps that can leave a pending choice: those that answer one."""
+    return [cls for cls in _step_classes() if cls.answer is not Step.answer]
+
+
+def _documented_kinds() -> set[str]:
+    text = (ROOT / "docs" / "vale.md").read_text("utf-8")
+    section = text.split("### Pending choices", 1)[1].split("\n#", 1)[0]
+    return set(re.findall(r"^\| `(\w+)` \|", section, flags=re.M))
+
+
+def test_the_encoding_slots_keep_their_order() -> None:
+    assert len(PENDING_KINDS) == len(CLASS_NAMES_OF_VERSION_1)
+    for i, old in enumerate(CLASS_NAMES_OF_VERSION_1):
+        if old == "stone-limit":
+            new = board.STONE_LIMIT_STEP.kind
+        elif old in ("Recover", "other"):  # Recover never asks: its slot stays, empty
+            assert not getattr(effects, old, Step).kind
+            new = old.lower()
+        else:
+            new = getattr(choices, old).kind
+        assert PENDING_KINDS[i] == new, (i, old)
+
+
+def test_every_asking_step_has_a_declared_stable_kind() -> None:
+    asking = _asking_steps()
+    assert len(asking) == 13
+    kinds = {cls.kind for cls in asking}
+    assert len(kinds) == len(asking)  # one name per step
+    assert all(re.fullmatch(r"[a-z_]+", k) for k in kinds), kinds
+    assert kinds <= set(PENDING_KINDS)
+    assert kinds == _documented_kinds()
+    for lang in LANGS:
+        web = json.loads((STATIC_I18N / f"{lang}.json").read_text("utf-8"))
+        cat = catalog(lang)
+        for kind in kinds:
+            assert web.get(f"vale.pendingKind.{kind}"), (lang, kind)
+            assert cat.has(f"vale.question.{kind}"), (lang, kind)
+
+
+def test_played_games_show_only_declared_kinds() -> None:
+    declared = _documented_kinds()
+    seen: set[str] = set()
+    for players, seed in ((2, 1), (3, 2), (4, 3), (4, 4)):
+        st = eterna.load_game("vale").new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal:
+            pending = st.view(st.current_player)["pending"]
+            if pending is not None:
+                seen.add(pending["kind"])
+            st.apply(rng.choice(list(st.legal_actions())))
+    assert seen <= declared, seen - declared
+    assert {"stone_limit", "choose_one"} <= seen

@@ -145,7 +145,7 @@ async def finished(table_id: str, hub: HubDep, token: str | None = None) -> Tabl
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     if data.status != "over":
         raise RequestError(409, "not_over", "the game is not over: its record is secret")
-    if not data.public and hub.seat_in(data, token or "") is None:
+    if not data.public and hub.seating.seat_in(data, token or "") is None:
         raise RequestError(403, "private", "a private table's record is for its players")
     return data
 

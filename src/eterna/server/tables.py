@@ -53,7 +53,7 @@ class Hub(TurnDriver):
         self.settings = settings or Settings()
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
-        self.store = TableStore(storage, self.db, self.schedule)
+        self.store = TableStore(storage, self.db, self.schedule, self.settings.finished_cache)
         self.tables = self.store.tables
         self.workers = Workers(self.settings.cheap_workers, self.settings.search_workers)
         self.stopping = False

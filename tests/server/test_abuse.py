@@ -639,3 +639,40 @@ def test_a_long_finished_record_is_encoded_once_off_the_loop(
         print(f"record: {len(first.content)} bytes; /api/health worst {max(health) * 1000:.1f} ms")
     finally:
         running.stop()
+
+
+def test_a_cached_finished_table_shows_its_later_rematch(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, max_plies=3)
+    try:
+        created = running.create(
+            game="eternity",
+            players=3,
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot"}],
+        )
+        table_id, token = created["table_id"], created["seats"][0]["token"]
+        hub = running.app.state.hub
+
+        def left_memory() -> None:
+            deadline = time.monotonic() + 10
+            while table_id in hub.tables:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+
+        ws = running.ws(table_id, token)
+        state = ws.until(lambda f: f["type"] == "update" and "legal_actions" in f["view"])
+        while state["table"]["status"] != "over":
+            if state["table"]["current_player"] == 0 and "legal_actions" in state["view"]:
+                ws.act(state["view"]["legal_actions"][0], state["ply"])
+            state = ws.update()
+        ws.close()
+        left_memory()
+        assert running.summary(table_id)["rematch"] is None  # its data is cached now
+        rematch = running.http.post(f"/api/tables/{table_id}/rematch", json={"token": token})
+        assert rematch.status_code == 200
+        spectator = running.ws(table_id)  # comes and goes: the table leaves memory again
+        spectator.update()
+        spectator.close()
+        left_memory()
+        assert running.summary(table_id)["rematch"] == rematch.json()["table_id"]
+    finally:
+        running.stop()

@@ -112,11 +112,12 @@ class WS:
         return self.until(lambda f: f["type"] == "error", timeout)
 
     def close_code(self, timeout: float = TIMEOUT) -> int | None:
-        """Read until the server closes; its close code."""
+        """Read until the server closes (what came is kept in `raw`); its close code."""
         deadline = time.monotonic() + timeout
         try:
             while time.monotonic() < deadline:
-                self.conn.recv(timeout=max(0.01, deadline - time.monotonic()))
+                text = self.conn.recv(timeout=max(0.01, deadline - time.monotonic()))
+                self.raw.append(text if isinstance(text, str) else text.decode())
         except ConnectionClosed as exc:
             return exc.rcvd.code if exc.rcvd is not None else None
         raise AssertionError("the server did not close the connection")

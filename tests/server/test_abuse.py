@@ -569,3 +569,110 @@ def test_the_hard_cap_interrupts_a_runaway_decision() -> None:
         while True:
             pass
     assert time.monotonic() - started < 2.0
+
+
+def test_a_long_finished_record_is_encoded_once_off_the_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+
+    import eterna
+    import eterna.server.store
+
+    running = start_server(data_dir=tmp_path)
+    try:
+        bots = [{"kind": "bot", "agent": "random"}] * 2
+        created = running.create(game="eternitium", players=2, seed=3, seats=bots)
+        table_id = created["table_id"]
+        deadline = time.monotonic() + 120
+        while running.summary(table_id)["status"] != "over":
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        hub = running.app.state.hub
+        while table_id in hub.tables:  # nobody watches: it leaves memory
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        encodes: list[str] = []
+        real = eterna.server.store.encode_record
+
+        def counted(data: Any) -> bytes:
+            encodes.append(threading.current_thread().name)
+            return real(data)
+
+        monkeypatch.setattr(eterna.server.store, "encode_record", counted)
+        path = f"/api/tables/{table_id}/record"
+        health: list[float] = []
+        fetching = threading.Event()
+
+        def fetch(_: int) -> httpx.Response:
+            with httpx.Client(base_url=running.base, timeout=30, trust_env=False) as client:
+                return client.get(path)
+
+        def poll_health() -> None:
+            while not fetching.is_set():
+                started = time.monotonic()
+                assert running.http.get("/api/health").status_code == 200
+                health.append(time.monotonic() - started)
+
+        poller = threading.Thread(target=poll_health)
+        poller.start()
+        try:
+            with ThreadPoolExecutor(6) as pool:
+                responses = list(pool.map(fetch, range(30)))
+        finally:
+            fetching.set()
+            poller.join()
+        first = responses[0]
+        assert first.status_code == 200
+        disposition = f'attachment; filename="eterna-{table_id}.json"'
+        assert first.headers["content-disposition"] == disposition
+        record = first.json()
+        assert len(record["actions"]) == running.summary(table_id)["plies"] > 300
+        assert eterna.replay(record).is_terminal  # the record replays to its end
+        assert all(r.status_code == 200 and r.content == first.content for r in responses)
+        assert len(encodes) == 1  # 30 GETs, at once and after: one encode
+        assert encodes[0] != running.thread.name  # never on the server's event loop
+        assert health and max(health) < 2.0
+        print(f"record: {len(first.content)} bytes; /api/health worst {max(health) * 1000:.1f} ms")
+    finally:
+        running.stop()
+
+
+def test_a_cached_finished_table_shows_its_later_rematch(tmp_path: Path) -> None:
+    running = start_server(data_dir=tmp_path, max_plies=3)
+    try:
+        created = running.create(
+            game="eternity",
+            players=3,
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot"}],
+        )
+        table_id, token = created["table_id"], created["seats"][0]["token"]
+        hub = running.app.state.hub
+
+        def left_memory() -> None:
+            deadline = time.monotonic() + 10
+            while table_id in hub.tables:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+
+        ws = running.ws(table_id, token)
+        state = ws.until(lambda f: f["type"] == "update" and "legal_actions" in f["view"])
+        while state["table"]["status"] != "over":
+            if state["table"]["current_player"] == 0 and "legal_actions" in state["view"]:
+                ws.act(state["view"]["legal_actions"][0], state["ply"])
+            state = ws.update()
+        ws.close()
+        left_memory()
+        assert running.summary(table_id)["rematch"] is None  # its data is cached now
+        rematch = running.http.post(f"/api/tables/{table_id}/rematch", json={"token": token})
+        assert rematch.status_code == 200
+        spectator = running.ws(table_id)  # comes and goes: the table leaves memory again
+        spectator.update()
+        spectator.close()
+        left_memory()
+        assert running.summary(table_id)["rematch"] == rematch.json()["table_id"]
+    finally:
+        running.stop()

@@ -4,11 +4,15 @@ the game, and no token ever reaches anyone but its holder."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import threading
 import time
 from typing import Any
 
-from server_helpers import WS, ThreadServer, human_seats
+import pytest
+from server_helpers import TIMEOUT, WS, ThreadServer, human_seats
 
 import eterna
 
@@ -197,3 +201,43 @@ def test_record_and_replay_stay_secret_while_playing(server: ThreadServer) -> No
         f"/api/tables/{table_id}/rematch", json={"token": created["seats"][0]["token"]}
     )
     assert rematch.status_code == 409
+
+
+def test_a_join_between_token_check_and_attach_wins(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race of a seat's old token against a join, forced: the connection's token is checked
+    (still valid), then a join replaces that seat's token, then the connection attaches. The
+    re-check under the table's lock refuses it (4403) before it sees anything."""
+    created = server.create(
+        game="vale", players=2, seed=1, seats=[{"kind": "human", "name": "Host"}, {"kind": "human"}]
+    )
+    state = eterna.load_game("vale").new_game(players=2, seed=1)
+    assert state.current_player == 1  # the seat whose token is replaced moves first
+    table_id = created["table_id"]
+    old_token = created["seats"][1]["token"]
+    fanout = server.app.state.hub.fanout
+    original = fanout.attach
+    checked, joined = threading.Event(), threading.Event()
+
+    async def attach_after_the_join(live: Any, conn: Any) -> bool:
+        if live.id == table_id and conn.token == old_token:
+            checked.set()  # the token was found valid: hold the attach until the join is done
+            await asyncio.to_thread(joined.wait, TIMEOUT)
+        result: bool = await original(live, conn)
+        return result
+
+    monkeypatch.setattr(fanout, "attach", attach_after_the_join)
+    stale = server.ws(table_id, old_token)
+    assert checked.wait(TIMEOUT)
+    join = server.http.post(f"/api/tables/{table_id}/join", json={"name": "Guest"})
+    assert join.status_code == 200 and join.json()["seat"] == 1
+    joined.set()
+    with contextlib.suppress(Exception):  # a legal move sent in the window goes nowhere
+        stale.act(str(state.legal_actions()[0]), 0)
+    assert stale.close_code() == 4403
+    assert stale.raw == []  # no welcome, no view, no hand
+    guest = server.ws(table_id, join.json()["token"])
+    assert guest.recv()["seat"] == 1
+    summary = server.summary(table_id)
+    assert summary["plies"] == 0 and summary["seats"][1]["name"] == "Guest"

@@ -4,15 +4,16 @@ through the `hub` dependency; refusals are `RequestError`s (app.py turns them in
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 
 from eterna.agents import agent_names
 from eterna.core.registry import game_ids, load_game
 from eterna.i18n import LANGS, catalog, negotiate
-from eterna.server.live import LiveTable, summary_of, table_record
+from eterna.server.live import LiveTable, summary_of
 from eterna.server.lobby_words import missions, option_words
 from eterna.server.protocol import CreateTable, JoinTable, RematchRequest
 from eterna.server.settings import RequestError
@@ -155,7 +156,7 @@ async def finished(table_id: str, hub: HubDep, token: str | None = None) -> Tabl
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     if data.status != "over":
         raise RequestError(409, "not_over", "the game is not over: its record is secret")
-    if not data.public and hub.seat_in(data, token or "") is None:
+    if not data.public and hub.seating.seat_in(data, token or "") is None:
         raise RequestError(403, "private", "a private table's record is for its players")
     return data
 
@@ -164,26 +165,35 @@ FinishedDep = Annotated[TableData, Depends(finished)]
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(data: FinishedDep) -> JSONResponse:
-    return JSONResponse(
-        table_record(data),
+async def record(data: FinishedDep, hub: HubDep) -> Response:
+    """The record, encoded off the loop once and then served from the finished tables' cache."""
+    return Response(
+        await hub.store.record(data),
+        media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="eterna-{data.id}.json"'},
     )
 
 
 @router.get("/api/tables/{table_id}/replay/{ply}")
-async def replay(data: FinishedDep, ply: int, hub: HubDep) -> dict[str, Any]:
+async def replay(data: FinishedDep, ply: int, hub: HubDep) -> Response:
+    """A step of a finished game: replayed and encoded in the replay thread."""
     plies = len(data.actions)
     if not 0 <= ply <= plies:
         raise RequestError(404, "not_found", f"ply must be from 0 to {plies}")
-    view, seat, action = await hub.store.replay(replay_view, data, ply)
-    return {"ply": ply, "plies": plies, "seat": seat, "action": action, "view": view}
+    return Response(await hub.store.replay(replay_json, data, ply), media_type="application/json")
 
 
 @router.post("/api/tables/{table_id}/rematch")
 async def rematch(table: TableDep, body: RematchRequest, hub: HubDep) -> dict[str, Any]:
     new_id, token = await hub.rematch(table, body.token)
     return {"table_id": new_id, "url": f"/table/{new_id}?token={token}"}
+
+
+def replay_json(data: TableData, ply: int) -> bytes:
+    """`replay_view` as the JSON the API serves (in the replay thread, not on the loop)."""
+    view, seat, action = replay_view(data, ply)
+    step = {"ply": ply, "plies": len(data.actions), "seat": seat, "action": action, "view": view}
+    return json.dumps(step, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
 def replay_view(data: TableData, ply: int) -> tuple[dict[str, Any], int | None, str | None]:

@@ -51,6 +51,7 @@ class Settings:
     unclaimed_expiry: float = 600.0  # ... or this long if nobody ever took one of its seats
     expiry_sweep: float = 30.0  # seconds between looks for abandoned tables
     max_plies: int = 20_000  # a table reaching this many actions ends ("ply_limit")
+    finished_cache: int = 256  # finished tables whose data and encoded record stay in memory
     token_ttl: float = 7 * 86400.0  # seat tokens stop working this long after the game ended
     api_docs: bool = False  # serve the OpenAPI schema, /api/openapi.json (`--api-docs`)
     tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)

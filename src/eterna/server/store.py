@@ -4,7 +4,9 @@ A table in memory is a `LiveTable` (its stored data and its replayed state). Rep
 from its record can take a second for a long one, so it never runs on the event loop: replays
 run in their own thread (`replay_pool`), each table is loaded once however many requests ask
 for it at the same time, and what needs no state (a finished table's summary and record) is
-answered from its stored data alone, with no replay at all.
+answered from its stored data alone, with no replay at all. The last `cache_size` finished
+tables asked for keep their data and their record encoded (off the loop, once), so repeated
+GETs of a long game's record or summary cost neither a load, a replay nor an encode.
 
 After a restart the unfinished tables are resumed lazily: the server listens at once, a
 background task replays them one by one (and starts their bots and timers again), and a
@@ -14,18 +16,35 @@ request for a table not resumed yet replays that one first.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from eterna.core.errors import EternaError
-from eterna.server.live import LiveTable, replay_table, summary_of
+from eterna.server.live import LiveTable, replay_table, summary_of, table_record
 from eterna.server.storage import Storage, TableData
 
 log = logging.getLogger("eterna.server")
 
 MAX_TABLE_ID = 16
+
+
+def encode_record(data: TableData) -> bytes:
+    """A finished table's record as the JSON the API serves (thousands of plies for a long
+    game: never encoded on the event loop)."""
+    record = table_record(data)
+    return json.dumps(record, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+class Finished:
+    """A finished table kept in the cache: its data, and its record once encoded."""
+
+    def __init__(self, data: TableData) -> None:
+        self.data = data
+        self.record: asyncio.Task[bytes] | None = None
 
 
 class TableStore:
@@ -36,6 +55,7 @@ class TableStore:
         storage: Storage,
         db: Callable[..., Awaitable[Any]],
         on_resumed: Callable[[LiveTable], None],
+        cache_size: int = 256,
     ) -> None:
         self.storage = storage
         self.db = db
@@ -44,6 +64,8 @@ class TableStore:
         self.loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         self.replay_pool = ThreadPoolExecutor(1, thread_name_prefix="eterna-replay")
         self.resumer: asyncio.Task[None] | None = None
+        self.finished: OrderedDict[str, Finished] = OrderedDict()  # least recently used first
+        self.cache_size = cache_size
 
     async def replay(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a replay (or anything that walks a game's history) off the event loop."""
@@ -101,14 +123,56 @@ class TableStore:
         return table
 
     async def stored(self, table_id: str) -> TableData | None:
-        """A table's data without replaying it: from memory, else from storage."""
+        """A table's data without replaying it: from memory or the finished tables' cache, else
+        from storage."""
         table = self.tables.get(table_id)
         if table is not None:
             return table.data
+        cached = self._cached(table_id)
+        if cached is not None:
+            return cached.data
         if not isinstance(table_id, str) or not table_id or len(table_id) > MAX_TABLE_ID:
             return None
         data: TableData | None = await self.db(self.storage.load_table, table_id)
+        if data is not None and data.status == "over":
+            self._keep(data)
         return data
+
+    async def record(self, data: TableData) -> bytes:
+        """A finished table's record, encoded once in a thread (concurrent requests share it)
+        and kept with the table in the cache."""
+        entry = self._cached(data.id)
+        if entry is None or entry.data is not data:
+            entry = self._keep(data, entry)
+        if entry.record is None:
+            entry.record = asyncio.get_running_loop().create_task(
+                asyncio.to_thread(encode_record, data)
+            )
+        task = entry.record
+        try:
+            return await asyncio.shield(task)
+        except Exception:
+            if entry.record is task:  # not kept: the next request tries again
+                entry.record = None
+            raise
+
+    def _cached(self, table_id: str) -> Finished | None:
+        entry = self.finished.get(table_id)
+        if entry is not None:
+            self.finished.move_to_end(table_id)
+        return entry
+
+    def _keep(self, data: TableData, old: Finished | None = None) -> Finished:
+        """Cache a finished table's data (its encoded record carried over: it never changes
+        once the game is over), dropping the least recently used beyond `cache_size`."""
+        entry = Finished(data)
+        if old is not None:
+            entry.record = old.record
+        self.finished[data.id] = entry
+        self.finished.move_to_end(data.id)
+        while len(self.finished) > max(0, self.cache_size):
+            self.finished.popitem(last=False)
+        return entry
 
     async def summary(self, table_id: str) -> dict[str, Any] | None:
         """A table's public summary; a finished table not in memory is not replayed."""
@@ -127,6 +191,7 @@ class TableStore:
         """Finished tables leave memory once nobody watches them (storage keeps them)."""
         if table.over and not table.conns and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._keep(table.data, self.finished.get(table.id))  # with its latest rematch
 
 
 __all__ = ["TableStore"]

@@ -1,4 +1,7 @@
-"""Live tables: the hub that accepts actions, seats players, broadcasts and drives the turns.
+"""Live tables: the hub that creates tables, accepts actions and ends games, composed of parts
+with one job each: the table store (store.py: tables in memory, loaded and resumed off the loop),
+seating and tokens (seating.py), broadcasting to connections (broadcast.py) and turn driving
+(driver.py: bots, turn timers and hints).
 
 The state of a table is always its stored record replayed, plus nothing: an action is checked on a
 clone of the state, committed to storage, and only then does the clone become the table's state
@@ -21,38 +24,19 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
-from eterna.core.game import Game
 from eterna.core.registry import load_game
 from eterna.core.rng import RECORD_VERSION
+from eterna.server.broadcast import Broadcaster
 from eterna.server.driver import TurnDriver
 from eterna.server.limits import CreateQuota, check_options
-from eterna.server.live import (
-    Connection,
-    LiveTable,
-    _dumps,
-    public_history,
-    replay_table,
-    seat_summaries,
-    summary_of,
-    table_record,
-)
-from eterna.server.protocol import (
-    CreateTable,
-    Refusal,
-    presence_frame,
-    rematch_frame,
-    update_text,
-    welcome_frame,
-)
-from eterna.server.security import find_seat, hash_token, new_table_id, new_token
-from eterna.server.settings import (
-    CHECKPOINT_EVERY,
-    RequestError,
-    Settings,
-)
-from eterna.server.storage import PendingAction, PlyConflict, SeatData, Storage, TableData
+from eterna.server.live import Connection, LiveTable, replay_table, summary_of, table_record
+from eterna.server.protocol import CreateTable, Refusal, rematch_frame
+from eterna.server.seating import Seating
+from eterna.server.security import new_table_id
+from eterna.server.settings import CHECKPOINT_EVERY, RequestError, Settings
+from eterna.server.storage import PendingAction, PlyConflict, Storage, TableData
 from eterna.server.store import TableStore
-from eterna.server.told import Teller, told_since
+from eterna.server.told import told_since
 from eterna.server.workers import Workers
 from eterna.server.writer import ActionWriter
 
@@ -60,34 +44,16 @@ log = logging.getLogger("eterna.server")
 T = TypeVar("T")
 
 
-def check_agent_spec(game: Game, spec: str, settings: Settings) -> None:
-    """Refuse (EternaError) a spec that cannot play `game` or asks for more than the server's
-    budget (every decision is capped at `settings.bot_seconds` anyway: see workers.py)."""
-    from eterna.agents.registry import parse_spec
-    from eterna.arena.simulate import check_agent
-
-    check_agent(game, spec)
-    name, params = parse_spec(spec)
-    if name == "ismcts":
-        seconds = params.get("seconds")
-        iterations = params.get("iterations")
-        if seconds is not None and seconds > settings.bot_seconds:
-            raise EternaError(f"a bot on this server searches at most {settings.bot_seconds:g} s")
-        if iterations is not None and iterations > settings.bot_iterations:
-            raise EternaError(
-                f"a bot on this server searches at most {settings.bot_iterations} iterations"
-            )
-
-
 class Hub(TurnDriver):
-    """Every live table, the storage behind them, and the threads that work for them."""
+    """Every live table, the storage behind them, and the threads that work for them; the
+    store (`store`), seats and tokens (`seating`) and broadcasting (`fanout`) are its parts."""
 
     def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
         self.settings = settings or Settings()
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
-        self.store = TableStore(storage, self.db, self.schedule)
+        self.store = TableStore(storage, self.db, self.schedule, self.settings.finished_cache)
         self.tables = self.store.tables
         self.workers = Workers(self.settings.cheap_workers, self.settings.search_workers)
         self.stopping = False
@@ -95,6 +61,8 @@ class Hub(TurnDriver):
         self.checkpoints: asyncio.Task[None] | None = None
         self.expiry: asyncio.Task[None] | None = None
         self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
+        self.seating = Seating(self.settings, storage, self.db, self.store)
+        self.fanout = Broadcaster(self.store, self.seating)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
@@ -161,7 +129,7 @@ class Hub(TurnDriver):
             raise RequestError(
                 422, "bad_request", f"seats must have one entry per player ({players})"
             )
-        seats, tokens = self._seats(game, body)
+        seats, tokens = self.seating.seats(game, body)
         self.quota.take(address)
         data = TableData(
             id=new_table_id(),
@@ -197,28 +165,6 @@ class Hub(TurnDriver):
         self.schedule(table)
         return table, tokens
 
-    def _seats(self, game: Game, body: CreateTable) -> tuple[list[SeatData], dict[int, str]]:
-        """The new table's seats, and a fresh token for each human seat."""
-        tokens: dict[int, str] = {}
-        seats: list[SeatData] = []
-        for number, spec in enumerate(body.seats):
-            if spec.kind == "human":
-                token = tokens[number] = new_token()
-                creator = len(tokens) == 1  # the first human seat: held from creation
-                seats.append(
-                    SeatData(
-                        number, "human", None, spec.name, hash_token(token), creator, spec.reserved
-                    )
-                )
-                continue
-            agent = spec.agent or "heuristic"
-            try:
-                check_agent_spec(game, agent, self.settings)
-            except EternaError as exc:
-                raise RequestError(422, "bad_agent", f"seat {number}: {exc}") from None
-            seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
-        return seats, tokens
-
     def lobby(self) -> list[dict[str, Any]]:
         open_tables = [
             t for t in self.tables.values() if t.data.public and not t.over and t.open_seats()
@@ -227,35 +173,10 @@ class Hub(TurnDriver):
         return [t.summary() for t in open_tables[: self.settings.lobby_limit]]
 
     async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
-        """Claim the first open seat of a public table with a fresh token (the seat's invite
-        link, never used, stops working)."""
-        async with table.lock:
-            if not table.data.public:
-                raise RequestError(403, "private", "this table is not open to the lobby")
-            if table.over:
-                raise RequestError(409, "game_over", "the game is over")
-            open_seats = table.open_seats()
-            if not open_seats:
-                raise RequestError(409, "full", "no open seat at this table")
-            seat = open_seats[0]
-            token = new_token()
-            digest = hash_token(token)
-            await self.db(self.storage.claim_seat, table.id, seat, name, digest)
-            data = table.data.seats[seat]
-            data.claimed, data.name, data.token_hash = True, name, digest
-        self.broadcast_presence(table)
+        """Claim the first open seat of a public table (seating.py); everyone there is told."""
+        seat, token = await self.seating.join(table, name)
+        self.fanout.presence(table)
         return seat, token
-
-    def seat_for(self, table: LiveTable, token: str) -> int | None:
-        return self.seat_in(table.data, token)
-
-    def seat_in(self, data: TableData, token: str) -> int | None:
-        """The seat `token` holds at the table, if any: tokens expire `token_ttl` seconds after
-        the game ended (the table is then for spectators alone)."""
-        ended = data.finished_at
-        if ended is not None and time.time() - ended > self.settings.token_ttl:
-            return None
-        return find_seat(token, [s.token_hash for s in data.seats])
 
     async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
         """The rematch of a finished table (created once; later calls return it): same game,
@@ -263,156 +184,18 @@ class Hub(TurnDriver):
         seat of the rematch has a fresh token, reserved for that seat's player, who gets it on
         their own connection (a `rematch` frame) or as this call's answer. Returns the rematch's
         id and the caller's seat's token there."""
-        seat = self.seat_for(table, token)
+        seat = self.seating.seat_for(table, token)
         if seat is None:
             raise RequestError(403, "bad_token", "this token holds no seat of this table")
         async with table.lock:
             if not table.over:
                 raise RequestError(409, "not_over", "the game is not over yet")
             if table.data.rematch_id is None:
-                await self._make_rematch(table)
+                new = await self.seating.make_rematch(table)
+                self.schedule(new)
+                self.fanout.rematch(table, new.id)
         rematch_id = table.data.rematch_id or ""
-        return rematch_id, await self._rematch_token(table, rematch_id, seat)
-
-    async def _make_rematch(self, table: LiveTable) -> None:
-        old = table.data
-        game = load_game(old.game)
-        tokens = {s.seat: new_token() for s in old.seats if s.kind == "human"}
-        data = TableData(
-            id=new_table_id(),
-            game=old.game,
-            players=old.players,
-            seed=game.check_seed(None),
-            options=dict(old.options),
-            setup=None,
-            public=old.public,
-            turn_timer=old.turn_timer,
-            bot_delay=old.bot_delay,
-            status="playing",
-            created_at=time.time(),
-            version=RECORD_VERSION,
-            seats=[
-                SeatData(s.seat, s.kind, s.agent, s.name)
-                if s.kind == "bot"
-                else SeatData(s.seat, s.kind, None, s.name, hash_token(tokens[s.seat]), False, True)
-                for s in old.seats
-            ],
-        )
-        state = game.new_game(
-            players=data.players, seed=data.seed, options=data.options, version=data.version
-        )
-        await self.db(self.storage.set_rematch, old.id, data)
-        old.rematch_id = data.id
-        table.rematch_tokens = tokens
-        new = LiveTable(data, state)
-        self.tables[data.id] = new
-        self.schedule(new)
-        for conn in list(table.conns):
-            token = tokens.get(conn.seat) if conn.seat is not None else None
-            conn.send_json(rematch_frame(data.id, token))
-
-    async def _rematch_token(self, table: LiveTable, rematch_id: str, seat: int) -> str:
-        """`seat`'s token at the rematch: the one made with it, else (the finished table was
-        reloaded since) a fresh one, while the seat's player has not come to the rematch yet."""
-        token = table.rematch_tokens.get(seat)
-        if token is not None:
-            return token
-        new = await self.get(rematch_id)
-        if new is None:
-            raise RequestError(404, "not_found", "the rematch is gone")
-        async with new.lock:
-            data = new.data.seats[seat]
-            if data.claimed:
-                raise RequestError(409, "claimed", "your seat at the rematch is already taken")
-            token = table.rematch_tokens[seat] = new_token()
-            await self.db(self.storage.set_token, new.id, seat, hash_token(token))
-            data.token_hash = hash_token(token)
-        return token
-
-    # ----------------------------------------------------------------- connections
-    async def attach(self, table: LiveTable, conn: Connection) -> bool:
-        """Welcome a connection: claim its seat if open, then welcome and the current update.
-        False (nothing sent) when its token no longer holds its seat: checked again under the
-        table's lock, so a join that replaced the token first always wins."""
-        seat = conn.seat
-        async with table.lock:
-            if conn.token is not None and self.seat_for(table, conn.token) != seat:
-                return False
-            table.visited = table.visited or seat is not None
-            if seat is not None and not table.data.seats[seat].claimed:
-                data = table.data.seats[seat]
-                await self.db(self.storage.claim_seat, table.id, seat, data.name)
-                data.claimed = True
-            if table._shown is None:  # the public history, replayed off the loop (once)
-                table._shown = await self.store.replay(public_history, table.data)
-            table.conns.add(conn)
-            table.last_active = time.monotonic()
-            conn.send_json(welcome_frame(seat, table.summary()))
-            summary = _dumps(table.summary())
-            backlog = _dumps(table.history_events(seat))  # the moves before this client came
-            view = self._view_text(table, seat)
-            told = Teller(table, table.state, 0)  # and every event so far, in its language
-            conn.send(self._update_text(table, summary, backlog, view, told.parts(seat, conn.lang)))
-            if table.data.rematch_id is not None:
-                token = table.rematch_tokens.get(seat) if seat is not None else None
-                conn.send_json(rematch_frame(table.data.rematch_id, token))
-        if seat is not None:
-            self.broadcast_presence(table, skip=conn)
-        return True
-
-    def detach(self, table: LiveTable, conn: Connection) -> None:
-        table.conns.discard(conn)
-        table.last_active = time.monotonic()
-        if conn.seat is not None:
-            self.broadcast_presence(table)
-        self.forget_if_idle(table)
-
-    def broadcast_presence(self, table: LiveTable, skip: Connection | None = None) -> None:
-        """A seat was claimed, connected or left: everyone gets a small `presence` frame (the
-        seats of the summary), encoded once, not a full update."""
-        if not table.conns:
-            return
-        text = _dumps(presence_frame(seat_summaries(table.data, table.connected())))
-        for conn in list(table.conns):
-            if conn is not skip and not conn.closed:
-                conn.send(text)
-
-    # ----------------------------------------------------------------- frames
-    def _view_text(self, table: LiveTable, seat: int | None) -> str:
-        return _dumps(table.state.view(seat))
-
-    def _update_text(
-        self, table: LiveTable, summary: str, events: str, view: str, words: tuple[str, str]
-    ) -> str:
-        told, moves = words
-        return update_text(table.ply, summary, view, events, table.deadline, told, moves)
-
-    def _broadcast(
-        self,
-        table: LiveTable,
-        public_events: str,
-        events_for: Callable[[int], str],
-        told_from: int | None = None,
-    ) -> None:
-        """One update to every connection: each seat's own view, encoded once per seat, and
-        its events told since `told_from` (None: none) once per seat and language."""
-        summary = _dumps(table.summary())
-        teller = Teller(table, table.state, told_from)
-        views: dict[int | None, str] = {}
-        texts: dict[tuple[int | None, str], str] = {}
-        for conn in list(table.conns):
-            if conn.closed:
-                continue
-            key = (conn.seat, conn.lang)
-            text = texts.get(key)
-            if text is None:
-                events = public_events if conn.seat is None else events_for(conn.seat)
-                view = views.get(conn.seat)
-                if view is None:
-                    view = views[conn.seat] = self._view_text(table, conn.seat)
-                words = teller.parts(conn.seat, conn.lang)
-                text = texts[key] = self._update_text(table, summary, events, view, words)
-            conn.send(text)
+        return rematch_id, await self.seating.rematch_token(table, rematch_id, seat)
 
     # ----------------------------------------------------------------- actions
     async def submit(
@@ -493,18 +276,7 @@ class Hub(TurnDriver):
             table.data.scores, table.data.winners = result
         self._cancel_pending(table)
         self._set_deadline(table)
-        count = table.ply
-        own = _dumps([{"ply": count, "seat": seat, "action": notation}])
-        shown = (
-            own
-            if public == notation
-            else _dumps(
-                [{"ply": count, "seat": seat}]
-                if public is None
-                else [{"ply": count, "seat": seat, "action": public}]
-            )
-        )
-        self._broadcast(table, shown, lambda s: own if s == seat else shown, told_from)
+        self.fanout.action(table, seat, notation, public, told_from)
         if not table.over and table.ply >= self.settings.max_plies:
             await self._end_early(table, "ply_limit")
         self.schedule(table)
@@ -525,7 +297,7 @@ class Hub(TurnDriver):
         data.scores, data.winners = scores, []
         self._cancel_pending(table)
         table.deadline = None
-        self._broadcast(table, "[]", lambda _seat: "[]")
+        self.fanout.nothing_new(table)
         log.info("table %s ended: %s", table.id, ended)
 
     async def _expire(self) -> None:
@@ -562,7 +334,7 @@ class Hub(TurnDriver):
         table._shown = None  # rebuilt from the reloaded actions on the next connection
         self._cancel_pending(table)
         self._set_deadline(table)
-        self._broadcast(table, "[]", lambda _seat: "[]")
+        self.fanout.nothing_new(table)
         self.schedule(table)
 
 

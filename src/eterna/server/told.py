@@ -64,6 +64,7 @@ class Teller:
         self._parts: dict[tuple[int | None, str], tuple[str, str]] = {}
         self._names: dict[str, list[str]] = {}
         self._said: dict[tuple[int, str], tuple[dict[str, Any], str]] = {}
+        self._texts: list[tuple[str, list[dict[str, Any]], str]] = []  # (lang, events, told)
 
     def names(self, lang: str) -> list[str]:
         """The seats' names in `lang`, made once per update."""
@@ -92,9 +93,14 @@ class Teller:
                 log.exception("table %s: no events to tell", self.table.id)
                 events = []
             self._events[seat] = events
+        for known_lang, known, text in self._texts:  # most seats are told the same events
+            if known_lang == lang and known == events:
+                return text
         game = self.table.game.id
         names = self.names(lang)
-        return _dumps(told_items(game, events, self.since, lang, names, self._said))
+        text = _dumps(told_items(game, events, self.since, lang, names, self._said))
+        self._texts.append((lang, events, text))
+        return text
 
     def _moves(self, seat: int | None, lang: str) -> str:
         state = self.table.state

@@ -7,8 +7,8 @@ and has two caps whatever the agent's spec says:
   what they found so far;
 - a hard cap, `grace` times the budget plus a second, on the CPU time (`ITIMER_PROF`) and the
   wall-clock time (`ITIMER_REAL`) of the task in the worker: past it the task is interrupted
-  (`BudgetExceeded`) and the server plays a fallback move instead (see `Hub._decide`). The
-  server also stops waiting for the answer then.
+  (`BudgetExceeded`) and the server plays a fallback move instead (see `TurnDriver._decide` in
+  driver.py). The server also stops waiting for the answer then.
 
 Work is scheduled fairly (`Lane`): each table's jobs wait in the table's own queue and a free
 worker takes the next table's job in round-robin order, so a table can delay another by at

@@ -53,7 +53,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(4404, "no such table")
         return
     token = ws.query_params.get("token") or None
-    seat = hub.seat_for(table, token) if token is not None else None
+    seat = hub.seating.seat_for(table, token) if token is not None else None
     if token is not None and seat is None:
         await ws.close(4403, "this token holds no seat of this table")
         return
@@ -61,7 +61,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     conn = Connection(ws, seat, token, hub.settings, lang)
     tasks: set[asyncio.Task[None]] = set()
     try:
-        if not await hub.attach(table, conn):
+        if not await hub.fanout.attach(table, conn):
             conn.close(4403, "this token holds no seat of this table")
         else:
             await serve_connection(hub, table, conn, tasks)
@@ -72,7 +72,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     finally:
         for task in tasks:
             task.cancel()
-        hub.detach(table, conn)
+        hub.fanout.detach(table, conn)
         conn.close(1000)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(conn.writer), WS_CLOSE_TIMEOUT)

@@ -1,0 +1,137 @@
+"""Broadcasting: a table's connections, and what they are sent.
+
+A connection is attached under the table's lock (its seat admitted by seating.py), gets its
+welcome and the full update, and later every update: each seat's own view encoded once per seat,
+its events, and the sentences it is told once per seat and language (told.py), so an update to
+hundreds of spectators costs a few encodings. Seats coming and going send a small `presence`
+frame, never a full update. Frames are built by protocol.py; sending never waits on a client
+(each `Connection` has its own queue: live.py).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from eterna.server.live import Connection, LiveTable, _dumps, public_history, seat_summaries
+from eterna.server.protocol import presence_frame, rematch_frame, update_text, welcome_frame
+from eterna.server.seating import Seating
+from eterna.server.store import TableStore
+from eterna.server.told import Teller
+
+
+class Broadcaster:
+    """The fan-out of every table's updates to its connections (see the module's doc)."""
+
+    def __init__(self, store: TableStore, seating: Seating) -> None:
+        self.store = store
+        self.seating = seating
+
+    async def attach(self, table: LiveTable, conn: Connection) -> bool:
+        """Welcome a connection: claim its seat if open, then welcome and the current update.
+        False (nothing sent) when its token no longer holds its seat: checked again under the
+        table's lock, so a join that replaced the token first always wins."""
+        seat = conn.seat
+        async with table.lock:
+            if not await self.seating.admit(table, conn):
+                return False
+            table.visited = table.visited or seat is not None
+            if table._shown is None:  # the public history, replayed off the loop (once)
+                table._shown = await self.store.replay(public_history, table.data)
+            table.conns.add(conn)
+            table.last_active = time.monotonic()
+            conn.send_json(welcome_frame(seat, table.summary()))
+            summary = _dumps(table.summary())
+            backlog = _dumps(table.history_events(seat))  # the moves before this client came
+            view = self.view_text(table, seat)
+            told = Teller(table, table.state, 0)  # and every event so far, in its language
+            conn.send(self.update_text(table, summary, backlog, view, told.parts(seat, conn.lang)))
+            if table.data.rematch_id is not None:
+                token = table.rematch_tokens.get(seat) if seat is not None else None
+                conn.send_json(rematch_frame(table.data.rematch_id, token))
+        if seat is not None:
+            self.presence(table, skip=conn)
+        return True
+
+    def detach(self, table: LiveTable, conn: Connection) -> None:
+        table.conns.discard(conn)
+        table.last_active = time.monotonic()
+        if conn.seat is not None:
+            self.presence(table)
+        self.store.forget_if_idle(table)
+
+    def presence(self, table: LiveTable, skip: Connection | None = None) -> None:
+        """A seat was claimed, connected or left: everyone gets a small `presence` frame (the
+        seats of the summary), encoded once, not a full update."""
+        if not table.conns:
+            return
+        text = _dumps(presence_frame(seat_summaries(table.data, table.connected())))
+        for conn in list(table.conns):
+            if conn is not skip and not conn.closed:
+                conn.send(text)
+
+    def rematch(self, table: LiveTable, rematch_id: str) -> None:
+        """Tell everyone at a finished table its rematch: each seat with its own new token."""
+        tokens = table.rematch_tokens
+        for conn in list(table.conns):
+            token = tokens.get(conn.seat) if conn.seat is not None else None
+            conn.send_json(rematch_frame(rematch_id, token))
+
+    # ----------------------------------------------------------------- updates
+    def view_text(self, table: LiveTable, seat: int | None) -> str:
+        return _dumps(table.state.view(seat))
+
+    def update_text(
+        self, table: LiveTable, summary: str, events: str, view: str, words: tuple[str, str]
+    ) -> str:
+        told, moves = words
+        return update_text(table.ply, summary, view, events, table.deadline, told, moves)
+
+    def action(
+        self, table: LiveTable, seat: int, notation: str, public: str | None, told_from: int | None
+    ) -> None:
+        """The update after `seat` played `notation` (published to the others as `public`:
+        None when nothing of it is shown)."""
+        count = table.ply
+        own = _dumps([{"ply": count, "seat": seat, "action": notation}])
+        shown = (
+            own
+            if public == notation
+            else _dumps(
+                [{"ply": count, "seat": seat}]
+                if public is None
+                else [{"ply": count, "seat": seat, "action": public}]
+            )
+        )
+        self.update(table, shown, lambda s: own if s == seat else shown, told_from)
+
+    def update(
+        self,
+        table: LiveTable,
+        public_events: str,
+        events_for: Callable[[int], str],
+        told_from: int | None = None,
+    ) -> None:
+        """One update to every connection: each seat's own view, encoded once per seat, and
+        its events told since `told_from` (None: none) once per seat and language."""
+        summary = _dumps(table.summary())
+        teller = Teller(table, table.state, told_from)
+        views: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
+        for conn in list(table.conns):
+            if conn.closed:
+                continue
+            key = (conn.seat, conn.lang)
+            text = texts.get(key)
+            if text is None:
+                events = public_events if conn.seat is None else events_for(conn.seat)
+                view = views.get(conn.seat)
+                if view is None:
+                    view = views[conn.seat] = self.view_text(table, conn.seat)
+                words = teller.parts(conn.seat, conn.lang)
+                text = texts[key] = self.update_text(table, summary, events, view, words)
+            conn.send(text)
+
+    def nothing_new(self, table: LiveTable) -> None:
+        """An update with no events (the game ended early, or was reloaded)."""
+        self.update(table, "[]", lambda _seat: "[]")

@@ -1,0 +1,181 @@
+"""Seating and tokens: who holds which seat of a table, and with which token.
+
+A new table's seats (a fresh token per human seat, the first one held by the creator from the
+start, invite seats reserved), finding the seat a token holds (tokens expire `token_ttl` seconds
+after the game ended), the lobby's joins, a connection admitted to its seat under the table's
+lock, and a finished table's rematch with its own fresh tokens. The database keeps only the
+tokens' hashes (security.py). Telling the table's connections about a change is broadcast.py's
+job; `Hub` (tables.py) does both in turn.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from eterna.core.errors import EternaError
+from eterna.core.game import Game
+from eterna.core.registry import load_game
+from eterna.core.rng import RECORD_VERSION
+from eterna.server.live import Connection, LiveTable
+from eterna.server.protocol import CreateTable
+from eterna.server.security import find_seat, hash_token, new_table_id, new_token
+from eterna.server.settings import RequestError, Settings
+from eterna.server.storage import SeatData, Storage, TableData
+from eterna.server.store import TableStore
+
+
+def check_agent_spec(game: Game, spec: str, settings: Settings) -> None:
+    """Refuse (EternaError) a spec that cannot play `game` or asks for more than the server's
+    budget (every decision is capped at `settings.bot_seconds` anyway: see workers.py)."""
+    from eterna.agents.registry import parse_spec
+    from eterna.arena.simulate import check_agent
+
+    check_agent(game, spec)
+    name, params = parse_spec(spec)
+    if name == "ismcts":
+        seconds = params.get("seconds")
+        iterations = params.get("iterations")
+        if seconds is not None and seconds > settings.bot_seconds:
+            raise EternaError(f"a bot on this server searches at most {settings.bot_seconds:g} s")
+        if iterations is not None and iterations > settings.bot_iterations:
+            raise EternaError(
+                f"a bot on this server searches at most {settings.bot_iterations} iterations"
+            )
+
+
+class Seating:
+    """Seats and tokens of every table (see the module's doc)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage,
+        db: Callable[..., Awaitable[Any]],
+        store: TableStore,
+    ) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.db = db
+        self.store = store
+
+    def seats(self, game: Game, body: CreateTable) -> tuple[list[SeatData], dict[int, str]]:
+        """A new table's seats, and a fresh token for each human seat."""
+        tokens: dict[int, str] = {}
+        seats: list[SeatData] = []
+        for number, spec in enumerate(body.seats):
+            if spec.kind == "human":
+                token = tokens[number] = new_token()
+                creator = len(tokens) == 1  # the first human seat: held from creation
+                seats.append(
+                    SeatData(
+                        number, "human", None, spec.name, hash_token(token), creator, spec.reserved
+                    )
+                )
+                continue
+            agent = spec.agent or "heuristic"
+            try:
+                check_agent_spec(game, agent, self.settings)
+            except EternaError as exc:
+                raise RequestError(422, "bad_agent", f"seat {number}: {exc}") from None
+            seats.append(SeatData(number, "bot", agent, spec.name or agent.partition(":")[0]))
+        return seats, tokens
+
+    def seat_for(self, table: LiveTable, token: str) -> int | None:
+        return self.seat_in(table.data, token)
+
+    def seat_in(self, data: TableData, token: str) -> int | None:
+        """The seat `token` holds at the table, if any: tokens expire `token_ttl` seconds after
+        the game ended (the table is then for spectators alone)."""
+        ended = data.finished_at
+        if ended is not None and time.time() - ended > self.settings.token_ttl:
+            return None
+        return find_seat(token, [s.token_hash for s in data.seats])
+
+    async def admit(self, table: LiveTable, conn: Connection) -> bool:
+        """With the table's lock held: False when the connection's token no longer holds its
+        seat (a join replaced it since it was checked), else its seat is claimed if open."""
+        seat = conn.seat
+        if conn.token is not None and self.seat_for(table, conn.token) != seat:
+            return False
+        if seat is not None and not table.data.seats[seat].claimed:
+            data = table.data.seats[seat]
+            await self.db(self.storage.claim_seat, table.id, seat, data.name)
+            data.claimed = True
+        return True
+
+    async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
+        """Claim the first open seat of a public table with a fresh token (the seat's invite
+        link, never used, stops working)."""
+        async with table.lock:
+            if not table.data.public:
+                raise RequestError(403, "private", "this table is not open to the lobby")
+            if table.over:
+                raise RequestError(409, "game_over", "the game is over")
+            open_seats = table.open_seats()
+            if not open_seats:
+                raise RequestError(409, "full", "no open seat at this table")
+            seat = open_seats[0]
+            token = new_token()
+            digest = hash_token(token)
+            await self.db(self.storage.claim_seat, table.id, seat, name, digest)
+            data = table.data.seats[seat]
+            data.claimed, data.name, data.token_hash = True, name, digest
+        return seat, token
+
+    # ----------------------------------------------------------------- rematches
+    async def make_rematch(self, table: LiveTable) -> LiveTable:
+        """With the finished table's lock held: store its rematch (same game, options, seats,
+        timer and visibility, a new seed) with a fresh token per human seat, reserved for that
+        seat's player (kept in `table.rematch_tokens`); the new table is in the store."""
+        old = table.data
+        game = load_game(old.game)
+        tokens = {s.seat: new_token() for s in old.seats if s.kind == "human"}
+        data = TableData(
+            id=new_table_id(),
+            game=old.game,
+            players=old.players,
+            seed=game.check_seed(None),
+            options=dict(old.options),
+            setup=None,
+            public=old.public,
+            turn_timer=old.turn_timer,
+            bot_delay=old.bot_delay,
+            status="playing",
+            created_at=time.time(),
+            version=RECORD_VERSION,
+            seats=[
+                SeatData(s.seat, s.kind, s.agent, s.name)
+                if s.kind == "bot"
+                else SeatData(s.seat, s.kind, None, s.name, hash_token(tokens[s.seat]), False, True)
+                for s in old.seats
+            ],
+        )
+        state = game.new_game(
+            players=data.players, seed=data.seed, options=data.options, version=data.version
+        )
+        await self.db(self.storage.set_rematch, old.id, data)
+        old.rematch_id = data.id
+        table.rematch_tokens = tokens
+        new = LiveTable(data, state)
+        self.store.tables[data.id] = new
+        return new
+
+    async def rematch_token(self, table: LiveTable, rematch_id: str, seat: int) -> str:
+        """`seat`'s token at the rematch: the one made with it, else (the finished table was
+        reloaded since) a fresh one, while the seat's player has not come to the rematch yet."""
+        token = table.rematch_tokens.get(seat)
+        if token is not None:
+            return token
+        new = await self.store.get(rematch_id)
+        if new is None:
+            raise RequestError(404, "not_found", "the rematch is gone")
+        async with new.lock:
+            data = new.data.seats[seat]
+            if data.claimed:
+                raise RequestError(409, "claimed", "your seat at the rematch is already taken")
+            token = table.rematch_tokens[seat] = new_token()
+            await self.db(self.storage.set_token, new.id, seat, hash_token(token))
+            data.token_hash = hash_token(token)
+        return token

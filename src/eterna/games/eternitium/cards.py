@@ -278,7 +278,7 @@ ERA: Final = tuple(_mk(f"era {SHAPES[s]}", V_ERA, shape=s) for s in range(NSHAPE
 
 ACTIONS: Final[tuple[EternitiumAction, ...]] = tuple(_ALL)
 _BY_TEXT: Final[dict[str, EternitiumAction]] = {a.text: a for a in ACTIONS}
-_VERBS: Final = [
+VERBS: Final[tuple[str, ...]] = (  # the action words of the notation (docs/eternitium.md)
     "pick",
     "take",
     "play",
@@ -293,7 +293,7 @@ _VERBS: Final = [
     "acquire",
     "pass",
     "era",
-]
+)
 
 
 def parse_action(text: str) -> EternitiumAction:
@@ -313,9 +313,9 @@ def parse_action(text: str) -> EternitiumAction:
         found = _BY_TEXT.get(f"play {words[1]} discard {CARD_NAME[a]} {CARD_NAME[b]}")
         if found is not None:
             return found
-    if not words or words[0] not in _VERBS:
+    if not words or words[0] not in VERBS:
         raise BadNotation(
-            f"{text!r} is not an Eternitium action: it starts with one of {', '.join(_VERBS)} "
+            f"{text!r} is not an Eternitium action: it starts with one of {', '.join(VERBS)} "
             "(docs/eternitium.md, 'Notation')"
         )
     for word in words[1:]:

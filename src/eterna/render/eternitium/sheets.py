@@ -10,26 +10,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from eterna.games.eternitium.cards import VERBS as ACTION_VERBS
 from eterna.render.eternitium.cards import GAME_ID, View, default_names, join, seat_name
 from eterna.render.words import Words
 
 # The action words of the notation (docs/eternitium.md, Notation), for prefix completion.
-VERBS: tuple[str, ...] = (
-    "pick",
-    "take",
-    "play",
-    "end",
-    "skip",
-    "discard",
-    "destroy",
-    "done",
-    "steal",
-    "gift",
-    "keep",
-    "acquire",
-    "pass",
-    "era",
-)
+VERBS: tuple[str, ...] = ACTION_VERBS
 DEFAULT_VERB: str | None = None  # a bare card completes against every legal move's argument
 
 RULES: tuple[str, ...] = (

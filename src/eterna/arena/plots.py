@@ -30,11 +30,7 @@ def plot_ratings(summary: Mapping[str, Any], path: Path, title: str = "Ratings")
     ax.set_xlabel("openskill rating (Plackett-Luce): mu ± 2 sigma")
     ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def plot_bars(
@@ -61,11 +57,7 @@ def plot_bars(
         ax.axhline(reference, color="tab:red", linestyle="--", linewidth=1)
     ax.set_title(title)
     ax.set_ylabel(ylabel)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def plot_histograms(
@@ -84,11 +76,7 @@ def plot_histograms(
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def plot_shares(
@@ -114,6 +102,12 @@ def plot_shares(
     ax.set_title(title, fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)
+
+
+def _save(fig: Any, path: Path) -> Path:
+    """Write `fig` to `path` (its folder made if needed) and free it."""
+    plt = _pyplot()
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=100)

@@ -53,9 +53,15 @@ export function cardSpec(card) {
     return { label: `${info.name} (${shapes.map(shapeName).join(", ")})`, title: info.text, colour: TIER_COLOURS[info.tier], tint: "#f5f5ff",
       glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: t("eternitium.face.doublePortal").split(" "), footer: t(`eternitium.tier.${info.tier}`) };
   }
-  return { label: `${info.name} (${t(`eternitium.tier.${info.tier}`)}): ${info.text}`, title: `${info.name}: ${info.text}`, colour: TIER_COLOURS[info.tier],
-    tint: info.tier === "advanced" ? "#fff8e1" : "#e0f7fa", name: info.name, corner: info.tier === "advanced" ? "2" : "1",
-    footer: t(`eternitium.tier.${info.tier}`) };
+  // A technology: its tier's colour, its points in the corner, its name and its effect at a
+  // glance in a few words; the zoom shows the whole text.
+  const tier = t(`eternitium.tier.${info.tier}`);
+  const points = info.tier === "advanced" ? 2 : 1;
+  const glance = tOr(`eternitium.glance.${card}`, "");
+  return { label: `${info.name} (${tier}): ${glance || info.text}`, title: `${info.name}: ${info.text}`, colour: TIER_COLOURS[info.tier],
+    tint: info.tier === "advanced" ? "#fff8e1" : "#e0f7fa", name: info.name, rich: true, cornerRight: points,
+    emblem: info.tier === "advanced" ? "star" : "chip", text: glance, textSize: 7.4, textWidth: 16,
+    zoom: { title: info.name, meta: `${tier} · ${t("eternitium.points", { n: points })}`, text: info.text } };
 }
 
 export function render(view, ctx) {

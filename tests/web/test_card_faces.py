@@ -192,3 +192,20 @@ def test_screenshots_of_the_faces(ui: Any, browser: Any, game: str, size: str) -
         # nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
         ui.shot(page, f"faces-{game}-{size}")
+        zoom = page.locator("#board .card-zoom")
+        if zoom.count():  # a card with words, large
+            zoom.first.click()
+            page.wait_for_timeout(300)
+            ui.shot(page, f"faces-{game}-zoom-{size}")
+            page.keyboard.press("Escape")
+            assert page.locator("#card-zoom").count() == 0
+
+
+def test_an_era_pile_that_drops_pulses_its_count(ui: Any, page: Any) -> None:
+    _open(ui, page, "eternitium", [HUMAN, BOT], seed=13)
+    pulse = page.locator("#board .era-pile .stat.pulse")
+    for _ in range(30):
+        _first_move(ui, page)
+        if pulse.count() or ui.state(page).get("status") == "over":
+            break
+    assert pulse.count() >= 1

@@ -20,10 +20,10 @@ export function svg(tag, attrs, ...children) {
 
 // Split a name into lines of about `width` characters (at most `max` lines; a cut text ends
 // with an ellipsis when `ellipsis`).
-export function wrap(text, width = 9, max = 3, ellipsis = false) {
+export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+/) {
   const lines = [];
   let line = "";
-  for (const word of String(text).split(/[\s-]+/)) {
+  for (const word of String(text).split(words)) {
     if (line && (line + " " + word).length > width) {
       lines.push(line);
       line = word;
@@ -109,7 +109,7 @@ function richFace(spec, colour) {
   if (icons.length) y += 11;
   const size = spec.textSize || 5.6;
   const step = size * 1.18;
-  const lines = wrap(spec.text || "", spec.textWidth || 24, Math.floor((97 - y) / step), true);
+  const lines = wrap(spec.text || "", spec.textWidth || 24, Math.floor((97 - y) / step), true, /\s+/);
   lines.forEach((line, i) => parts.push(svg("text", { x: 35, y: y + size * 0.5 + i * step, "text-anchor": "middle", "font-size": size, fill: "#263238", class: "card-text" }, line)));
   return parts;
 }
@@ -240,7 +240,11 @@ export function openZoom(spec, opener) {
   dialog.setAttribute("aria-labelledby", "card-zoom-title");
   const picture = document.createElement("div");
   picture.className = "card-zoom-picture";
-  picture.append(cardSvg({ ...spec, title: null }));
+  // The Vale: the whole text on the large card, in smaller type; the words beside it then only
+  // for screen readers, unless the text was too long for the face.
+  const face = z.fullOnFace ? { ...spec, title: null, textSize: 4.4, textWidth: 27 } : { ...spec, title: null };
+  picture.append(cardSvg(face));
+  const cut = [...picture.querySelectorAll(".card-text")].some((line) => line.textContent.endsWith("…"));
   const title = document.createElement("h2");
   title.id = "card-zoom-title";
   title.textContent = z.title || spec.name || "";
@@ -248,7 +252,7 @@ export function openZoom(spec, opener) {
   meta.className = "card-zoom-meta";
   meta.textContent = z.meta || "";
   const text = document.createElement("p");
-  text.className = "card-zoom-text";
+  text.className = `card-zoom-text${z.fullOnFace && !cut ? " visually-hidden" : ""}`;
   text.textContent = z.text || "";
   const close = document.createElement("button");
   close.type = "button";

@@ -41,7 +41,7 @@ export function cardSpec(card, extra = {}) {
     colour: FAMILY_COLOURS[info.family], tint: FAMILY_TINTS[info.family],
     rich: true, emblem: info.family, icons: info.kinds || [], text: info.text, textWidth: 19,
     cornerRight: info.cost, name: info.name, footer: family,
-    zoom: { title: info.name, meta, text: info.text },
+    zoom: { title: info.name, meta, text: info.text, fullOnFace: true },
     ...extra,
   };
 }

@@ -134,6 +134,8 @@ def test_card_data_matches_the_games() -> None:
             "text": " ".join(
                 f"[{k}] {c[k]}" for k in ("instant", "permanent", "resolution") if k in c
             ),
+            # the effect kinds the card faces draw as icons
+            "kinds": [k for k in ("instant", "permanent", "resolution") if k in c],
         }
         for c in vale["cards"]
     }

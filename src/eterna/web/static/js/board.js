@@ -3,6 +3,7 @@ import { el, seatName } from "./page.js";
 import { t, currentLanguage } from "./i18n.js";
 import { cardElement } from "./cards.js";
 import { matches } from "./games/common.js";
+import { cardCounts, markNewCards } from "./motion.js";
 
 /**
  * opts: {mod, view, table, seat, interactive, onCard(card, zone, actions, node)}
@@ -39,7 +40,7 @@ export function makeContext(opts) {
       onClick: clickable ? (event, button) => opts.onCard(id, zone, plain, button, special) : null,
     });
     if (!clickable || !special.length) return node;
-    if (only) node.setAttribute("aria-label", `${spec.label || ""}: ${special.map((a) => t(`table.onlyVerb.${a.split(/\s+/)[0]}`)).join(", ")}`);
+    if (only) face(node).setAttribute("aria-label", `${spec.label || ""}: ${special.map((a) => t(`table.onlyVerb.${a.split(/\s+/)[0]}`)).join(", ")}`);
     const verbs = special.map((a) => {
       const verb = a.split(/\s+/)[0];
       return el("button", { type: "button", class: `card-verb verb-${verb}`, title: opts.label ? opts.label(a) : a,
@@ -50,9 +51,16 @@ export function makeContext(opts) {
   return { seat, legal, name, card, lang: currentLanguage() };
 }
 
+// The card itself in what cardElement gives (a card with words comes wrapped with its zoom button).
+function face(node) {
+  return node.classList.contains("card") ? node : node.querySelector(".card") || node;
+}
+
 export function renderBoard(container, opts) {
   const ctx = makeContext(opts);
+  const before = cardCounts(container);
   container.replaceChildren(opts.view ? opts.mod.render(opts.view, ctx) : el("p", {}, t("table.waitingView")));
+  markNewCards(container, before);
   markLastPlayed(container, opts.mod.playedZones || []);
   return ctx;
 }

@@ -2,6 +2,8 @@
 // value, a centred name and an optional glyph; card backs are hatched. Interactive cards are
 // wrapped in a <button> (keyboard and screen-reader friendly), the others in a <span role=img>.
 
+import { t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 export function svg(tag, attrs, ...children) {
@@ -16,11 +18,12 @@ export function svg(tag, attrs, ...children) {
   return node;
 }
 
-// Split a name into lines of about `width` characters (at most three lines).
-export function wrap(text, width = 9) {
+// Split a name into lines of about `width` characters (at most `max` lines; a cut text ends
+// with an ellipsis when `ellipsis`).
+export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+/) {
   const lines = [];
   let line = "";
-  for (const word of String(text).split(/[\s-]+/)) {
+  for (const word of String(text).split(words)) {
     if (line && (line + " " + word).length > width) {
       lines.push(line);
       line = word;
@@ -29,7 +32,8 @@ export function wrap(text, width = 9) {
     }
   }
   if (line) lines.push(line);
-  return lines.slice(0, 3);
+  if (ellipsis && lines.length > max) lines[max - 1] = `${lines[max - 1].replace(/[.,;:]?$/, "")}…`;
+  return lines.slice(0, max);
 }
 
 export function glyph(shape, cx, cy, r, colour) {
@@ -39,7 +43,7 @@ export function glyph(shape, cx, cy, r, colour) {
     case "square": return svg("rect", { x: cx - r * 0.85, y: cy - r * 0.85, width: r * 1.7, height: r * 1.7, ...common });
     case "triangle": return svg("polygon", { points: `${cx},${cy - r} ${cx + r},${cy + r * 0.8} ${cx - r},${cy + r * 0.8}`, ...common });
     case "diamond": return svg("polygon", { points: `${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`, ...common });
-    case "tree": return svg("g", {},
+    case "tree": return svg("g", { class: "tree" },
       svg("rect", { x: cx - 1, y: cy, width: 2, height: r, fill: "#6b4423" }),
       svg("polygon", { points: `${cx},${cy - r} ${cx + r * 0.8},${cy + r * 0.3} ${cx - r * 0.8},${cy + r * 0.3}`, fill: "#2e7d32" }));
     case "star": {
@@ -53,6 +57,74 @@ export function glyph(shape, cx, cy, r, colour) {
     }
     default: return null;
   }
+}
+
+// Emblems drawn in a unit box (-1..1) and scaled: the families of The Vale and Eternity, the
+// kinds of a Vale effect. Our own simple shapes, no artwork.
+const EMBLEMS = {
+  fire: { d: "M0,1 C-0.8,1 -0.85,0.1 -0.35,-0.35 C-0.35,0.05 -0.15,0.2 0,0.2 C-0.1,-0.3 0.2,-0.7 0.1,-1 C0.6,-0.6 0.85,0 0.8,0.35 C0.8,0.8 0.4,1 0,1 Z" },
+  water: { d: "M0,-1 C0.45,-0.35 0.75,0.05 0.75,0.35 A0.75,0.65 0 0 1 -0.75,0.35 C-0.75,0.05 -0.45,-0.35 0,-1 Z" },
+  earth: { d: "M-1,0.8 L-0.4,-0.45 L-0.05,0.15 L0.35,-0.85 L1,0.8 Z" },
+  wind: { d: "M-0.95,-0.35 H0.35 A0.32,0.32 0 1 0 0.05,-0.75 M-0.95,0.1 H0.65 A0.3,0.3 0 1 1 0.4,0.45 M-0.95,0.55 H0.1", stroke: true },
+  dragon: { d: "M-1,-0.3 L-0.35,-0.95 L-0.15,-0.35 L0,-0.7 L0.15,-0.35 L0.35,-0.95 L1,-0.3 L0.45,0.05 L0.2,0.9 L0,0.35 L-0.2,0.9 L-0.45,0.05 Z" },
+  sea: { d: "M-1,-0.15 Q-0.5,-0.75 0,-0.15 T1,-0.15 M-1,0.5 Q-0.5,-0.1 0,0.5 T1,0.5", stroke: true },
+  sky: { d: "M-0.85,0.55 A0.35,0.35 0 0 1 -0.6,-0.05 A0.45,0.45 0 0 1 0.2,-0.4 A0.42,0.42 0 0 1 0.85,0.1 A0.25,0.25 0 0 1 0.8,0.55 Z" },
+  instant: { d: "M0.25,-1 L-0.6,0.15 L-0.05,0.15 L-0.25,1 L0.6,-0.2 L0.05,-0.2 Z", fill: "#ffca28" },
+  permanent: { d: "M0,0 C-0.3,-0.5 -1,-0.5 -1,0 C-1,0.5 -0.3,0.5 0,0 C0.3,-0.5 1,-0.5 1,0 C1,0.5 0.3,0.5 0,0 Z", stroke: true, colour: "#90caf9" },
+  chip: { d: "M-0.5,-0.5 H0.5 V0.5 H-0.5 Z M-0.35,-0.95 h0.22 v0.5 h-0.22 Z M0.13,-0.95 h0.22 v0.5 h-0.22 Z M-0.35,0.45 h0.22 v0.5 h-0.22 Z M0.13,0.45 h0.22 v0.5 h-0.22 Z M-0.95,-0.35 v0.22 h0.5 v-0.22 Z M-0.95,0.13 v0.22 h0.5 v-0.22 Z M0.45,-0.35 v0.22 h0.5 v-0.22 Z M0.45,0.13 v0.22 h0.5 v-0.22 Z" },
+  resolution: { d: "M-0.6,-0.9 H0.6 L0,0 L0.6,0.9 H-0.6 L0,0 Z", fill: "#ffe0b2" },
+};
+
+export function emblem(kind, cx, cy, r, colour) {
+  if (kind === "star") return glyph("star", cx, cy, r * 1.2, colour);
+  const e = EMBLEMS[kind];
+  if (!e) return null;
+  const paint = e.stroke
+    ? { fill: "none", stroke: e.colour || colour, "stroke-width": 2.2 / r * 1.8, "stroke-linecap": "round" }
+    : { fill: e.fill || colour, stroke: "#222", "stroke-width": 1 / r };
+  return svg("path", { d: e.d, transform: `translate(${cx} ${cy}) scale(${r})`, class: `emblem emblem-${kind}`, ...paint });
+}
+
+// A face with room for words (a Vale creature, an Eternitium technology): a coloured head band
+// with the emblem and the cost, the name, effect icons and the effect text in small type.
+function richFace(spec, colour) {
+  const parts = [svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: spec.tint || "#fff", stroke: colour, "stroke-width": 3 }),
+    svg("path", { d: "M1,8 A7,7 0 0 1 8,1 H62 A7,7 0 0 1 69,8 V23 H1 Z", fill: colour })];
+  if (spec.emblem) {
+    parts.push(svg("circle", { cx: 12, cy: 12, r: 8.5, fill: "#fff" }), emblem(spec.emblem, 12, 12, 6, colour));
+  }
+  if (spec.cornerRight !== undefined && spec.cornerRight !== null) {
+    parts.push(svg("circle", { cx: 58, cy: 12, r: 8.5, fill: "#fff" }),
+      svg("text", { x: 58, y: 12.5, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 11, "font-weight": 800, fill: colour, class: "card-cost" }, spec.cornerRight));
+  }
+  const names = wrap(spec.name || "", 13, 2, true);
+  names.forEach((line, i) => parts.push(svg("text", { x: 35, y: 31 + i * 9 - (names.length - 1) * 2, "text-anchor": "middle", "dominant-baseline": "middle",
+    "font-size": line.length > 11 ? 7.5 : 9, "font-weight": 700, fill: "#222", class: "card-name" }, line)));
+  let y = 32 + names.length * 9;
+  const icons = spec.icons || [];
+  icons.forEach((kind, i) => {
+    const cx = 35 + (i - (icons.length - 1) / 2) * 14;
+    parts.push(svg("circle", { cx, cy: y, r: 6.5, fill: "#37474f", class: `effect-icon effect-${kind}` }), emblem(kind, cx, y, 4.8, "#fff"));
+  });
+  if (icons.length) y += 11;
+  const size = spec.textSize || 5.6;
+  const step = size * 1.18;
+  const lines = wrap(spec.text || "", spec.textWidth || 24, Math.floor((97 - y) / step), true, /\s+/);
+  lines.forEach((line, i) => parts.push(svg("text", { x: 35, y: y + size * 0.5 + i * step, "text-anchor": "middle", "font-size": size, fill: "#263238", class: "card-text" }, line)));
+  return parts;
+}
+
+// A face for a number (Eternity): the value in the corner and large in the middle, the family's
+// emblem, one tree per tree the card carries along the foot (class `tree`), the family's name.
+function valueFace(spec, colour) {
+  const parts = [svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: spec.tint || "#fff", stroke: colour, "stroke-width": 3 }),
+    svg("text", { x: 7, y: 18, "font-size": 16, "font-weight": 800, fill: colour }, spec.corner),
+    spec.emblem ? emblem(spec.emblem, 56, 13, 8, colour) : null,
+    svg("text", { x: 35, y: 45, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 30, "font-weight": 800, fill: colour, class: "card-value" }, spec.corner)];
+  const trees = spec.trees || 0;
+  for (let i = 0; i < trees; i++) parts.push(glyph("tree", 35 + (i - (trees - 1) / 2) * 20, 71, 9));
+  if (spec.footer) parts.push(svg("text", { x: 35, y: 94, "text-anchor": "middle", "font-size": 9, fill: colour, "font-weight": 700 }, spec.footer));
+  return parts;
 }
 
 /**
@@ -72,6 +144,10 @@ export function cardSvg(spec) {
       wrap(spec.backLabel, 10).slice(0, 2).forEach((line, i, all) => parts.push(
         svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * 10, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 9, "font-weight": 600, fill: "#11163a" }, line)));
     }
+  } else if (spec.rich) {
+    parts.push(...richFace(spec, colour));
+  } else if (spec.valueFace) {
+    parts.push(...valueFace(spec, colour).filter(Boolean));
   } else {
     parts.push(svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: spec.tint || "#fff", stroke: colour, "stroke-width": 3 }));
     if (spec.corner !== undefined && spec.corner !== null) {
@@ -131,7 +207,81 @@ export function cardElement(spec, opts = {}) {
     badge.textContent = String(opts.badge);
     node.append(badge);
   }
-  return node;
+  if (!spec.zoom) return node;
+  // A card with words can be seen large: its own small button (a click on the card still plays
+  // it), a right click or a long press on the card.
+  node.addEventListener("contextmenu", (event) => { event.preventDefault(); openZoom(spec, node); });
+  const zoom = document.createElement("button");
+  zoom.type = "button";
+  zoom.className = "card-zoom";
+  zoom.textContent = "i";
+  const enlarge = t("common.enlargeCard", { name: spec.zoom.title || spec.name || "" });
+  zoom.setAttribute("aria-label", enlarge);
+  zoom.title = enlarge;
+  zoom.addEventListener("click", () => openZoom(spec, zoom));
+  const wrapper = document.createElement("span");
+  wrapper.className = `card-wrap${opts.small ? " small" : ""}`;
+  wrapper.append(node, zoom);
+  return wrapper;
+}
+
+// The card large, with its full text, over the page: Escape, the close button or a click
+// outside closes it, and the focus goes back where it was.
+export function openZoom(spec, opener) {
+  closeZoom();
+  const z = spec.zoom;
+  const box = document.createElement("div");
+  box.id = "card-zoom";
+  box.className = "card-zoom-overlay";
+  const dialog = document.createElement("div");
+  dialog.className = "card-zoom-dialog";
+  dialog.setAttribute("role", "dialog");
+  dialog.setAttribute("aria-modal", "true");
+  dialog.setAttribute("aria-labelledby", "card-zoom-title");
+  const picture = document.createElement("div");
+  picture.className = "card-zoom-picture";
+  // The Vale: the whole text on the large card, in smaller type; the words beside it then only
+  // for screen readers, unless the text was too long for the face.
+  const face = z.fullOnFace ? { ...spec, title: null, textSize: 4.4, textWidth: 27 } : { ...spec, title: null };
+  picture.append(cardSvg(face));
+  const cut = [...picture.querySelectorAll(".card-text")].some((line) => line.textContent.endsWith("…"));
+  const title = document.createElement("h2");
+  title.id = "card-zoom-title";
+  title.textContent = z.title || spec.name || "";
+  const meta = document.createElement("p");
+  meta.className = "card-zoom-meta";
+  meta.textContent = z.meta || "";
+  const text = document.createElement("p");
+  text.className = `card-zoom-text${z.fullOnFace && !cut ? " visually-hidden" : ""}`;
+  text.textContent = z.text || "";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "card-zoom-close secondary";
+  close.textContent = t("common.close");
+  close.addEventListener("click", closeZoom);
+  const words = document.createElement("div");
+  words.className = "card-zoom-words";
+  words.append(title, meta, text, close);
+  dialog.append(picture, words);
+  box.append(dialog);
+  box.addEventListener("click", (event) => { if (event.target === box) closeZoom(); });
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { event.stopPropagation(); closeZoom(); }
+    if (event.key === "Tab") { event.preventDefault(); close.focus(); }  // the one control: keep the focus in
+  });
+  zoomOpener = opener || document.activeElement;
+  document.body.append(box);
+  close.focus();
+}
+
+let zoomOpener = null;
+
+export function closeZoom() {
+  const box = document.getElementById("card-zoom");
+  if (!box) return;
+  box.remove();
+  if (zoomOpener && zoomOpener.isConnected) zoomOpener.focus();
+  zoomOpener = null;
 }
 
 // The shared <defs> (the hatch of card backs), once per page.

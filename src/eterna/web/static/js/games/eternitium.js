@@ -3,6 +3,7 @@
 import { el } from "../page.js";
 import { currentLanguage, t, tOr } from "../i18n.js";
 import { section, row, stat } from "./common.js";
+import { motionOK } from "../motion.js";
 
 const SHAPE_COLOURS = { circle: "#ef6c00", square: "#1565c0", triangle: "#2e7d32", diamond: "#8e24aa" };
 const TIER_COLOURS = { basic: "#00838f", advanced: "#b8860b" };
@@ -53,10 +54,18 @@ export function cardSpec(card) {
     return { label: `${info.name} (${shapes.map(shapeName).join(", ")})`, title: info.text, colour: TIER_COLOURS[info.tier], tint: "#f5f5ff",
       glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: t("eternitium.face.doublePortal").split(" "), footer: t(`eternitium.tier.${info.tier}`) };
   }
-  return { label: `${info.name} (${t(`eternitium.tier.${info.tier}`)}): ${info.text}`, title: `${info.name}: ${info.text}`, colour: TIER_COLOURS[info.tier],
-    tint: info.tier === "advanced" ? "#fff8e1" : "#e0f7fa", name: info.name, corner: info.tier === "advanced" ? "2" : "1",
-    footer: t(`eternitium.tier.${info.tier}`) };
+  // A technology: its tier's colour, its points in the corner, its name and its effect at a
+  // glance in a few words; the zoom shows the whole text.
+  const tier = t(`eternitium.tier.${info.tier}`);
+  const points = info.tier === "advanced" ? 2 : 1;
+  const glance = tOr(`eternitium.glance.${card}`, "");
+  return { label: `${info.name} (${tier}): ${glance || info.text}`, title: `${info.name}: ${info.text}`, colour: TIER_COLOURS[info.tier],
+    tint: info.tier === "advanced" ? "#fff8e1" : "#e0f7fa", name: info.name, rich: true, cornerRight: points,
+    emblem: info.tier === "advanced" ? "star" : "chip", text: glance, textSize: 7.4, textWidth: 16,
+    zoom: { title: info.name, meta: `${tier} · ${points === 1 ? t("eternitium.pointOne") : t("eternitium.points", { n: points })}`, text: info.text } };
 }
+
+let seenEra = null;  // the Era cards left per seat at the last drawing
 
 export function render(view, ctx) {
   const root = el("div", { class: "game eternitium" });
@@ -70,16 +79,20 @@ export function render(view, ctx) {
   if (view.last_turn) infos.push(el("span", { class: "stat warn" }, t("eternitium.lastTurn")));
   root.append(el("div", { class: "infobar" }, infos));
 
-  // Each seat's Era pile, top first.
+  // Each seat's Era pile, top first; the count of Era cards left pulses when it drops.
+  const before = seenEra;
+  seenEra = [...(view.era_counts || [])];
   const piles = el("div", { class: "era-piles" });
   for (let s = 0; s < view.players; s++) {
     const pile = view.era[s] || [];
+    const left = stat("eternitium.eraLeft", view.era_counts[s]);
+    if (before && view.era_counts[s] < before[s] && motionOK()) left.classList.add("pulse");
     const gem = view.gem && view.gem.includes(s);
     const cards = pile.map((shape, i) => ctx.card(eraSpec(shape), shape, `era-${s}`, { small: true, extraClass: i === 0 ? "top" : "" }));
     piles.append(el("div", { class: `era-pile${s === ctx.seat ? " me" : ""}${s === view.current_player ? " current" : ""}`, dataset: { seat: s } },
       el("div", { class: "pile-head" }, el("strong", {}, ctx.name(s)), " ",
         gem ? el("span", { class: "gem" }, "◆ ", t("eternitium.gem")) : null,
-        stat("eternitium.eraLeft", view.era_counts[s]),
+        left,
         stat("common.score", view.scores[s]),
         stat("eternitium.advanced", view.advanced_counts ? view.advanced_counts[s] : 0),
         stat("eternitium.handDeckDiscard", `${view.hand_sizes[s]}/${view.deck_sizes[s]}/${view.discard_sizes[s]}`)),

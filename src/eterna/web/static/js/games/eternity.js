@@ -3,6 +3,7 @@
 import { el } from "../page.js";
 import { currentLanguage, t } from "../i18n.js";
 import { section, row, stat } from "./common.js";
+import { motionOK } from "../motion.js";
 
 const COLOURS = { earth: "#2e7d32", sea: "#1565c0", sky: "#c62828" };
 const TINTS = { earth: "#e8f5e9", sea: "#e3f2fd", sky: "#ffebee" };
@@ -41,8 +42,7 @@ export function cardSpec(card, lang, extra = {}) {
   return {
     label: `${fname} ${value}${n ? ` (${t("eternity.treesOnCard", { n })})` : ""}`,
     colour: COLOURS[family], tint: TINTS[family],
-    corner: value, lines: [String(value)], footer: fname,
-    glyphs: Array.from({ length: n }, () => ({ shape: "tree", r: 8 })),
+    valueFace: true, emblem: family, trees: n, corner: value, footer: fname,
     ...extra,
   };
 }
@@ -57,12 +57,15 @@ export function render(view, ctx) {
     stat("eternity.trump", view.trump ? familyName(view.trump, lang) : "-"),
     stat("eternity.pledgesLeft", view.pledges_left)));
 
-  // Trump board: three columns in the board's order, the trump one highlighted.
+  // Trump board: three columns in the board's order, the trump one highlighted (a pulse when
+  // the trump has just changed); its cards as large as the trick's.
+  const changed = seen.trump !== undefined && seen.trump !== view.trump && motionOK();
+  seen.trump = view.trump;
   const columns = el("div", { class: "trump-board" });
   for (const family of view.columns) {
-    const cards = (view.board[family] || []).map((c) => ctx.card(cardSpec(c, lang), c, "board", { small: true }));
+    const cards = (view.board[family] || []).map((c) => ctx.card(cardSpec(c, lang), c, "board"));
     const isTrump = family === view.trump;
-    columns.append(el("div", { class: `column${isTrump ? " trump" : ""}`, dataset: { family } },
+    columns.append(el("div", { class: `column${isTrump ? " trump" : ""}${isTrump && changed ? " trump-changed" : ""}`, dataset: { family } },
       el("div", { class: "column-head", style: `background:${COLOURS[family]}` }, familyName(family, lang),
         isTrump ? el("span", { class: "trump-badge" }, " ★ ", t("eternity.trumpBadge")) : null,
         el("span", { class: "count" }, ` (${(view.board[family] || []).length})`)),
@@ -80,7 +83,7 @@ export function render(view, ctx) {
       el("figcaption", {}, t("eternity.pledgedBy", { name: ctx.name(pledge.seat) }))));
   }
   const led = view.led ? t("eternity.led", { family: familyName(view.led, lang) }) : "";
-  root.append(section("trick-zone", "eternity.currentTrick", el("p", { class: "note" }, led), row("trick", trick)));
+  root.append(section("trick-zone", "eternity.currentTrick", completedTrick(view, ctx), el("p", { class: "note" }, led), row("trick", trick)));
 
   if (view.last_trick) {
     const lt = view.last_trick;
@@ -118,6 +121,32 @@ export function render(view, ctx) {
     root.append(section("hand-zone", "common.yourHand", row("hand", hand)));
   }
   return root;
+}
+
+// What the last drawings showed: the trump, the last trick and until when it stays in the trick's
+// place (a trick just won stays in view a moment, then is gathered, while the next move can
+// already be made).
+const seen = { trump: undefined, lastTrick: undefined, until: 0 };
+const PAUSE = 1200;
+
+function completedTrick(view, ctx) {
+  const key = JSON.stringify(view.last_trick || null);
+  if (seen.lastTrick !== undefined && key !== seen.lastTrick && view.last_trick) seen.until = Date.now() + PAUSE;
+  seen.lastTrick = key;
+  const left = seen.until - Date.now();
+  if (left <= 0 || !view.last_trick) return null;
+  const lt = view.last_trick;
+  const figures = [...lt.cards.map((p) => [p, ctx.name(p.seat)]), ...(lt.pledges || []).map((p) => [p, t("eternity.pledgedBy", { name: ctx.name(p.seat) })])]
+    .map(([p, caption]) => el("figure", { class: `played${p.seat === lt.winner && lt.cards.includes(p) ? " winner" : ""}` },
+      ctx.card(cardSpec(p.card, ctx.lang), p.card, "gathered"), el("figcaption", {}, caption)));
+  const box = el("div", { class: "completed-trick", role: "status" },
+    el("p", { class: "completed-head" }, t("eternity.trickWon", { name: ctx.name(lt.winner) })), row("", figures));
+  setTimeout(() => {
+    if (!motionOK()) { box.remove(); return; }
+    box.classList.add("gathering");
+    setTimeout(() => box.remove(), 350);
+  }, left);
+  return box;
 }
 
 function roundsTable(view, ctx) {

@@ -28,14 +28,21 @@ export const zones = {
   discard: { rules: ANY, natural: null },
 };
 
+// A creature's face: family colour and emblem, cost, name, an icon per effect kind (instant,
+// permanent, resolution) and the effect text; its zoom shows the whole text large.
 export function cardSpec(card, extra = {}) {
-  const info = (data && data.cards[card]) || { name: card, family: "", cost: "?", text: "" };
+  const info = (data && data.cards[card]) || { name: card, family: "", cost: "?", text: "", kinds: [] };
   const family = tOr(`vale.family.${info.family}`, info.family);
+  const kinds = (info.kinds || []).map((k) => tOr(`vale.kind.${k}`, k)).join(", ");
+  const meta = `${family} · ${t("vale.cost", { n: info.cost })}${kinds ? ` · ${kinds}` : ""}`;
   return {
-    label: `${info.name} (${family}, ${t("vale.cost", { n: info.cost })})`,
-    title: `${info.name} · ${family} · ${t("vale.cost", { n: info.cost })}\n${info.text}`,
+    label: `${info.name} (${meta})`,
+    title: `${info.name} · ${meta}\n${info.text}`,
     colour: FAMILY_COLOURS[info.family], tint: FAMILY_TINTS[info.family],
-    cornerRight: info.cost, name: info.name, footer: family, ...extra,
+    rich: true, emblem: info.family, icons: info.kinds || [], text: info.text, textWidth: 19,
+    cornerRight: info.cost, name: info.name, footer: family,
+    zoom: { title: info.name, meta, text: info.text, fullOnFace: true },
+    ...extra,
   };
 }
 

@@ -44,12 +44,12 @@ def connection_lang(query: str | None, header: str | None) -> str:
 
 
 def seat_names(table: LiveTable, lang: str) -> list[str]:
-    """The players' names by seat as the web client shows them: a seat without one reads
-    "Seat 1" (seat 1, counted from 0 as on the page) in `lang`; a name two seats share gets
-    its seat ("heuristic #2")."""
+    """The players' names by seat as the web client shows them (static/js/page.js seatName),
+    seats counted from 1: a seat without a name reads "Seat 2" (seat 1) in `lang`; a name two
+    seats share gets its seat ("heuristic #2" for seat 1)."""
     cat = catalog(lang)
-    names = [s.name or cat.text("common.seat", n=s.seat) for s in table.data.seats]
-    return [f"{n} #{seat}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
+    names = [s.name or cat.text("common.seat", n=s.seat + 1) for s in table.data.seats]
+    return [f"{n} #{seat + 1}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
 
 
 class Teller:

@@ -25,45 +25,6 @@ GAMES = [
 GAME_IDS = ["eternity", "vale", "eternitium", "eternitium-solo"]
 
 
-# axe reads an SVG card face's texts as one word ("1313Earth": corner, centre and footer run
-# together), so a card button named "Earth 13" fails its label-in-name rule. The rule's intent is
-# checked here instead: every word drawn on the card appears in the card's name (numbers aside:
-# a corner's points or value, which the name says in words, "Basic", or as the card's value).
-_AXE_RUN = """async () => {
-    const r = await axe.run(document, {resultTypes: ['violations']});
-    const drawnInName = (target) => {
-        const node = document.querySelector(target.join(' '));
-        if (!node || !node.classList.contains('card')) return false;
-        const name = (node.getAttribute('aria-label') || '').toLowerCase();
-        return [...node.querySelectorAll('svg text')].map((t) => t.textContent.trim().toLowerCase())
-            .filter((text) => /\\p{L}/u.test(text)).every((text) => name.includes(text));
-    };
-    return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({...v, nodes: v.id === 'label-content-name-mismatch'
-            ? v.nodes.filter((n) => !drawnInName(n.target)) : v.nodes}))
-        .filter((v) => v.nodes.length)
-        .map((v) => ({id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' :: '
-                + (n.failureSummary || '').slice(0, 200))}));
-}"""
-
-
-def axe_violations(page: Any, axe_source: str) -> list[dict[str, Any]]:
-    """axe-core's serious and critical violations on the page as it stands."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=axe_source)
-    result: list[dict[str, Any]] = page.evaluate(_AXE_RUN)
-    return result
-
-
-def assert_accessible(page: Any, axe_source: str, where: str) -> None:
-    violations = axe_violations(page, axe_source)
-    assert not violations, f"{where}: " + "\n".join(
-        f"{v['impact']} {v['id']} ({v['help']}): {v['nodes']}" for v in violations
-    )
-
-
 def open_seat(ui: Any, page: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:
     created = ui.server.create(game, seats, **extra)
     page.goto(ui.server.url(created["seats"][0]["url"]))
@@ -107,7 +68,7 @@ def keyboard_move(ui: Any, page: Any) -> None:
 
 @pytest.mark.parametrize(("game", "seats", "extra"), GAMES, ids=GAME_IDS)
 def test_a_whole_game_with_the_keyboard_alone(
-    ui: Any, page: Any, axe_source: str, game: str, seats: list[dict[str, Any]], extra: Any
+    ui: Any, page: Any, axe: Any, game: str, seats: list[dict[str, Any]], extra: Any
 ) -> None:
     open_seat(ui, page, game, seats, seed=7, **extra)
     moves = 0
@@ -116,14 +77,14 @@ def test_a_whole_game_with_the_keyboard_alone(
         keyboard_move(ui, page)
         moves += 1
         if moves == 6:  # mid-game, as a player
-            assert_accessible(page, axe_source, f"{game} table")
+            axe(page, f"{game} table")
             ui.shot(page, f"a11y-{game}{'-solo' if len(seats) == 1 else ''}-mid")
     page.wait_for_selector("#scoresheet:not([hidden])")
     assert moves > 0
-    assert_accessible(page, axe_source, f"{game} score sheet")
+    axe(page, f"{game} score sheet")
 
 
-def test_the_other_pages_pass_axe(ui: Any, page: Any, axe_source: str) -> None:
+def test_the_other_pages_pass_axe(ui: Any, page: Any, axe: Any) -> None:
     table_id = finished_table(ui, page)
     for path, ready in [
         ("/", "#quick-buttons button"),
@@ -135,4 +96,85 @@ def test_the_other_pages_pass_axe(ui: Any, page: Any, axe_source: str) -> None:
     ]:
         page.goto(ui.server.url(path))
         page.wait_for_selector(ready)
-        assert_accessible(page, axe_source, path)
+        axe(page, path)
+
+
+def play_until(ui: Any, page: Any, predicate: str, limit: int = 80) -> Any:
+    """Keyboard moves until `predicate` (JS, the page) gives a card id; that id."""
+    for _ in range(limit):
+        found = page.evaluate(predicate)
+        if found:
+            return found
+        assert ui.state(page).get("status") != "over", "the game ended first"
+        keyboard_move(ui, page)
+    pytest.fail("never came")
+
+
+def shift_tab_to(page: Any, check: str, limit: int = 120) -> None:
+    """From the start of the moves, Shift+Tab back into the board until `check` (JS, the
+    focused element) holds."""
+    if page.evaluate("document.activeElement.id") != "action-list":
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate(f"(n => {check})(document.activeElement)"):
+            return
+    pytest.fail(f"the keyboard never reached {check}")
+
+
+_MENU_CARD = """() => {
+    const legal = [...document.querySelectorAll('#action-list [data-action]')]
+        .map((b) => b.dataset.action);
+    const card = [...document.querySelectorAll('#board button.card.legal')].find((c) =>
+        legal.filter((a) => a.split(' ')[1] === c.dataset.card).length > 1);
+    return card ? card.dataset.card : null;
+}"""
+
+
+def test_a_card_with_several_moves_opens_a_menu_the_keyboard_works(ui: Any, page: Any) -> None:
+    open_seat(ui, page, "vale", [HUMAN, BOT], seed=7)
+    card = play_until(ui, page, _MENU_CARD)
+    shift_tab_to(page, f"n.dataset.card === '{card}' && n.dataset.zone !== 'others'")
+    ply = ui.state(page)["ply"]
+    page.keyboard.press("Enter")
+    items = page.locator("#choice [data-choice]")
+    assert items.count() >= 2
+    first = page.evaluate("document.activeElement.dataset.choice")
+    assert first == items.first.get_attribute("data-choice")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.choice") == items.nth(1).get_attribute(
+        "data-choice"
+    )
+    page.keyboard.press("Escape")  # closes the menu, the focus back on the card
+    assert page.locator("#choice").count() == 0
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    assert ui.state(page)["ply"] == ply
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")  # the first choice
+    page.wait_for_function("ply => document.body.dataset.ply !== ply", arg=ply)
+    ui.wait_settled(page)
+    ui.shot(page, "a11y-vale-menu")
+
+
+def test_the_keyboard_reaches_a_card_and_its_pledge_button(ui: Any, page: Any) -> None:
+    open_seat(ui, page, "eternity", [HUMAN, BOT, BOT], seed=5)
+    card = play_until(
+        ui,
+        page,
+        "(() => { const c = document.querySelector('#board .hand-zone button.card.pledge-only');"
+        " return c ? c.dataset.card : null; })()",
+    )
+    shift_tab_to(page, f"n.dataset.card === '{card}'")
+    assert "pledge" in page.evaluate("document.activeElement.getAttribute('aria-label')").lower()
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    ply = ui.state(page)["ply"]
+    page.keyboard.press("Enter")  # a plain press never pledges: the page says how
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert ui.state(page)["ply"] == ply
+    page.keyboard.press("Tab")  # the card's own Pledge button comes next
+    assert page.evaluate("document.activeElement.dataset.pledge") == card
+    page.keyboard.press("Enter")
+    page.wait_for_function("ply => document.body.dataset.ply !== ply", arg=ply)
+    ui.wait_settled(page)
+    assert page.locator(f"#board .hand-zone [data-card='{card}']").count() == 0

@@ -66,7 +66,13 @@ def tap_move(ui: Any, page: Any) -> None:
 
 @pytest.mark.parametrize(("game", "seats", "extra", "zone"), GAMES, ids=GAME_IDS)
 def test_a_whole_game_tapped_on_a_phone(
-    ui: Any, phone: Any, game: str, seats: list[dict[str, Any]], extra: Any, zone: str
+    ui: Any,
+    phone: Any,
+    axe: Any,
+    game: str,
+    seats: list[dict[str, Any]],
+    extra: Any,
+    zone: str,
 ) -> None:
     open_seat(ui, phone, game, seats, seed=11, **extra)
     name = f"phone-{game}{'-solo' if len(seats) == 1 else ''}"
@@ -79,6 +85,7 @@ def test_a_whole_game_tapped_on_a_phone(
         moves += 1
         if moves == 8 and phone.locator("#board .hand-zone").count():
             assert_docked(phone, zone)
+            axe(phone, f"{game} on a phone")
             phone.screenshot(path=str(ui.shots / f"{name}-mid.png"))  # the screen as seen
     phone.wait_for_selector("#scoresheet:not([hidden])")
     assert moves > 0

@@ -54,6 +54,7 @@ export function keepFocus(redraw) {
   let target = key.id ? $(key.id) : key.selector ? document.querySelector(key.selector) : null;
   if (target && (target.disabled || target.closest("[hidden]"))) target = null;
   if (!target && !$("actions").hidden && !$("moves-body").hidden) target = $("action-list");
+  if (!target && !$("scoresheet").hidden) target = $("scoresheet");  // the game ended: its verdict
   if (target) target.focus({ preventScroll: true });
 }
 

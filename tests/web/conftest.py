@@ -9,11 +9,14 @@ go to `test-output/screenshots/` at the repository root; the run's summary lists
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
 import shutil
 import socket
 import subprocess
+import tarfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -27,6 +30,13 @@ from eterna.server.launch import serve_command, wait_until_serving
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
+# axe-core, the accessibility checker the tests inject into the pages (never served by the app):
+# fetched once from the npm registry into test-output/cache/, checked against its pinned digest.
+AXE_VERSION = "4.14.1"
+AXE_TARBALL = f"https://registry.npmjs.org/axe-core/-/axe-core-{AXE_VERSION}.tgz"
+AXE_SHA256 = "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745"
+AXE_CACHE = ROOT / "test-output" / "cache"
+PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -139,6 +149,95 @@ def page(browser: Any) -> Iterator[Any]:
     # policy forbids: the pages themselves are checked under it in test_csp.py.
     context = browser.new_context(
         viewport={"width": 1280, "height": 900}, locale="en-US", bypass_csp=True
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _axe_tarball() -> bytes:
+    cached = AXE_CACHE / f"axe-core-{AXE_VERSION}.tgz"
+    if cached.exists() and hashlib.sha256(cached.read_bytes()).hexdigest() == AXE_SHA256:
+        return cached.read_bytes()
+    with urllib.request.urlopen(AXE_TARBALL, timeout=60) as response:
+        data: bytes = response.read()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != AXE_SHA256:
+        pytest.fail(f"{AXE_TARBALL}: sha256 {digest}, expected {AXE_SHA256}")
+    AXE_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(data)
+    return data
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe.min.js of the pinned axe-core release (downloaded once, then from the cache)."""
+    try:
+        data = _axe_tarball()
+    except (urllib.error.URLError, OSError) as exc:
+        pytest.fail(f"axe-core could not be fetched from the npm registry ({AXE_TARBALL}): {exc}")
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        member = archive.extractfile("package/axe.min.js")
+        assert member is not None
+        return member.read().decode()
+
+
+# axe reads an SVG card face's texts as one word ("1313Earth": corner, centre and footer run
+# together), so a card button named "Earth 13" fails its label-in-name rule. The rule's intent is
+# checked here instead: every word drawn on the card appears in the card's name (numbers aside:
+# a corner's points or value, which the name says in words, "Basic", or as the card's value).
+_AXE_RUN = """async () => {
+    const r = await axe.run(document, {resultTypes: ['violations']});
+    const drawnInName = (target) => {
+        const node = document.querySelector(target.join(' '));
+        if (!node || !node.classList.contains('card')) return false;
+        const name = (node.getAttribute('aria-label') || '').toLowerCase();
+        return [...node.querySelectorAll('svg text')].map((t) => t.textContent.trim().toLowerCase())
+            .filter((text) => /\\p{L}/u.test(text)).every((text) => name.includes(text));
+    };
+    return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({...v, nodes: v.id === 'label-content-name-mismatch'
+            ? v.nodes.filter((n) => !drawnInName(n.target)) : v.nodes}))
+        .filter((v) => v.nodes.length)
+        .map((v) => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' :: '
+                + (n.failureSummary || '').slice(0, 200))}));
+}"""
+
+
+def axe_violations(page: Any, axe_source: str) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it stands."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source)
+    result: list[dict[str, Any]] = page.evaluate(_AXE_RUN)
+    return result
+
+
+def _assert_accessible(page: Any, axe_source: str, where: str) -> None:
+    violations = axe_violations(page, axe_source)
+    assert not violations, f"{where}: " + "\n".join(
+        f"{v['impact']} {v['id']} ({v['help']}): {v['nodes']}" for v in violations
+    )
+
+
+@pytest.fixture
+def axe(axe_source: str) -> Any:
+    """axe(page, where): fails on any serious or critical axe-core violation on the page."""
+    return lambda page, where: _assert_accessible(page, axe_source, where)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A 390x844 touch phone."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, bypass_csp=True
     )
     context.set_default_timeout(15_000)
     page = context.new_page()

@@ -200,7 +200,10 @@ export function cardElement(spec, opts = {}) {
   if (spec.title) node.title = spec.title;
   if (opts.card) node.dataset.card = opts.card;
   if (opts.zone) node.dataset.zone = opts.zone;
-  node.append(cardSvg(spec));
+  // the element carries the name: the picture's own texts are not read a second time
+  const picture = cardSvg(spec);
+  picture.setAttribute("aria-hidden", "true");
+  node.append(picture);
   if (opts.badge !== undefined && opts.badge !== null) {
     const badge = document.createElement("span");
     badge.className = "badge";

@@ -5,6 +5,7 @@ import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard, makeContext } from "./board.js";
 import { rankSeats, verdict, resultReason } from "./result.js";
+import { setupMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
@@ -212,7 +213,10 @@ function myTurn() {
 }
 
 function render() {
-  if (!S.table) return;
+  if (S.table) keepFocus(draw);
+}
+
+function draw() {
   document.body.dataset.game = S.table.game;
   document.body.dataset.ply = S.ply === null ? "" : String(S.ply);
   document.body.dataset.status = isOver() ? "over" : "playing";
@@ -232,10 +236,11 @@ function render() {
       onCard, onVerb, label, lastCard: S.lastCard,
     });
   }
-  renderActions();
+  drawActions();
   renderLog();
   renderScoresheet();
   renderConnection();
+  dockRoom();
 }
 
 function renderStatus() {
@@ -313,7 +318,7 @@ function refuseHere(explicit) {
 let refusalBox = null;
 function homeRefusal() {
   refusalBox = refusalBox || $("refusal");
-  if (refusalBox && refusalBox.parentNode !== $("actions")) $("action-list").after(refusalBox);
+  if (refusalBox && refusalBox.parentNode !== $("moves-body")) $("action-list").after(refusalBox);
 }
 
 function placeRefusal() {
@@ -334,8 +339,9 @@ function openChoice(actions, anchor) {
   const menu = el("div", { id: "choice", class: "choice-menu", role: "menu", "aria-label": t("table.chooseAction") },
     el("p", {}, t("table.chooseAction")),
     ...actions.map((a) => el("button", { type: "button", role: "menuitem", class: "action", title: a, dataset: { choice: a }, onclick: () => act(a) }, label(a))),
-    el("button", { type: "button", class: "secondary", onclick: closeChoice }, t("common.cancel")));
+    el("button", { type: "button", class: "secondary", onclick: () => { closeChoice(); if (document.contains(anchor)) anchor.focus(); } }, t("common.cancel")));
   document.body.append(menu);
+  menuKeys(menu, anchor, closeChoice);
   const rect = anchor.getBoundingClientRect();
   const top = Math.min(window.innerHeight - menu.offsetHeight - 8, rect.bottom + 4);
   const left = Math.max(8, Math.min(window.innerWidth - menu.offsetWidth - 8, rect.left));
@@ -351,11 +357,16 @@ function closeChoice() {
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeChoice(); });
 
 function renderActions() {
+  keepFocus(drawActions);
+}
+
+function drawActions() {
   const panel = $("actions");
   const list = $("action-list");
   const hintButton = $("hint-button");
   const legal = (S.view && S.view.legal_actions) || [];
   panel.hidden = S.seat === null || isOver();
+  $("skip-moves").hidden = panel.hidden;
   list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending, onclick: () => { S.clicked = null; act(a); } }, label(a))));
   const refusal = $("refusal");
   refusal.hidden = !S.refusal;
@@ -468,6 +479,8 @@ async function rematch() {
 async function main() {
   await setupPage("table.title");
   installDefs();
+  setupMoves();
+  window.addEventListener("resize", dockRoom);
   $("hint-button").addEventListener("click", () => {
     if (send({ type: "hint" })) {
       S.hintPending = true;

@@ -51,7 +51,7 @@ export function cardSpec(card) {
   const info = (data && data.cards[card]) || { name: card, tier: "basic", text: "" };
   if (card.startsWith("double-portal-")) {
     const shapes = card.slice(14).split("-");
-    return { label: `${info.name} (${shapes.map(shapeName).join(", ")})`, title: info.text, colour: TIER_COLOURS[info.tier], tint: "#f5f5ff",
+    return { label: `${info.name} (${t(`eternitium.tier.${info.tier}`)}: ${shapes.map(shapeName).join(", ")})`, title: info.text, colour: TIER_COLOURS[info.tier], tint: "#f5f5ff",
       glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: t("eternitium.face.doublePortal").split(" "), footer: t(`eternitium.tier.${info.tier}`) };
   }
   // A technology: its tier's colour, its points in the corner, its name and its effect at a

@@ -1,0 +1,88 @@
+// The table with the keyboard alone: the skip link to the moves, the collapsible moves panel,
+// focus kept across redraws, and the choice menu's arrow keys and Escape.
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const MOVES_OPEN = "eterna.movesOpen";
+
+// The moves panel opens and closes with its toggle (remembered by the browser); the skip link
+// "Go to your moves" opens it and puts the focus at the start of the list: Tab then reaches the
+// first move.
+export function setupMoves() {
+  let open = true;
+  try { open = localStorage.getItem(MOVES_OPEN) !== "0"; } catch { open = true; }
+  setMovesOpen(open, false);
+  $("moves-toggle").addEventListener("click", () => setMovesOpen($("moves-body").hidden, true));
+  $("skip-moves").addEventListener("click", (event) => {
+    event.preventDefault();
+    setMovesOpen(true, false);
+    $("action-list").focus();
+  });
+  document.addEventListener("eterna:language", () => setMovesOpen(!$("moves-body").hidden, false));
+}
+
+function setMovesOpen(open, remember) {
+  $("moves-body").hidden = !open;
+  const toggle = $("moves-toggle");
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.dataset.i18n = open ? "table.hideMoves" : "table.showMoves";
+  toggle.textContent = t(toggle.dataset.i18n);
+  if (remember) {
+    try { localStorage.setItem(MOVES_OPEN, open ? "1" : "0"); } catch { /* private mode */ }
+  }
+}
+
+// What the focus was on, to find its like after a redraw: a card (by card and zone), a card's
+// verb button, a move button, or an element with an id.
+function focusKey(node) {
+  if (!node || node === document.body || !node.closest) return null;
+  if (!node.closest("#board, #actions")) return node.id ? { id: node.id } : null;
+  const d = node.dataset || {};
+  if (d.card && d.zone) return { selector: `#board [data-card="${CSS.escape(d.card)}"][data-zone="${CSS.escape(d.zone)}"]` };
+  if (d.pledge) return { selector: `#board [data-pledge="${CSS.escape(d.pledge)}"]` };
+  return node.id ? { id: node.id } : { moves: true };
+}
+
+// Run `redraw` and put the focus back where it was (or at the start of the moves when that is
+// gone), so a keyboard player never falls back to the top of the page.
+export function keepFocus(redraw) {
+  const before = document.activeElement;
+  const key = focusKey(before);
+  redraw();
+  if (!key || (before && document.contains(before) && document.activeElement === before)) return;
+  if (document.activeElement && document.activeElement !== document.body && document.activeElement !== before) return;
+  let target = key.id ? $(key.id) : key.selector ? document.querySelector(key.selector) : null;
+  if (target && (target.disabled || target.closest("[hidden]"))) target = null;
+  if (!target && !$("actions").hidden && !$("moves-body").hidden) target = $("action-list");
+  if (!target && !$("scoresheet").hidden) target = $("scoresheet");  // the game ended: its verdict
+  if (target) target.focus({ preventScroll: true });
+}
+
+// The choice menu: Up/Down/Home/End move between its buttons; Escape closes it and gives the
+// focus back to what opened it.
+export function menuKeys(menu, anchor, close) {
+  menu.addEventListener("keydown", (event) => {
+    const items = [...menu.querySelectorAll("button")];
+    const at = items.indexOf(document.activeElement);
+    let next = null;
+    if (event.key === "ArrowDown") next = items[(at + 1) % items.length];
+    else if (event.key === "ArrowUp") next = items[(at - 1 + items.length) % items.length];
+    else if (event.key === "Home") next = items[0];
+    else if (event.key === "End") next = items[items.length - 1];
+    else if (event.key === "Escape") {
+      event.stopPropagation();
+      close();
+      if (anchor && document.contains(anchor)) anchor.focus();
+      return;
+    }
+    if (next) { event.preventDefault(); next.focus(); }
+  });
+}
+
+// On a phone the hand is docked at the bottom of the screen: the page keeps room for it below
+// everything else.
+export function dockRoom() {
+  const hand = document.querySelector("#board .hand-zone");
+  const fixed = hand && getComputedStyle(hand).position === "fixed";
+  document.body.style.setProperty("--dock-h", fixed ? `${hand.offsetHeight + 8}px` : "0px");
+}

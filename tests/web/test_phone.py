@@ -1,0 +1,149 @@
+"""The web client on a phone: the hand docked at the bottom of a 390x844 touch screen with the
+trick or board above it, the moves panel collapsible, a whole game of each game played by
+tapping, and no page wider than a 360 px screen.
+
+Screenshots of every page at 390x844 go to test-output/screenshots/ (phone-*.png).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+HUMAN = {"kind": "human", "name": "Ada"}
+BOT = {"kind": "bot", "agent": "heuristic"}
+GAMES = [
+    ("eternity", [HUMAN, BOT, BOT], {}, ".trick-zone"),
+    ("vale", [HUMAN, BOT], {}, ".hunting"),
+    ("eternitium", [HUMAN, BOT], {}, ".era-zone"),
+    ("eternitium", [HUMAN], {"options": {"mission": 3}}, ".era-zone"),
+]
+GAME_IDS = ["eternity", "vale", "eternitium", "eternitium-solo"]
+NARROW = {"width": 360, "height": 740}
+
+
+def open_seat(ui: Any, page: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:
+    created = ui.server.create(game, seats, **extra)
+    page.goto(ui.server.url(created["seats"][0]["url"]))
+    ui.wait_settled(page)
+    table_id: str = created["table_id"]
+    return table_id
+
+
+def rect(page: Any, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.locator(selector).first.evaluate(
+        "n => { const r = n.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"
+    )
+    return box
+
+
+def assert_docked(page: Any, board_zone: str) -> None:
+    """The hand touches the bottom of the screen, the trick or board shows above it."""
+    height = page.evaluate("window.innerHeight")
+    hand = rect(page, "#board .hand-zone")
+    assert abs(hand["bottom"] - height) <= 1, (hand, height)
+    assert hand["top"] > height * 0.45, f"the hand covers too much of the screen: {hand}"
+    zone = rect(page, f"#board {board_zone}")
+    assert 0 <= zone["top"] < hand["top"], (zone, hand)
+
+
+def holds_cards(page: Any) -> bool:
+    return bool(page.locator("#board .hand-zone .cards.hand .card").count())
+
+
+def no_sideways_scroll(page: Any, where: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= NARROW["width"], f"{where}: {width} px wide on a {NARROW['width']} px screen"
+
+
+def tap_move(ui: Any, page: Any) -> None:
+    ply = ui.state(page).get("ply", "")
+    # a Vale player who never tames holds no card: tame when the rules allow it
+    tame = page.locator("#action-list button[data-action^='tame ']")
+    (tame if tame.count() else page.locator("#action-list button[data-action]")).first.tap()
+    page.wait_for_function(
+        "ply => document.body.dataset.ply !== ply || document.body.dataset.status === 'over'",
+        arg=ply,
+    )
+    ui.wait_settled(page)
+
+
+@pytest.mark.parametrize(("game", "seats", "extra", "zone"), GAMES, ids=GAME_IDS)
+def test_a_whole_game_tapped_on_a_phone(
+    ui: Any,
+    phone: Any,
+    axe: Any,
+    game: str,
+    seats: list[dict[str, Any]],
+    extra: Any,
+    zone: str,
+) -> None:
+    open_seat(ui, phone, game, seats, seed=11, **extra)
+    name = f"phone-{game}{'-solo' if len(seats) == 1 else ''}"
+    ui.shot(phone, f"{name}-start")
+    moves = docked = 0
+    while ui.state(phone).get("status") != "over":
+        assert moves < 600, "the game did not end"
+        if holds_cards(phone) and docked < 2:  # checked at its first two chances
+            assert_docked(phone, zone)
+            docked += 1
+            if docked == 2:
+                axe(phone, f"{game} on a phone")
+                phone.screenshot(path=str(ui.shots / f"{name}-mid.png"))  # the screen as seen
+        tap_move(ui, phone)
+        moves += 1
+    assert docked == 2, "the hand was never held"
+    phone.wait_for_selector("#scoresheet:not([hidden])")
+    assert moves > 0
+    ui.shot(phone, f"{name}-end")
+
+
+def test_the_moves_panel_folds_away(ui: Any, phone: Any) -> None:
+    open_seat(ui, phone, "eternity", [HUMAN, BOT, BOT], seed=11)
+    toggle = phone.locator("#moves-toggle")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert phone.locator("#action-list button[data-action]").first.is_visible()
+    toggle.tap()
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert not phone.locator("#action-list").is_visible()
+    # the hand stays playable, and the choice is remembered on the next visit
+    assert phone.locator("#board .hand-zone button.card.legal").first.is_visible()
+    phone.reload()
+    ui.wait_settled(phone)
+    assert phone.locator("#moves-toggle").get_attribute("aria-expanded") == "false"
+    phone.locator("#moves-toggle").tap()
+    assert phone.locator("#action-list button[data-action]").first.is_visible()
+
+
+def test_no_page_is_wider_than_a_small_phone(ui: Any, phone: Any) -> None:
+    phone.set_viewport_size(NARROW)
+    for game, seats, extra, _ in GAMES:
+        open_seat(ui, phone, game, seats, seed=3, **extra)
+        no_sideways_scroll(phone, f"{game} table")
+        for _ in range(5):  # mid-game too
+            if ui.state(phone).get("status") == "over":
+                break
+            tap_move(ui, phone)
+        no_sideways_scroll(phone, f"{game} table, mid-game")
+    finished = ui.server.create("eternitium", [BOT, BOT], seed=4)["table_id"]
+    for _ in range(150):
+        if ui.server.get(f"/api/tables/{finished}")["status"] == "over":
+            break
+        phone.wait_for_timeout(100)
+    phone.set_viewport_size({"width": 390, "height": 844})
+    for path, ready, name in [
+        ("/", "#quick-buttons button", "lobby"),
+        ("/history", f"#history-rows tr[data-table-id='{finished}']", "history"),
+        (f"/replay/{finished}", "#board .era-piles", "replay"),
+        ("/rules/eternity", "#rules-content h2", "rules-eternity"),
+        ("/rules/vale", "#rules-content h2", "rules-vale"),
+        ("/rules/eternitium", "#rules-content h2", "rules-eternitium"),
+    ]:
+        phone.goto(ui.server.url(path))
+        phone.wait_for_selector(ready)
+        ui.shot(phone, f"phone-{name}")
+        phone.set_viewport_size(NARROW)
+        no_sideways_scroll(phone, path)
+        phone.set_viewport_size({"width": 390, "height": 844})

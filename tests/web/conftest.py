@@ -191,14 +191,16 @@ def axe_source() -> str:
 # axe reads an SVG card face's texts as one word ("1313Earth": corner, centre and footer run
 # together), so a card button named "Earth 13" fails its label-in-name rule. The rule's intent is
 # checked here instead: every word drawn on the card appears in the card's name (numbers aside:
-# a corner's points or value, which the name says in words, "Basic", or as the card's value).
+# a corner's points or value, which the name says in words, "Basic", or as the card's value; a
+# cut line of effect text without its ellipsis).
 _AXE_RUN = """async () => {
     const r = await axe.run(document, {resultTypes: ['violations']});
     const drawnInName = (target) => {
         const node = document.querySelector(target.join(' '));
         if (!node || !node.classList.contains('card')) return false;
         const name = (node.getAttribute('aria-label') || '').toLowerCase();
-        return [...node.querySelectorAll('svg text')].map((t) => t.textContent.trim().toLowerCase())
+        return [...node.querySelectorAll('svg text')]
+            .map((t) => t.textContent.trim().replace(/…$/, '').toLowerCase())
             .filter((text) => /\\p{L}/u.test(text)).every((text) => name.includes(text));
     };
     return r.violations

@@ -36,7 +36,9 @@ export function cardSpec(card, extra = {}) {
   const kinds = (info.kinds || []).map((k) => tOr(`vale.kind.${k}`, k)).join(", ");
   const meta = `${family} · ${t("vale.cost", { n: info.cost })}${kinds ? ` · ${kinds}` : ""}`;
   return {
-    label: `${info.name} (${meta})`,
+    // the name says what the face shows, its effect text too (what is drawn is in the name)
+    label: info.text ? `${info.name} (${meta}): ${info.text}` : `${info.name} (${meta})`,
+    heading: `${info.name} (${meta})`,
     title: `${info.name} · ${meta}\n${info.text}`,
     colour: FAMILY_COLOURS[info.family], tint: FAMILY_TINTS[info.family],
     rich: true, emblem: info.family, icons: info.kinds || [], text: info.text, textWidth: 19,
@@ -120,7 +122,7 @@ function cardTexts(cards) {
   for (const card of unique) {
     const spec = cardSpec(card);
     const info = (data && data.cards[card]) || { text: "" };
-    list.append(el("dt", { dataset: { card } }, spec.label), el("dd", {}, info.text || "-"));
+    list.append(el("dt", { dataset: { card } }, spec.heading), el("dd", {}, info.text || "-"));
   }
   return el("details", { class: "zone card-texts-box", open: textsOpen, ontoggle: (e) => { textsOpen = e.target.open; } },
     el("summary", {}, t("vale.cardTexts", { n: unique.length })), list);

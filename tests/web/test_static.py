@@ -158,3 +158,11 @@ def test_action_buttons_carry_their_notation() -> None:
     table = (STATIC / "js" / "table.js").read_text("utf-8")
     assert "dataset: { action: a }" in table
     assert 'type: "act", action, ply: S.ply' in table
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counts_are_worded_by_plural_forms_not_shortcuts(lang: str) -> None:
+    # "3 card(s)", "Karte(n)", "Baum/Bäume": a count picks its `.one` or `.other` form instead
+    shortcuts = re.compile(r"\w\((s|n|e|en)\)|Baum/Bäume")
+    found = {k: v for k, v in strings(lang).items() if shortcuts.search(v)}
+    assert not found

@@ -56,6 +56,13 @@ export function t(key, vars) {
   return text;
 }
 
+// A count in words: the `one` or the `other` key by the language's rule (French: 0 and 1 are
+// singular), with {n} filled in.
+export function plural(n, one, other, vars) {
+  const singular = currentLanguage() === "fr" ? n <= 1 : n === 1;
+  return t(singular ? one : other, { n, ...vars });
+}
+
 // A key built at run time (a phase, an option name): its text if translated, else `otherwise`.
 export function tOr(key, otherwise) {
   return key in strings ? strings[key] : key in fallback ? fallback[key] : otherwise;

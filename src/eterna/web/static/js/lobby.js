@@ -1,7 +1,7 @@
 // The lobby: quick start, create a table (seats, bots, options, a solo mission), invite links,
 // my tables (remembered by the browser) and the open tables.
 import { setupPage, el, api, copyText, absoluteUrl, formatTime } from "./page.js";
-import { t, tOr, currentLanguage } from "./i18n.js";
+import { t, tOr, currentLanguage, plural } from "./i18n.js";
 import { myTables, remember, forget, inviteLabel } from "./mytables.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,12 +12,6 @@ let agentSpecs = ["heuristic", "random", "ismcts", "ismcts:seconds=2"];
 // Options the form leaves out: card counts are a JSON map for simulations, not a table setting.
 const HIDDEN_OPTIONS = new Set(["composition"]);
 
-// A count in words: the `one` or the `other` key by the language's rule (French: 0 and 1 are
-// singular), with {n} filled in.
-export function plural(n, one, other, vars) {
-  const singular = currentLanguage() === "fr" ? n <= 1 : n === 1;
-  return t(singular ? one : other, { n, ...vars });
-}
 
 function agentLabel(spec) {
   return tOr(`lobby.agent.${spec}`, spec);

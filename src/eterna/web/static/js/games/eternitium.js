@@ -1,7 +1,7 @@
 // Eternitium: hand, Era piles (hidden cards as backs, visible shapes), Portal reserve, Era display,
 // Basic and Advanced markets, discard pile, solo AI cards, scores (technology points).
 import { el } from "../page.js";
-import { currentLanguage, t, tOr } from "../i18n.js";
+import { currentLanguage, t, tOr, plural } from "../i18n.js";
 import { section, row, stat } from "./common.js";
 import { motionOK } from "../motion.js";
 
@@ -125,7 +125,7 @@ export function render(view, ctx) {
   root.append(el("div", { class: "markets" }, market("basic", view.basic_row || [], view.basic_deck_size), market("advanced", view.advanced_row || [], view.advanced_deck_size)));
 
   if (view.players === 1) {
-    root.append(section("ai", "eternitium.aiCards", el("p", { class: "note" }, t("eternitium.aiDeck", { n: view.ai_deck_size })),
+    root.append(section("ai", "eternitium.aiCards", el("p", { class: "note" }, plural(view.ai_deck_size, "eternitium.aiDeck.one", "eternitium.aiDeck.other")),
       row("", (view.ai_cards || []).map((c) => ctx.card(cardSpec(c), c, "ai", { small: true })))));
   }
 

@@ -1,7 +1,7 @@
 // Eternity: hand, trump board (three columns, trump highlighted), current trick with pledges,
 // the 3-player display, and per seat: trees against tricks, scores.
 import { el } from "../page.js";
-import { currentLanguage, t } from "../i18n.js";
+import { currentLanguage, t, plural } from "../i18n.js";
 import { section, row, stat } from "./common.js";
 import { motionOK } from "../motion.js";
 
@@ -40,7 +40,7 @@ export function cardSpec(card, lang, extra = {}) {
   const n = trees(value);
   const fname = familyName(family, lang);
   return {
-    label: `${fname} ${value}${n ? ` (${t("eternity.treesOnCard", { n })})` : ""}`,
+    label: `${fname} ${value}${n ? ` (${plural(n, "eternity.treesOnCard.one", "eternity.treesOnCard.other")})` : ""}`,
     colour: COLOURS[family], tint: TINTS[family],
     valueFace: true, emblem: family, trees: n, corner: value, footer: fname,
     ...extra,

@@ -1,7 +1,7 @@
 // The Vale of Eternity: hunting board (revealed and claimed cards), hand, areas, stones per
 // colour, scores, round and phase.
 import { el } from "../page.js";
-import { currentLanguage, t, tOr } from "../i18n.js";
+import { currentLanguage, t, tOr, plural } from "../i18n.js";
 import { section, row, stat } from "./common.js";
 
 const FAMILY_COLOURS = { fire: "#d84315", water: "#1565c0", earth: "#6d4c41", wind: "#00897b", dragon: "#6a1b9a" };
@@ -106,7 +106,7 @@ export function render(view, ctx) {
   }
   root.append(cardTexts([...(view.revealed || []), ...(view.hand || []), ...(view.claimed || []).flat(), ...(view.areas || []).flat(), ...(view.discard || []).slice(-8)]));
   const discard = view.discard || [];
-  root.append(section("discard-zone", "vale.discard", el("p", { class: "note" }, t("vale.discardCount", { n: discard.length })),
+  root.append(section("discard-zone", "vale.discard", el("p", { class: "note" }, plural(discard.length, "vale.discardCount.one", "vale.discardCount.other")),
     row("", discard.slice(-8).map((c) => ctx.card(cardSpec(c), c, "discard", { small: true })))));
   return root;
 }

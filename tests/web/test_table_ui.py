@@ -265,3 +265,16 @@ def test_a_pledge_only_click_is_explained_in_french(ui: Any, browser: Any) -> No
         assert "pledge" not in refusal.inner_text().lower()
     finally:
         context.close()
+
+
+def test_vale_stone_values_are_written_on_the_stones(ui: Any, phone: Any) -> None:
+    # a touch screen has no hover: each stone shows its value (1, 3, 6 unless a card changes
+    # it), its count beside it, and says both to a screen reader
+    _open(ui, phone, "vale", [{"kind": "human", "name": "Ada"}, BOTS2[0]], seed=12)
+    mine = phone.locator(".vale-seat[data-seat='0'] .stone")
+    assert mine.count() == 3
+    values = [v.strip() for v in mine.locator(".stone-value").all_inner_texts()]
+    assert values == ["1", "3", "6"]
+    assert mine.first.locator(".stone-value").is_visible()
+    assert "worth 1" in (mine.first.get_attribute("aria-label") or "")
+    ui.shot(phone, "table-ui-vale-stones-phone")

@@ -52,8 +52,11 @@ function stones(counts, values) {
   const out = el("span", { class: "stones" });
   for (const colour of ["red", "blue", "purple"]) {
     const n = counts ? counts[colour] || 0 : 0;
-    out.append(el("span", { class: "stone", title: `${tOr(`vale.stone.${colour}`, colour)} = ${values ? values[colour] : ""}`, "aria-label": `${n} ${tOr(`vale.stone.${colour}`, colour)}` },
-      el("span", { class: "dot", style: `background:${STONE_COLOURS[colour]}` }), n));
+    // the stone's value is written on it (Agni makes a red stone worth 2), its count beside it
+    const value = values ? values[colour] : "";
+    const said = t("vale.stoneWorth", { n, stone: tOr(`vale.stone.${colour}`, colour), value });
+    out.append(el("span", { class: "stone", title: said, role: "img", "aria-label": said },
+      el("span", { class: "dot stone-value", style: `background:${STONE_COLOURS[colour]}`, "aria-hidden": "true" }, String(value)), el("span", { "aria-hidden": "true" }, `×${n}`)));
   }
   return out;
 }
@@ -106,7 +109,8 @@ export function render(view, ctx) {
   }
   root.append(cardTexts([...(view.revealed || []), ...(view.hand || []), ...(view.claimed || []).flat(), ...(view.areas || []).flat(), ...(view.discard || []).slice(-8)]));
   const discard = view.discard || [];
-  root.append(section("discard-zone", "vale.discard", el("p", { class: "note" }, plural(discard.length, "vale.discardCount.one", "vale.discardCount.other")),
+  root.append(section("discard-zone", "vale.discard",
+    discard.length ? el("p", { class: "note" }, plural(discard.length, "vale.discardCount.one", "vale.discardCount.other")) : null,
     row("", discard.slice(-8).map((c) => ctx.card(cardSpec(c), c, "discard", { small: true })))));
   return root;
 }

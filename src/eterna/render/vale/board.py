@@ -100,13 +100,7 @@ def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text |
     card = pending.get("card")
     kind = pending.get("kind", "")
     if w.lang is not None:
-        who = seat_name(names, chooser)
-        if card:
-            named = w.card("vale", card)
-            said = w.t("common.must_answer_card", "", player=who, card=named)
-        else:
-            said = w.t("common.must_answer", "", player=who)
-        return Text(f"⏳ {said}", style="bold yellow")
+        return Text(f"⏳ {pending_words(view, names, w)}", style="bold yellow")
     if kind == "name_a_player" and card in ATTACKS:
         family = ATTACKS[card]
         article = "an" if family[0] in "aeiou" else "a"
@@ -138,6 +132,34 @@ def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text |
             text.append(f", summoned by {seat_name(names, owner)}")
         text.append(")")
     return text
+
+
+def pending_words(view: View, names: Sequence[str], w: Words) -> str:
+    """In a language: who must answer which card's effect, and what they must do
+    (`vale.pending.<kind>`)."""
+    pending = view["pending"]
+    chooser, card, kind = pending["chooser"], pending.get("card"), pending.get("kind", "")
+    who = seat_name(names, chooser)
+    if card:
+        named = w.card("vale", card)
+        answer = w.t("common.must_answer_card", "", player=who, card=named)
+    else:
+        answer = w.t("common.must_answer", "", player=who)
+    if kind == "name_a_player" and card in ATTACKS:
+        family = w.family("vale", ATTACKS[card])
+        mine = chooser == pending.get("for_seat")
+        what = w.t(f"vale.pending.attack_{'name' if mine else 'discard'}", "", family=family)
+    elif kind == "choose_one" and card == "hydra":
+        what = w.t("vale.pending.choose_two", "")
+    elif kind == "stone_limit":
+        held = sum(view["stones"][chooser].values())
+        limit = view["stone_limits"][chooser]
+        what = w.t("vale.pending.stone_limit", "", count=held - limit, held=held, limit=limit)
+    elif kind in PENDING:
+        what = w.t(f"vale.pending.{kind}", "")
+    else:
+        what = w.t("vale.pending.decide", "")
+    return w.t("vale.pending.asked", "", answer=answer, what=what)
 
 
 def claim_order(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text:

@@ -69,13 +69,13 @@ def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Group:
         top.append(w.t("common.phase_named", "{phase} phase", phase=phase), style="bold reverse")
     top.append(f" · {w.t('common.deck', 'deck')} {view['deck_count']}")
     if view.get("deck_top"):
-        top.append(f" ({w.t('common.top_known', 'top known')}: ")
+        top.append(f" ({w.colon(w.t('common.top_known', 'top known'))}")
         top.append_text(card_text(view["deck_top"], w=w))
         top.append(")")
     discard = view.get("discard") or []
     top.append(f" · {w.t('common.discard_pile', 'discard')} {len(discard)}")
     if discard:
-        top.append(f" ({w.t('common.top', 'top')}: ")
+        top.append(f" ({w.colon(w.t('common.top', 'top'))}")
         top.append_text(card_text(discard[-1], w=w))
         top.append(")")
     info = Text()
@@ -323,10 +323,12 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
     area = view["areas"][seat]
     status = stones_line(view, seat, w)
     status.append(f" · {w.t('common.hand', 'hand')} {view['hand_sizes'][seat]}")
-    status.append(f" · {w.t('vale.word.area', 'area')} {len(area)}/{view['area_limit']}")
+    area_size = f"{w.t('vale.word.area', 'area')} {len(area)}/{view['area_limit']}"
     if area:
-        status.append(": ")
+        status.append(f" · {w.colon(area_size)}")
         status.append_text(families_line(area, w))
+    else:
+        status.append(f" · {area_size}")
     status.append_text(cuts_text(view, seat, w))
     lines: list[RenderableType] = [status]
     claimed = view["claimed"][seat]

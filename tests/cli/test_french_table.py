@@ -232,6 +232,92 @@ def test_eternitium_rules_in_the_players_language(lang: str) -> None:
     if lang == "fr":
         assert "Défaussez toutes vos cartes Ère pour trouver la gemme" in " ".join(out.split())
         assert english_leaks(out) == []
+
+
+# ---------------------------------------------------------------------------------- the Vale
+
+
+VALE_IDS = [card for card in VALE_CARDS if "-" in card]  # ids no card name is spelled as
+
+
+def vale_script(seed: int) -> dict[str, Any]:
+    """The lines `eterna play vale` (2 players: the player and a heuristic bot) is fed: moves
+    typed by number and in notation (capitals) in turn, with help, a card and the log (not
+    `rules`: its notation is what to type)."""
+    from eterna.render import vale as vale_render
+
+    state: Any = eterna.load_game("vale").new_game(2, seed=seed)
+    bot = make_agent("heuristic", seed=derive_seed(seed, 0, 1))
+    me = make_agent("heuristic", seed=seed + 1)
+    lines = ["help", "card kappa", "card zzz", "log", "show"]
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat != 0:
+            state.apply(bot.choose(state, seat))
+            continue
+        action = me.choose(state, seat)
+        move = str(action)
+        legal = [str(a) for a in state.legal_actions()]
+        text = str(legal.index(move) + 1) if len(lines) % 2 else move.upper()
+        verbs, default = vale_render.VERBS, vale_render.DEFAULT_VERB
+        if not text.isdigit():
+            assert str(resolve_move(state, text, verbs, default)) == move
+        lines.append(text)
+        state.apply(action)
+    return {"lines": lines, "state": state}
+
+
+def test_vale_in_french(tmp_path: Path) -> None:
+    script = vale_script(11)
+    save = tmp_path / "game.json"
+    args = ["play", "vale", "-p", "2", "--bots", "heuristic", "--seed", "11", "--lang", "fr"]
+    result = run([*args, "--save", str(save)], "\n".join(script["lines"]) + "\n")
+    out = result.output
+    assert result.exit_code == 0, out[-3000:]
+    TRANSCRIPTS.mkdir(parents=True, exist_ok=True)
+    (TRANSCRIPTS / "vale-fr.txt").write_text(out, encoding="utf-8")
+    flat = " ".join(out.split())
+    for words in ["Plateau de chasse", "Vos coups possibles", "Scores finaux", "Kappa"]:
+        assert words in flat, words
+    assert "tapez par exemple 'card kappa'" in flat  # the Vale's own card in the hint
+    # a pending choice says what is asked, e.g. the stone limit's discards
+    assert re.search(r"⏳ S0 \(vous\) doit répondre : défausser \d pierres? de son choix", out)
+    assert english_leaks(out) == []
+    assert notation_leaks(out) == []
+    said = " ".join(spoken(out))
+    assert not re.search(r"\b\d+ (red|blue|purple)\b", said)  # stones are in words
+    assert not re.search(rf"(?<![\w-])({'|'.join(VALE_IDS)})(?![\w-])", said)  # cards by name
+    record = json.loads(save.read_text())
+    assert record["actions"] == script["state"].to_record()["actions"]
+    replay = run(["replay", str(save), "--seat", "1", "--no-step", "--lang", "fr"], "")
+    assert replay.exit_code == 0
+    assert english_leaks(replay.output) == [] and notation_leaks(replay.output) == []
+
+
+def test_vale_starts_in_german() -> None:
+    args = ["play", "vale", "-p", "2", "--bots", "heuristic", "--seed", "3", "--lang", "de"]
+    result = run([*args, "--save", "/dev/null"], "help\ncard zzz\nrules\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out[-3000:]
+    flat = " ".join(out.split())
+    assert catalog("de").text("vale.word.hunting_board") in flat
+    assert catalog("de").text("vale.rules.title") in flat
+    assert not re.search(r"\b\d+ (red|blue|purple)\b", " ".join(spoken(out)))
+    revealed = eterna.load_game("vale").new_game(2, seed=3).view(0)["revealed"]
+    for card in revealed:  # the hunting board: each card by name, with its effect in German
+        assert catalog("de").card_name("vale", card) in flat
+        assert " ".join(catalog("de").text(f"vale.short.{card}").split()) in flat
+
+
+@pytest.mark.parametrize(("game", "lang"), [("eternity", "fr"), ("vale", "fr"), ("vale", "de")])
+def test_other_rules_in_the_players_language(game: str, lang: str) -> None:
+    from rich.console import Console
+
+    from eterna.render import renderer_for
+
     console = Console(record=True, width=110, color_system=None)
-    console.print(renderer_for("eternity").rules_in(lang))  # a game whose rules are English
-    assert "Eternity rules in short" in console.export_text()
+    console.print(renderer_for(game).rules_in(lang))
+    out = console.export_text()
+    assert catalog(lang).text(f"{game}.rules.title") in out
+    if lang == "fr":
+        assert english_leaks(out) == []

@@ -374,7 +374,7 @@ def test_whole_vale_game_through_stdin(tmp_path: Path) -> None:
     # commands: help lists the legal moves in words and notation, rules and a card's text
     assert "Your legal moves now:" in out and re.search(r"  1\. Claim \w.*  · claim ", out)
     assert "The Vale of Eternity rules in short" in out
-    assert "(Kappa: water, cost 1; sells for 1 blue)" in out
+    assert "Kappa  (Water, cost 1; sells for 1 blue stone)" in out
     assert "no single card is called 'zzz'" in out
     assert "'bogus words' is no legal move now" in out
     assert "is not a Vale of Eternity action" in out  # the engine's explanation, in English

@@ -36,6 +36,8 @@ from eterna.render import Renderer, renderer_for
 COMMANDS: tuple[str, ...] = ("help", "hint", "rules", "show", "log", "quit")
 ALIASES = {"?": "help", "exit": "quit", "h": "help"}
 CARD_COMMAND = "card"  # `card <name>`: a card's full text, for games whose renderer has it
+# A card each game's `card` command knows, suggested when a name matches no single card.
+CARD_EXAMPLES = {"eternitium": "temp", "vale": "kappa"}
 
 
 class EndOfInput(Exception):
@@ -268,9 +270,15 @@ class PlaySession:
         shown = self.renderer.card(args[0], **self.speaks) if args else None
         if shown is None:
             what = (
-                self.say("common.no_card_called", name=args[0])
+                self.say(
+                    "common.no_card_called",
+                    name=args[0],
+                    example=CARD_EXAMPLES.get(self.state.game.id, "..."),
+                )
                 if args
-                else self.say("common.name_a_card")
+                else self.say(
+                    "common.name_a_card", example=CARD_EXAMPLES.get(self.state.game.id, "...")
+                )
             )
             self.console.print(Text(f"✗ {what}", "bold red"))
             return

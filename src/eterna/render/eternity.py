@@ -494,6 +494,16 @@ def moves_help(legal: Sequence[str]) -> RenderableType:
     return Group(*lines)
 
 
-def rules() -> RenderableType:
-    body = Text("\n").join(Text.from_markup(line) for line in RULES)
-    return Panel(body, title="Eternity rules in short", title_align="left")
+RULE_PARTS = ("cards", "trump", "trick", "scoring", "typing")  # eternity.rules.<part>
+
+
+def rules(lang: str | None = None) -> RenderableType:
+    """The rules in short: this module's English, or the catalog's in `lang`."""
+    w = Words(lang)
+    lines = RULES
+    if lang is not None:
+        parts = [w.t(f"eternity.rules.{part}", "") for part in RULE_PARTS]
+        lines = tuple(line for part in parts for line in (part, ""))[:-1]
+    body = Text("\n").join(Text.from_markup(line) for line in lines)
+    title = w.t("eternity.rules.title", "Eternity rules in short")
+    return Panel(body, title=title, title_align="left")

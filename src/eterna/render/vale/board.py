@@ -69,14 +69,14 @@ def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Group:
         top.append(w.t("common.phase_named", "{phase} phase", phase=phase), style="bold reverse")
     top.append(f" · {w.t('common.deck', 'deck')} {view['deck_count']}")
     if view.get("deck_top"):
-        top.append(f" ({w.t('common.top_known', 'top known')}: ")
-        top.append_text(card_text(view["deck_top"]))
+        top.append(f" ({w.colon(w.t('common.top_known', 'top known'))}")
+        top.append_text(card_text(view["deck_top"], w=w))
         top.append(")")
     discard = view.get("discard") or []
     top.append(f" · {w.t('common.discard_pile', 'discard')} {len(discard)}")
     if discard:
-        top.append(f" ({w.t('common.top', 'top')}: ")
-        top.append_text(card_text(discard[-1]))
+        top.append(f" ({w.colon(w.t('common.top', 'top'))}")
+        top.append_text(card_text(discard[-1], w=w))
         top.append(")")
     info = Text()
     if not view["is_terminal"]:
@@ -100,13 +100,7 @@ def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text |
     card = pending.get("card")
     kind = pending.get("kind", "")
     if w.lang is not None:
-        who = seat_name(names, chooser)
-        if card:
-            named = w.card("vale", card)
-            said = w.t("common.must_answer_card", "", player=who, card=named)
-        else:
-            said = w.t("common.must_answer", "", player=who)
-        return Text(f"⏳ {said}", style="bold yellow")
+        return Text(f"⏳ {pending_words(view, names, w)}", style="bold yellow")
     if kind == "name_a_player" and card in ATTACKS:
         family = ATTACKS[card]
         article = "an" if family[0] in "aeiou" else "a"
@@ -138,6 +132,34 @@ def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text |
             text.append(f", summoned by {seat_name(names, owner)}")
         text.append(")")
     return text
+
+
+def pending_words(view: View, names: Sequence[str], w: Words) -> str:
+    """In a language: who must answer which card's effect, and what they must do
+    (`vale.pending.<kind>`)."""
+    pending = view["pending"]
+    chooser, card, kind = pending["chooser"], pending.get("card"), pending.get("kind", "")
+    who = seat_name(names, chooser)
+    if card:
+        named = w.card("vale", card)
+        answer = w.t("common.must_answer_card", "", player=who, card=named)
+    else:
+        answer = w.t("common.must_answer", "", player=who)
+    if kind == "name_a_player" and card in ATTACKS:
+        family = w.family("vale", ATTACKS[card])
+        mine = chooser == pending.get("for_seat")
+        what = w.t(f"vale.pending.attack_{'name' if mine else 'discard'}", "", family=family)
+    elif kind == "choose_one" and card == "hydra":
+        what = w.t("vale.pending.choose_two", "")
+    elif kind == "stone_limit":
+        held = sum(view["stones"][chooser].values())
+        limit = view["stone_limits"][chooser]
+        what = w.t("vale.pending.stone_limit", "", count=held - limit, held=held, limit=limit)
+    elif kind in PENDING:
+        what = w.t(f"vale.pending.{kind}", "")
+    else:
+        what = w.t("vale.pending.decide", "")
+    return w.t("vale.pending.asked", "", answer=answer, what=what)
 
 
 def claim_order(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text:
@@ -181,14 +203,14 @@ def hunting_board(view: View, names: Sequence[str], w: Words = ENGLISH) -> Rende
         )
         table.add_row(
             family_text(family, style="", w=w),
-            card_text(card, style="bold" if claimed is None else "dim"),
+            card_text(card, style="bold" if claimed is None else "dim", w=w),
             Text(str(cost_of(card))),
             Text(
-                short_effect(card),
+                short_effect(card, w),
                 style="dim" if claimed is not None else "",
                 overflow="fold",
             ),
-            sale_text(family, compact=True),
+            sale_text(family, compact=True, w=w),
             marker,
         )
     title = Text(w.t("vale.word.hunting_board", "Hunting board") + "  ", style="bold")
@@ -212,7 +234,16 @@ def stones_line(view: View, seat: int, w: Words = ENGLISH) -> Text:
     worth = sum(held[c] * values[c] for c in COLOURS)
     said = w.t("common.stones_worth", "worth {worth}", worth=worth)
     text.append(f" ({said}; {count}/{view['stone_limits'][seat]})", style="dim")
-    changed = [f"{c} = {values[c]}" for c in COLOURS if values[c] != BASE_VALUES[c]]
+    changed = [
+        w.t(
+            "vale.word.stone_worth",
+            "{stone} = {value}",
+            stone=w.t(f"vale.stone.{c}", c),
+            value=values[c],
+        )
+        for c in COLOURS
+        if values[c] != BASE_VALUES[c]
+    ]
     if changed:
         text.append(f" [{', '.join(changed)}]", style="yellow")
     return text
@@ -247,18 +278,32 @@ class CardGrid:
         yield grid
 
 
-def area_grid(view: View, seat: int) -> RenderableType:
+def area_grid(view: View, seat: int, w: Words = ENGLISH) -> RenderableType:
     """A seat's area by family: each card with its cost and short effect."""
     resolved = set(view.get("resolved") or [])
     entries = []
     for card in sort_cards(view["areas"][seat]):
-        entry = card_text(card, cost=True)
-        entry.append(f" {short_effect(card)}", style="")
+        entry = card_text(card, cost=True, w=w)
+        entry.append(f" {short_effect(card, w)}", style="")
         entry.overflow = "fold"
         if card in resolved:
             entry.append(" ✓", style="green")
         entries.append(entry)
     return CardGrid(entries)
+
+
+def cuts_text(view: View, seat: int, w: Words = ENGLISH) -> Text:
+    """' · summons cost 1 less' or ' · cheaper: wind -2': the seat's cost reductions."""
+    cuts = {f: n for f, n in view["cost_reductions"][seat].items() if n}
+    if not cuts:
+        return Text()
+    if len(cuts) == len(FAMILIES) and len(set(cuts.values())) == 1:
+        count = next(iter(cuts.values()))
+        said = w.t("vale.word.all_cheaper", "summons cost {count} less", count=count)
+    else:
+        listed = ", ".join(f"{w.family('vale', f)} -{n}" for f, n in cuts.items())
+        said = w.t("vale.word.cheaper", "cheaper: {families}", families=listed)
+    return Text(f" · {said}", style="yellow")
 
 
 def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) -> Panel:
@@ -278,31 +323,27 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
     area = view["areas"][seat]
     status = stones_line(view, seat, w)
     status.append(f" · {w.t('common.hand', 'hand')} {view['hand_sizes'][seat]}")
-    status.append(f" · {w.t('vale.word.area', 'area')} {len(area)}/{view['area_limit']}")
+    area_size = f"{w.t('vale.word.area', 'area')} {len(area)}/{view['area_limit']}"
     if area:
-        status.append(": ")
+        status.append(f" · {w.colon(area_size)}")
         status.append_text(families_line(area, w))
-    cuts = {f: n for f, n in view["cost_reductions"][seat].items() if n}
-    if cuts:
-        if len(cuts) == len(FAMILIES) and len(set(cuts.values())) == 1:
-            status.append(f" · summons cost {next(iter(cuts.values()))} less", style="yellow")
-        else:
-            listed = ", ".join(f"{f} -{n}" for f, n in cuts.items())
-            status.append(f" · cheaper: {listed}", style="yellow")
+    else:
+        status.append(f" · {area_size}")
+    status.append_text(cuts_text(view, seat, w))
     lines: list[RenderableType] = [status]
     claimed = view["claimed"][seat]
     if claimed and view["phase"] == "action":
         line = Text(w.colon(w.t("common.claimed", "claimed, to sell or tame")), style="bold")
-        line.append_text(cards_line(claimed, cost=True))
+        line.append_text(cards_line(claimed, cost=True, w=w))
         lines.append(line)
     if seat != view.get("seat"):
         known = view["known_hands"][seat]
         if known:
             line = Text(w.colon(w.t("common.known_in_hand", "known in hand")), style="dim")
-            line.append_text(cards_line(sort_cards(known)))
+            line.append_text(cards_line(sort_cards(known), w=w))
             lines.append(line)
     if area:
-        lines.append(area_grid(view, seat))
+        lines.append(area_grid(view, seat, w))
     border = "yellow" if seat == current else ("cyan" if seat == view.get("seat") else "dim")
     return Panel(Group(*lines), title=title, title_align="left", border_style=border)
 
@@ -337,10 +378,10 @@ def hand(view: View, w: Words = ENGLISH) -> RenderableType | None:
         mark = Text("▸", style="bold green") if can else Text(" ")
         table.add_row(
             mark,
-            family_text(family, style=""),
-            card_text(card, style="bold" if can else ""),
+            family_text(family, style="", w=w),
+            card_text(card, style="bold" if can else "", w=w),
             cost_cell,
-            Text(short_effect(card)),
+            Text(short_effect(card, w)),
         )
     if summonable:
         title.append("  " + w.t("common.summonable", "▸ = can be summoned now"), style="dim")

@@ -19,6 +19,7 @@ from eterna.games.vale.cards import (
     FAMILIES,
     SELL,
 )
+from eterna.i18n import stones_words
 from eterna.render.words import ENGLISH, Words
 
 View = dict[str, Any]
@@ -122,8 +123,11 @@ def cost_of(card: str) -> int:
     return CARD_COST[CARD_BY_NAME[card]]
 
 
-def short_effect(card: str) -> str:
-    return SHORT.get(card, "")
+def short_effect(card: str, w: Words = ENGLISH) -> str:
+    """The card's effect in short: `SHORT`'s English, or the catalog's in `w`'s language."""
+    if card not in SHORT:
+        return ""
+    return SHORT[card] if w.lang is None else w.t(f"vale.short.{card}", "")
 
 
 def card_key(card: str) -> int:
@@ -135,12 +139,13 @@ def sort_cards(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=card_key)
 
 
-def card_text(card: str, *, cost: bool = False, style: str = "") -> Text:
-    """`ifrit` in its family's colour (`ifrit 2` with its written cost)."""
+def card_text(card: str, *, cost: bool = False, style: str = "", w: Words = ENGLISH) -> Text:
+    """`ifrit` in its family's colour (`ifrit 2` with its written cost); its name in `w`'s
+    language when it has one."""
     if card not in CARD_BY_NAME:
         return Text(card, style=style)
     colour = FAMILY_STYLE.get(family_of(card), "")
-    text = Text(card, style=f"{colour} {style}".strip())
+    text = Text(w.card("vale", card), style=f"{colour} {style}".strip())
     if cost:
         text.append(f" {cost_of(card)}", style="dim")
     return text
@@ -160,8 +165,8 @@ def join(parts: Sequence[Text], sep: str = " ") -> Text:
     return Text(sep).join(parts)
 
 
-def cards_line(cards: Sequence[str], *, cost: bool = False) -> Text:
-    return join([card_text(c, cost=cost) for c in cards], ", ")
+def cards_line(cards: Sequence[str], *, cost: bool = False, w: Words = ENGLISH) -> Text:
+    return join([card_text(c, cost=cost, w=w) for c in cards], ", ")
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -176,8 +181,9 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if abs(count) == 1 else 's'}"
 
 
-def card_info(name: str) -> RenderableType | None:
-    """A card's full text (family, cost, every effect), from a card id or an unambiguous prefix."""
+def card_info(name: str, lang: str | None = None) -> RenderableType | None:
+    """A card's full text (family, cost, every effect), from a card id or an unambiguous prefix;
+    in `lang`'s words when given."""
     key = name.strip().lower()
     matches = [c for c in CARD_NAME if c == key] or [c for c in CARD_NAME if c.startswith(key)]
     if len(matches) != 1:
@@ -185,6 +191,18 @@ def card_info(name: str) -> RenderableType | None:
     data = CARDS[CARD_BY_NAME[matches[0]]]
     card = matches[0]
     family = family_of(card)
+    if lang is not None:
+        w = Words(lang)
+        head = card_text(card, style="bold", w=w)
+        said = w.t(
+            "vale.card_info",
+            "",
+            family=w.family("vale", family),
+            cost=data["cost"],
+            stones=sale_text(family, w=w).plain,
+        )
+        head.append(f"  ({said})")
+        return Group(head, Text(w.t(f"vale.card.{card}.text", "")))
     head = card_text(card, style="bold")
     head.append(f"  ({data['name']}: ")
     head.append_text(family_text(family, style=""))
@@ -198,10 +216,14 @@ def card_info(name: str) -> RenderableType | None:
     return Group(*lines)
 
 
-def sale_text(family: str, compact: bool = False) -> Text:
-    """The stones a card of `family` sells for: '1 red + 1 blue' ('red+blue' when compact)."""
+def sale_text(family: str, compact: bool = False, w: Words = ENGLISH) -> Text:
+    """The stones a card of `family` sells for: '1 red + 1 blue' ('red+blue' when compact); in
+    `w`'s language in words ('1 pierre rouge, 1 pierre bleue')."""
     red, blue, purple = SELL[FAMILIES.index(family)]
     held = zip(COLOURS, (red, blue, purple), strict=True)
+    if w.lang is not None:
+        lang = w.lang
+        return join([Text(stones_words({c: n}, lang), STONE_STYLE[c]) for c, n in held if n], ", ")
     if compact:
         parts = [(c, n) for c, n in held if n]
         if len(parts) == 1:

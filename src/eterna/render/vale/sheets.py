@@ -134,7 +134,7 @@ def final(
     table.add_column(w.t("common.column.seat", "Seat"), justify="right")
     table.add_column(w.t("common.player", "Player"))
     table.add_column(w.t("common.score", "Score"), justify="right", style="bold")
-    table.add_column("Area cards", justify="right")
+    table.add_column(w.t("vale.word.area_cards", "Area cards"), justify="right")
     table.add_column("")
     for seat in sorted(range(view["players"]), key=lambda s: (-scores[s], s)):
         table.add_row(

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import WS, ThreadServer, human_seats
+from server_helpers import WS, ThreadServer, human_seats, seated
 
 import eterna
 from eterna.i18n import LANGS, catalog, describe_action, describe_event
@@ -18,7 +18,9 @@ from eterna.server.protocol import ERROR_CODES, HTTP_ERROR_CODES, MAX_FRAME, err
 
 
 def opened(server: ThreadServer, seed: int = 11) -> tuple[dict[str, Any], Any]:
-    created = server.create(game="eternity", players=3, seed=seed, seats=human_seats(3))
+    created = seated(
+        server, server.create(game="eternity", players=3, seed=seed, seats=human_seats(3))
+    )
     return created, eterna.load_game("eternity").new_game(players=3, seed=seed)
 
 

@@ -5,9 +5,9 @@ per (seat, language) of the connections, whatever their number."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-from eterna.i18n import LANGS, catalog, negotiate
+from eterna.i18n import LANGS, catalog, describe_action, negotiate
 from eterna.server.live import LiveTable, _dumps
 from eterna.server.protocol import move_items, told_items
 
@@ -52,14 +52,48 @@ def seat_names(table: LiveTable, lang: str) -> list[str]:
     return [f"{n} #{seat}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
 
 
+class TimedOut(NamedTuple):
+    """A move the turn timer played for `seat`: `notation` for that seat, `public` for the
+    others (None: hidden from them)."""
+
+    seat: int
+    notation: str
+    public: str | None
+
+
+def timeout_item(
+    game: str, timed_out: TimedOut, seat: int | None, n: float, lang: str, names: list[str]
+) -> dict[str, Any]:
+    """The server's own told item before a timed-out move's events: "Time ran out: <label> was
+    played for Ada" (`n` just before the move's first event; not an engine event: the record
+    is the same)."""
+    shown = timed_out.notation if seat == timed_out.seat else timed_out.public
+    name = names[timed_out.seat]
+    words = catalog(lang)
+    if shown is None:
+        text = words.text("common.told.timeout_hidden", name=name)
+    else:
+        try:
+            label = describe_action(game, shown, lang, names)
+        except Exception:
+            log.exception("no label for the %s move %s", game, shown)
+            label = shown
+        text = words.text("common.told.timeout", label=label, name=name)
+    return {"kind": "timeout", "seat": timed_out.seat, "n": n, "text": text}
+
+
 class Teller:
     """The `told` and `moves` parts of one update (as encoded JSON), made on demand and kept
-    per (seat, language). `since` is the first event to tell; None tells nothing."""
+    per (seat, language). `since` is the first event to tell; None tells nothing. `timed_out`:
+    the move was the turn timer's, told first."""
 
-    def __init__(self, table: LiveTable, state: Any, since: int | None) -> None:
+    def __init__(
+        self, table: LiveTable, state: Any, since: int | None, timed_out: TimedOut | None = None
+    ) -> None:
         self.table = table
         self.state: Telling = state
         self.since = since
+        self.timed_out = timed_out
         self._events: dict[int | None, list[dict[str, Any]]] = {}
         self._parts: dict[tuple[int | None, str], tuple[str, str]] = {}
         self._names: dict[str, list[str]] = {}
@@ -85,6 +119,15 @@ class Teller:
     def _told(self, seat: int | None, lang: str) -> str:
         if self.since is None:
             return "[]"
+        text = self._events_told(seat, lang)
+        if self.timed_out is None:
+            return text
+        game, names = self.table.game.id, self.names(lang)
+        item = _dumps(timeout_item(game, self.timed_out, seat, self.since - 0.5, lang, names))
+        return f"[{item}]" if text == "[]" else f"[{item},{text[1:]}"
+
+    def _events_told(self, seat: int | None, lang: str) -> str:
+        assert self.since is not None
         events = self._events.get(seat)
         if events is None:
             try:

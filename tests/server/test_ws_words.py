@@ -107,9 +107,9 @@ def test_bots_sharing_a_name_are_told_apart(server: ThreadServer) -> None:
     created = server.create(game="eternity", players=3, seed=11, seats=seats)
     update = first_update(server.ws(created["table_id"], created["seats"][0]["token"]))
     (started,) = [e["text"] for e in update["told"] if e["kind"] == "round_started"]
-    assert "Seat 0" in started  # seat 0 leads: no name, its seat as on the page
+    assert "Seat 1" in started  # seat 0 leads: no name, its seat as the page counts it
     dealt = [e["text"] for e in update["told"] if e["kind"] == "hand_dealt"]
-    assert "random #1" in dealt[1] and "random #2" in dealt[2]
+    assert "random #2" in dealt[1] and "random #3" in dealt[2]
 
 
 def test_every_error_frame_speaks_the_connections_language(server: ThreadServer) -> None:

@@ -12,22 +12,15 @@ from typing import Any
 
 from eterna.core.game import GameState
 from eterna.core.registry import load_game
-from eterna.i18n import catalog
 from eterna.server.protocol import move_items, told_items
 from eterna.server.storage import TableData
+from eterna.server.told import seat_labels
 
 log = logging.getLogger("eterna.server")
 
 
 def _encode(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-
-
-def seat_labels(data: TableData, lang: str) -> list[str]:
-    """The seats' names as the pages show them (told.seat_names, from stored data)."""
-    words = catalog(lang)
-    names = [s.name or words.text("common.seat", n=s.seat) for s in data.seats]
-    return [f"{n} #{seat}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
 
 
 def _start(data: TableData) -> GameState:

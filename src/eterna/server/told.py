@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, Protocol
 from eterna.i18n import LANGS, catalog, describe_action, negotiate
 from eterna.server.live import LiveTable, _dumps
 from eterna.server.protocol import move_items, told_items
+from eterna.server.storage import TableData
 
 log = logging.getLogger("eterna.server")
 
@@ -44,12 +45,17 @@ def connection_lang(query: str | None, header: str | None) -> str:
 
 
 def seat_names(table: LiveTable, lang: str) -> list[str]:
+    """The players' names by seat as the web client shows them (`seat_labels`)."""
+    return seat_labels(table.data, lang)
+
+
+def seat_labels(data: TableData, lang: str) -> list[str]:
     """The players' names by seat as the web client shows them: a seat without one reads
-    "Seat 1" (seat 1, counted from 0 as on the page) in `lang`; a name two seats share gets
-    its seat ("heuristic #2")."""
+    "Seat 1" for seat 0 (counted from 1, as on the page) in `lang`; a name two seats share
+    gets its seat, counted the same way ("heuristic #2" for seat 1)."""
     cat = catalog(lang)
-    names = [s.name or cat.text("common.seat", n=s.seat) for s in table.data.seats]
-    return [f"{n} #{seat}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
+    names = [s.name or cat.text("common.seat", n=s.seat + 1) for s in data.seats]
+    return [f"{n} #{seat + 1}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
 
 
 class TimedOut(NamedTuple):

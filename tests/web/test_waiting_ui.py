@@ -42,3 +42,17 @@ def test_a_guest_waits_without_a_fill_button(ui: Any, page: Any) -> None:
     page.wait_for_selector("#waiting-box li[data-seat='2']")
     assert "En attente des joueurs" in page.locator("#status").inner_text()
     assert page.locator("#waiting-box .fill-seat").count() == 0
+
+
+def test_a_timer_move_is_announced_in_the_log(ui: Any, page: Any) -> None:
+    # Seed 1: Ada (seat 0) moves first and lets her one second run out.
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "agent": "heuristic"}] * 2
+    created = ui.server.create("eternity", seats, seed=1, turn_timer=1.0)
+    page.goto(ui.server.url(created["seats"][0]["url"]))
+    told = page.locator("#log li[data-kind='timeout']")
+    told.first.wait_for(timeout=15000)
+    text = told.first.inner_text()
+    assert text.startswith("Time ran out for Ada; played automatically: Play ")
+    # Told before the events of the move it announces.
+    following = page.locator("#log li[data-kind='timeout'] + li")
+    assert "Ada" in following.first.inner_text()

@@ -44,6 +44,21 @@ def test_a_guest_waits_without_a_fill_button(ui: Any, page: Any) -> None:
     assert page.locator("#waiting-box .fill-seat").count() == 0
 
 
+def test_the_seat_to_move_cannot_act_while_waiting(ui: Any, page: Any) -> None:
+    # Seed 1: Ada (seat 0) moves first; her moves are listed but not playable yet.
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human"}, {"kind": "bot"}]
+    created = ui.server.create("eternity", seats, seed=1)
+    page.goto(ui.server.url(created["seats"][0]["url"]))
+    page.wait_for_selector("#waiting-box .fill-seat")
+    buttons = page.locator("#action-list button.action")
+    assert buttons.count() > 0
+    assert all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
+    assert page.locator("#board button.card").count() == 0
+    page.click("#waiting-box .fill-seat[data-seat='1']")
+    page.wait_for_selector("#waiting-box", state="detached")
+    page.wait_for_selector("#action-list button.action:not([disabled])")
+
+
 def test_a_timer_move_is_announced_in_the_log(ui: Any, page: Any) -> None:
     # Seed 1: Ada (seat 0) moves first and lets her one second run out.
     seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "agent": "heuristic"}] * 2

@@ -362,7 +362,7 @@ function renderActions() {
   const hintButton = $("hint-button");
   const legal = (S.view && S.view.legal_actions) || [];
   panel.hidden = S.seat === null || isOver();
-  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending, onclick: () => { S.clicked = null; act(a); } }, label(a))));
+  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending || waiting(), onclick: () => { S.clicked = null; act(a); } }, label(a))));
   const refusal = $("refusal");
   refusal.hidden = !S.refusal;
   refusal.replaceChildren();

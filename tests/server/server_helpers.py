@@ -227,3 +227,14 @@ def start_server(
 
 def human_seats(players: int) -> list[dict[str, Any]]:
     return [{"kind": "human", "name": f"P{seat}"} for seat in range(players)]
+
+
+def seated(server: Server, created: dict[str, Any]) -> dict[str, Any]:
+    """Take every human seat of a table just created (each seat's link opened once, then
+    closed): the game starts only when every human seat is taken (docs/web.md)."""
+    for seat in created["seats"][1:]:
+        if seat["kind"] == "human":
+            ws = server.ws(created["table_id"], seat["token"])
+            assert ws.recv()["type"] == "welcome"
+            ws.close()
+    return created

@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import pytest
-from server_helpers import TIMEOUT, WS, ThreadServer, human_seats
+from server_helpers import TIMEOUT, WS, ThreadServer, human_seats, seated
 
 import eterna
 
@@ -105,7 +105,7 @@ def test_oversized_frames(server: ThreadServer) -> None:
 
 
 def test_illegal_moves_name_the_rule_and_change_nothing(server: ThreadServer) -> None:
-    created = table(server, seed=5)
+    created = seated(server, table(server, seed=5))
     state = eterna.load_game("eternity").new_game(players=3, seed=5)
     mover, ws = mover_socket(server, created, seed=5)
     legal = {str(a) for a in state.legal_actions()}

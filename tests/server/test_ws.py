@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from server_helpers import WS, ThreadServer, human_seats
+from server_helpers import WS, ThreadServer, human_seats, seated
 
 import eterna
 from eterna.core.game import GameState
@@ -125,7 +125,9 @@ def test_hidden_action_is_shown_to_its_player_only(server: ThreadServer) -> None
 
 
 def test_stale_and_out_of_turn_acts_are_refused(server: ThreadServer) -> None:
-    created = server.create(game="eternity", players=3, seed=3, seats=human_seats(3))
+    created = seated(
+        server, server.create(game="eternity", players=3, seed=3, seats=human_seats(3))
+    )
     table_id = created["table_id"]
     state = engine_state("eternity", 3, 3)
     mover = state.current_player
@@ -161,7 +163,9 @@ def test_ping_and_spectator_act(server: ThreadServer) -> None:
 def ask_hint(server: ThreadServer) -> tuple[dict[str, Any], GameState, int, WS]:
     """A 3-player Eternity table of humans (seed 9) whose first mover has asked for a hint:
     (the created table, the engine's own state of it, the mover, the mover's socket)."""
-    created = server.create(game="eternity", players=3, seed=9, seats=human_seats(3))
+    created = seated(
+        server, server.create(game="eternity", players=3, seed=9, seats=human_seats(3))
+    )
     state = engine_state("eternity", 3, 9)
     mover = state.current_player
     assert mover is not None
@@ -217,7 +221,10 @@ def test_bots_play_with_a_human(server: ThreadServer) -> None:
 
 
 def test_turn_timer_plays_the_heuristic_move(server: ThreadServer) -> None:
-    created = server.create(game="eternity", players=3, seed=8, seats=human_seats(3), turn_timer=1)
+    seats = human_seats(3)
+    created = seated(
+        server, server.create(game="eternity", players=3, seed=8, seats=seats, turn_timer=1)
+    )
     state = engine_state("eternity", 3, 8)
     mover = state.current_player
     assert mover is not None
@@ -291,7 +298,7 @@ def test_a_failing_hint_answers_with_an_error_frame(
 
 def test_a_late_client_gets_every_move_so_far_in_its_first_update(server: ThreadServer) -> None:
     # docs/web-protocol.md: the first update after the welcome carries the game so far.
-    created = server.create(game="vale", players=2, seed=4, seats=human_seats(2))
+    created = seated(server, server.create(game="vale", players=2, seed=4, seats=human_seats(2)))
     table_id = created["table_id"]
     state = engine_state("vale", 2, 4)
     played: list[dict[str, Any]] = []

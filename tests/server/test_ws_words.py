@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import WS, ThreadServer, human_seats
+from server_helpers import WS, ThreadServer, human_seats, seated
 
 import eterna
 from eterna.i18n import LANGS, catalog, describe_action, describe_event
@@ -18,7 +18,9 @@ from eterna.server.protocol import ERROR_CODES, HTTP_ERROR_CODES, MAX_FRAME, err
 
 
 def opened(server: ThreadServer, seed: int = 11) -> tuple[dict[str, Any], Any]:
-    created = server.create(game="eternity", players=3, seed=seed, seats=human_seats(3))
+    created = seated(
+        server, server.create(game="eternity", players=3, seed=seed, seats=human_seats(3))
+    )
     return created, eterna.load_game("eternity").new_game(players=3, seed=seed)
 
 
@@ -105,7 +107,7 @@ def test_bots_sharing_a_name_are_told_apart(server: ThreadServer) -> None:
     created = server.create(game="eternity", players=3, seed=11, seats=seats)
     update = first_update(server.ws(created["table_id"], created["seats"][0]["token"]))
     (started,) = [e["text"] for e in update["told"] if e["kind"] == "round_started"]
-    assert "Seat 1" in started  # seat 0 leads: no name, its seat as on the page (from 1)
+    assert "Seat 1" in started  # seat 0 leads: no name, its seat as the page counts it
     dealt = [e["text"] for e in update["told"] if e["kind"] == "hand_dealt"]
     assert "random #2" in dealt[1] and "random #3" in dealt[2]
 

@@ -236,8 +236,8 @@ def test_replay_steps_through_a_finished_game(ui: Any, page: Any) -> None:
     assert page.locator("#replay-prev").is_disabled()
     page.click("#replay-next")
     page.wait_for_function("document.body.dataset.ply === '1'")
-    first = ui.server.get(f"/api/tables/{table_id}/replay/1")
-    assert first["action"] in page.locator("#replay-action").inner_text()
+    first = ui.server.get(f"/api/tables/{table_id}/replay")["moves"][0]
+    assert first["label"] in page.locator("#replay-action").inner_text()  # said, not notation
     page.locator("#replay-slider").fill(str(plies))
     page.wait_for_function(f"document.body.dataset.ply === '{plies}'")
     assert page.locator("#replay-next").is_disabled()

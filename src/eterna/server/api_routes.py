@@ -4,7 +4,6 @@ through the `hub` dependency; refusals are `RequestError`s (app.py turns them in
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -15,7 +14,8 @@ from eterna.core.registry import game_ids, load_game
 from eterna.i18n import LANGS, catalog, negotiate
 from eterna.server.live import LiveTable, summary_of
 from eterna.server.lobby_words import missions, option_words
-from eterna.server.protocol import CreateTable, JoinTable, RematchRequest
+from eterna.server.protocol import CreateTable, FillSeat, JoinTable, RematchRequest
+from eterna.server.replays import moves_json, replay_json
 from eterna.server.settings import RequestError
 from eterna.server.storage import TableData
 from eterna.server.tables import Hub
@@ -60,7 +60,7 @@ async def games(
 ) -> list[dict[str, Any]]:
     """The games and their options; `label`, `help`, `choice_labels` and `missions` are in
     `lang` (else the Accept-Language header's language)."""
-    words = catalog(lang if lang in LANGS else negotiate(request.headers.get("accept-language")))
+    words = catalog(words_lang(request, lang))
     out = []
     for game_id in game_ids():
         game = load_game(game_id)
@@ -133,6 +133,13 @@ async def join(table: TableDep, body: JoinTable, hub: HubDep) -> dict[str, Any]:
     return {"seat": seat, "token": token, "url": f"/table/{table.id}?token={token}"}
 
 
+@router.post("/api/tables/{table_id}/fill")
+async def fill(table: TableDep, body: FillSeat, hub: HubDep) -> dict[str, Any]:
+    """The host (the first human seat's token) gives an untaken human seat to a bot."""
+    await hub.fill(table, body.token, body.seat, body.agent)
+    return table.summary()
+
+
 @router.get("/api/history")
 async def history(
     hub: HubDep,
@@ -174,41 +181,38 @@ async def record(data: FinishedDep, hub: HubDep) -> Response:
     )
 
 
+def words_lang(request: Request, lang: str | None) -> str:
+    """The language of a response's words: `?lang=`, else the Accept-Language header's."""
+    return lang if lang in LANGS else negotiate(request.headers.get("accept-language"))
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def replay_moves(
+    data: FinishedDep, hub: HubDep, request: Request, lang: str | None = Query(None, max_length=16)
+) -> Response:
+    """A finished game's move list, each ply's label in the page's language."""
+    body = await hub.store.replay(moves_json, data, words_lang(request, lang))
+    return Response(body, media_type="application/json")
+
+
 @router.get("/api/tables/{table_id}/replay/{ply}")
-async def replay(data: FinishedDep, ply: int, hub: HubDep) -> Response:
-    """A step of a finished game: replayed and encoded in the replay thread."""
+async def replay(
+    data: FinishedDep,
+    ply: int,
+    hub: HubDep,
+    request: Request,
+    lang: str | None = Query(None, max_length=16),
+) -> Response:
+    """A step of a finished game (every hand shown): replayed and encoded in the replay
+    thread."""
     plies = len(data.actions)
     if not 0 <= ply <= plies:
         raise RequestError(404, "not_found", f"ply must be from 0 to {plies}")
-    return Response(await hub.store.replay(replay_json, data, ply), media_type="application/json")
+    body = await hub.store.replay(replay_json, data, ply, words_lang(request, lang))
+    return Response(body, media_type="application/json")
 
 
 @router.post("/api/tables/{table_id}/rematch")
 async def rematch(table: TableDep, body: RematchRequest, hub: HubDep) -> dict[str, Any]:
     new_id, token = await hub.rematch(table, body.token)
     return {"table_id": new_id, "url": f"/table/{new_id}?token={token}"}
-
-
-def replay_json(data: TableData, ply: int) -> bytes:
-    """`replay_view` as the JSON the API serves (in the replay thread, not on the loop)."""
-    view, seat, action = replay_view(data, ply)
-    step = {"ply": ply, "plies": len(data.actions), "seat": seat, "action": action, "view": view}
-    return json.dumps(step, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-
-
-def replay_view(data: TableData, ply: int) -> tuple[dict[str, Any], int | None, str | None]:
-    """The spectator view after `ply` actions of a finished table, with the action that led
-    there and its seat (None at ply 0)."""
-    state = load_game(data.game).new_game(
-        players=data.players,
-        seed=data.seed,
-        options=data.options,
-        setup=data.setup,
-        version=data.version,
-    )
-    for _seat, notation in data.actions[:ply]:
-        state.apply(notation)
-    if ply == 0:
-        return state.view(None), None, None
-    seat, notation = data.actions[ply - 1]
-    return state.view(None), seat, notation

@@ -17,7 +17,7 @@ from eterna.server.live import Connection, LiveTable, _dumps, public_history, se
 from eterna.server.protocol import presence_frame, rematch_frame, update_text, welcome_frame
 from eterna.server.seating import Seating
 from eterna.server.store import TableStore
-from eterna.server.told import Teller
+from eterna.server.told import Teller, TimedOut
 
 
 class Broadcaster:
@@ -88,10 +88,16 @@ class Broadcaster:
         return update_text(table.ply, summary, view, events, table.deadline, told, moves)
 
     def action(
-        self, table: LiveTable, seat: int, notation: str, public: str | None, told_from: int | None
+        self,
+        table: LiveTable,
+        seat: int,
+        notation: str,
+        public: str | None,
+        told_from: int | None,
+        timed_out: bool = False,
     ) -> None:
         """The update after `seat` played `notation` (published to the others as `public`:
-        None when nothing of it is shown)."""
+        None when nothing of it is shown; `timed_out`: the turn timer played it)."""
         count = table.ply
         own = _dumps([{"ply": count, "seat": seat, "action": notation}])
         shown = (
@@ -103,7 +109,8 @@ class Broadcaster:
                 else [{"ply": count, "seat": seat, "action": public}]
             )
         )
-        self.update(table, shown, lambda s: own if s == seat else shown, told_from)
+        timeout = TimedOut(seat, notation, public) if timed_out else None
+        self.update(table, shown, lambda s: own if s == seat else shown, told_from, timeout)
 
     def update(
         self,
@@ -111,11 +118,12 @@ class Broadcaster:
         public_events: str,
         events_for: Callable[[int], str],
         told_from: int | None = None,
+        timed_out: TimedOut | None = None,
     ) -> None:
         """One update to every connection: each seat's own view, encoded once per seat, and
         its events told since `told_from` (None: none) once per seat and language."""
         summary = _dumps(table.summary())
-        teller = Teller(table, table.state, told_from)
+        teller = Teller(table, table.state, told_from, timed_out)
         views: dict[int | None, str] = {}
         texts: dict[tuple[int | None, str], str] = {}
         for conn in list(table.conns):

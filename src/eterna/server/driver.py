@@ -44,14 +44,14 @@ class TurnDriver:
     def _set_deadline(self, table: LiveTable) -> None:
         table.deadline = None
         player = table.state.current_player
-        if table.over or player is None or table.data.turn_timer is None:
+        if table.over or player is None or table.data.turn_timer is None or table.waiting():
             return
         if table.data.seats[player].kind == "human":
             table.deadline = time.time() + table.data.turn_timer
 
     def schedule(self, table: LiveTable) -> None:
         """Start whatever must happen without a client: a bot's move or a turn timer."""
-        if self.stopping or table.over or table.task is not None:
+        if self.stopping or table.over or table.task is not None or table.waiting():
             return
         player = table.state.current_player
         if player is None:
@@ -83,7 +83,8 @@ class TurnDriver:
                 await asyncio.sleep(rest)
             if table.task is not asyncio.current_task():
                 return
-            error = await self.submit(table, seat, action, ply)
+            timed_out = table.data.seats[seat].kind == "human"  # the turn timer played it
+            error = await self.submit(table, seat, action, ply, timed_out)
             if error is not None and error[0] != "stale":  # stale: a human acted first
                 log.error("table %s: %s's move refused: %s", table.id, spec, error)
                 retry = error[0] == "server_error"
@@ -160,6 +161,8 @@ class TurnDriver:
             return "spectator", "spectators get no hints"
         if table.over:
             return "game_over", "the game is over"
+        if table.waiting():
+            return "waiting", "the game starts when every seat is taken"
         if table.state.current_player != seat:
             return "not_your_turn", "a hint is for your own turn"
         if seat in table.hinting:

@@ -153,6 +153,10 @@ class LiveTable:
     def has_humans(self) -> bool:
         return any(s.kind == "human" for s in self.data.seats)
 
+    def waiting(self) -> bool:
+        """The game has not started: a human seat is still to be taken (docs/web.md)."""
+        return waiting_for_players(self.data, self.ply)
+
     def open_seats(self) -> list[int]:
         return [
             s.seat
@@ -199,7 +203,17 @@ def summary_of(
         "ended": data.ended,
         "seed_chosen": data.seed_chosen,
         "public": data.public,
+        "waiting": waiting_for_players(data, plies),
     }
+
+
+def waiting_for_players(data: TableData, plies: int) -> bool:
+    """No move yet and a human seat nobody holds: bots and timers wait, moves are refused."""
+    return (
+        data.status == "playing"
+        and plies == 0
+        and any(s.kind == "human" and not s.claimed for s in data.seats)
+    )
 
 
 def seat_summaries(data: TableData, connected: set[int]) -> list[dict[str, Any]]:

@@ -37,6 +37,7 @@ ERROR_CODES = (
     "too_large",
     "rate_limited",
     "game_over",
+    "waiting",
     "server_error",
     "server_busy",
 )
@@ -59,6 +60,7 @@ HTTP_ERROR_CODES = (
     "bad_token",
     "not_over",
     "claimed",
+    "not_host",
     "server_error",
     "error",
 )
@@ -316,6 +318,12 @@ class CreateTable(BaseModel):
 
 class JoinTable(Strict):
     name: Name | None = None
+
+
+class FillSeat(Strict):
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+    seat: Annotated[int, Field(ge=0, le=15)]
+    agent: Annotated[str, Field(min_length=1, max_length=100)] = "heuristic"
 
 
 class RematchRequest(Strict):

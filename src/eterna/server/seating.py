@@ -59,6 +59,12 @@ class Seating:
         self.storage = storage
         self.db = db
         self.store = store
+        self.on_start: Callable[[LiveTable], None] = lambda _table: None  # all seats taken
+
+    def _claimed(self, table: LiveTable, was_waiting: bool) -> None:
+        """A seat was taken: the game starts when it was the last one (bots, timers)."""
+        if was_waiting and not table.waiting():
+            self.on_start(table)
 
     def seats(self, game: Game, body: CreateTable) -> tuple[list[SeatData], dict[int, str]]:
         """A new table's seats, and a fresh token for each human seat."""
@@ -100,9 +106,11 @@ class Seating:
         if conn.token is not None and self.seat_for(table, conn.token) != seat:
             return False
         if seat is not None and not table.data.seats[seat].claimed:
+            was_waiting = table.waiting()
             data = table.data.seats[seat]
             await self.db(self.storage.claim_seat, table.id, seat, data.name)
             data.claimed = True
+            self._claimed(table, was_waiting)
         return True
 
     async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
@@ -119,10 +127,42 @@ class Seating:
             seat = open_seats[0]
             token = new_token()
             digest = hash_token(token)
+            was_waiting = table.waiting()
             await self.db(self.storage.claim_seat, table.id, seat, name, digest)
             data = table.data.seats[seat]
             data.claimed, data.name, data.token_hash = True, name, digest
+            self._claimed(table, was_waiting)
         return seat, token
+
+    @staticmethod
+    def host_seat(data: TableData) -> int | None:
+        """The host: the table's first human seat (the creator's, held from creation)."""
+        return next((s.seat for s in data.seats if s.kind == "human"), None)
+
+    async def fill(self, table: LiveTable, token: str, seat: int, agent: str) -> None:
+        """The host gives an untaken human seat to a bot (`agent`, within the server's
+        budget): its invite link stops working, and the game starts if it was the last one."""
+        host = self.host_seat(table.data)
+        if host is None or self.seat_for(table, token) != host:
+            raise RequestError(403, "not_host", "only the table's host can fill a seat")
+        try:
+            check_agent_spec(table.game, agent, self.settings)
+        except EternaError as exc:
+            raise RequestError(422, "bad_agent", f"seat {seat}: {exc}") from None
+        async with table.lock:
+            if table.over:
+                raise RequestError(409, "game_over", "the game is over")
+            if seat >= len(table.data.seats):
+                raise RequestError(422, "bad_request", f"no seat {seat} at this table")
+            data = table.data.seats[seat]
+            if data.kind != "human" or data.claimed:
+                raise RequestError(409, "claimed", "this seat is already taken")
+            was_waiting = table.waiting()
+            name = agent.partition(":")[0]
+            await self.db(self.storage.fill_seat, table.id, seat, agent, name)
+            data.kind, data.agent, data.name = "bot", agent, name
+            data.token_hash, data.claimed, data.reserved = None, True, False
+            self._claimed(table, was_waiting)
 
     # ----------------------------------------------------------------- rematches
     async def make_rematch(self, table: LiveTable) -> LiveTable:

@@ -373,6 +373,16 @@ class Storage:
                 .values(**values)
             )
 
+    def fill_seat(self, table_id: str, seat: int, agent: str, name: str | None) -> None:
+        """Turn an unclaimed human seat into a bot (the host filled it): its link stops working."""
+        values: dict[str, Any] = {"kind": "bot", "agent": agent, "name": name}
+        with self.session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(**values, token_hash=None, claimed=True)
+            )
+
     def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give an unclaimed seat a new token hash (a rematch seat's link made again)."""
         with self.session() as s:

@@ -63,6 +63,14 @@ class Hub(TurnDriver):
         self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
         self.seating = Seating(self.settings, storage, self.db, self.store)
         self.fanout = Broadcaster(self.store, self.seating)
+        self.seating.on_start = self._start
+
+    def _start(self, table: LiveTable) -> None:
+        """Every human seat is taken: the game starts (its timer, its bots), and everyone
+        connected gets an update that says so."""
+        self._set_deadline(table)
+        self.schedule(table)
+        self.fanout.nothing_new(table)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
@@ -178,6 +186,11 @@ class Hub(TurnDriver):
         self.fanout.presence(table)
         return seat, token
 
+    async def fill(self, table: LiveTable, token: str, seat: int, agent: str) -> None:
+        """The host fills an untaken human seat with a bot (seating.py); everyone is told."""
+        await self.seating.fill(table, token, seat, agent)
+        self.fanout.presence(table)
+
     async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
         """The rematch of a finished table (created once; later calls return it): same game,
         options, seats, timer and visibility, a new seed. Tokens never carry over: each human
@@ -199,18 +212,25 @@ class Hub(TurnDriver):
 
     # ----------------------------------------------------------------- actions
     async def submit(
-        self, table: LiveTable, seat: int, text: str, ply: int | None = None
+        self,
+        table: LiveTable,
+        seat: int,
+        text: str,
+        ply: int | None = None,
+        timed_out: bool = False,
     ) -> Refusal | None:
         """Play `text` for `seat`. None when accepted (the update is the answer), else the
         refusal (the error frame's code and message, the rule's words). A refusal leaves the
         table exactly as it was.
 
         The work runs shielded: a submitter cancelled mid-way (a bot whose turn a human took, a
-        closing connection) never leaves an action stored but not applied."""
-        return await asyncio.shield(asyncio.ensure_future(self._submit(table, seat, text, ply)))
+        closing connection) never leaves an action stored but not applied. `timed_out`: the
+        turn timer plays for the seat (everyone is told so)."""
+        work = self._submit(table, seat, text, ply, timed_out)
+        return await asyncio.shield(asyncio.ensure_future(work))
 
     async def _submit(
-        self, table: LiveTable, seat: int, text: str, ply: int | None
+        self, table: LiveTable, seat: int, text: str, ply: int | None, timed_out: bool
     ) -> Refusal | None:
         async with table.lock:
             if table.over:
@@ -220,6 +240,8 @@ class Hub(TurnDriver):
             state = table.state
             if state.current_player != seat:
                 return Refusal("not_your_turn", f"it is seat {state.current_player}'s turn")
+            if table.waiting():
+                return Refusal("waiting", "the game starts when every seat is taken")
             try:
                 action = table.game.parse_action(text)
                 following = state.clone()
@@ -251,7 +273,8 @@ class Hub(TurnDriver):
                 log.exception("table %s: cannot store ply %d", table.id, number)
                 return Refusal("server_error", "the action could not be stored; try again")
             # Stored: from here on the action is part of the game.
-            await self._accepted(table, seat, notation, public, following, result, finished_at)
+            timing = (finished_at, timed_out)
+            await self._accepted(table, seat, notation, public, following, result, timing)
         return None
 
     async def _accepted(
@@ -262,10 +285,11 @@ class Hub(TurnDriver):
         public: str | None,
         following: Any,
         result: tuple[list[int], list[int]] | None,
-        finished_at: float,
+        timing: tuple[float, bool],
     ) -> None:
         """A stored action becomes the table's state; everyone is told (with the table's lock
-        held)."""
+        held). `timing`: when it was stored, and whether the turn timer played it."""
+        finished_at, timed_out = timing
         told_from = told_since(table)
         table.state = following
         table.data.actions.append((seat, notation))
@@ -276,7 +300,7 @@ class Hub(TurnDriver):
             table.data.scores, table.data.winners = result
         self._cancel_pending(table)
         self._set_deadline(table)
-        self.fanout.action(table, seat, notation, public, told_from)
+        self.fanout.action(table, seat, notation, public, told_from, timed_out)
         if not table.over and table.ply >= self.settings.max_plies:
             await self._end_early(table, "ply_limit")
         self.schedule(table)

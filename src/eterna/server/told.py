@@ -5,11 +5,12 @@ per (seat, language) of the connections, whatever their number."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-from eterna.i18n import LANGS, catalog, negotiate
+from eterna.i18n import LANGS, catalog, describe_action, negotiate
 from eterna.server.live import LiveTable, _dumps
 from eterna.server.protocol import move_items, told_items
+from eterna.server.storage import TableData
 
 log = logging.getLogger("eterna.server")
 
@@ -44,22 +45,61 @@ def connection_lang(query: str | None, header: str | None) -> str:
 
 
 def seat_names(table: LiveTable, lang: str) -> list[str]:
-    """The players' names by seat as the web client shows them (static/js/page.js seatName),
-    seats counted from 1: a seat without a name reads "Seat 2" (seat 1) in `lang`; a name two
-    seats share gets its seat ("heuristic #2" for seat 1)."""
+    """The players' names by seat as the web client shows them (`seat_labels`)."""
+    return seat_labels(table.data, lang)
+
+
+def seat_labels(data: TableData, lang: str) -> list[str]:
+    """The players' names by seat as the web client shows them: a seat without one reads
+    "Seat 1" for seat 0 (counted from 1, as on the page) in `lang`; a name two seats share
+    gets its seat, counted the same way ("heuristic #2" for seat 1)."""
     cat = catalog(lang)
-    names = [s.name or cat.text("common.seat", n=s.seat + 1) for s in table.data.seats]
+    names = [s.name or cat.text("common.seat", n=s.seat + 1) for s in data.seats]
     return [f"{n} #{seat + 1}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
+
+
+class TimedOut(NamedTuple):
+    """A move the turn timer played for `seat`: `notation` for that seat, `public` for the
+    others (None: hidden from them)."""
+
+    seat: int
+    notation: str
+    public: str | None
+
+
+def timeout_item(
+    game: str, timed_out: TimedOut, seat: int | None, n: float, lang: str, names: list[str]
+) -> dict[str, Any]:
+    """The server's own told item before a timed-out move's events: "Time ran out: <label> was
+    played for Ada" (`n` just before the move's first event; not an engine event: the record
+    is the same)."""
+    shown = timed_out.notation if seat == timed_out.seat else timed_out.public
+    name = names[timed_out.seat]
+    words = catalog(lang)
+    if shown is None:
+        text = words.text("common.told.timeout_hidden", name=name)
+    else:
+        try:
+            label = describe_action(game, shown, lang, names)
+        except Exception:
+            log.exception("no label for the %s move %s", game, shown)
+            label = shown
+        text = words.text("common.told.timeout", label=label, name=name)
+    return {"kind": "timeout", "seat": timed_out.seat, "n": n, "text": text}
 
 
 class Teller:
     """The `told` and `moves` parts of one update (as encoded JSON), made on demand and kept
-    per (seat, language). `since` is the first event to tell; None tells nothing."""
+    per (seat, language). `since` is the first event to tell; None tells nothing. `timed_out`:
+    the move was the turn timer's, told first."""
 
-    def __init__(self, table: LiveTable, state: Any, since: int | None) -> None:
+    def __init__(
+        self, table: LiveTable, state: Any, since: int | None, timed_out: TimedOut | None = None
+    ) -> None:
         self.table = table
         self.state: Telling = state
         self.since = since
+        self.timed_out = timed_out
         self._events: dict[int | None, list[dict[str, Any]]] = {}
         self._parts: dict[tuple[int | None, str], tuple[str, str]] = {}
         self._names: dict[str, list[str]] = {}
@@ -85,6 +125,15 @@ class Teller:
     def _told(self, seat: int | None, lang: str) -> str:
         if self.since is None:
             return "[]"
+        text = self._events_told(seat, lang)
+        if self.timed_out is None:
+            return text
+        game, names = self.table.game.id, self.names(lang)
+        item = _dumps(timeout_item(game, self.timed_out, seat, self.since - 0.5, lang, names))
+        return f"[{item}]" if text == "[]" else f"[{item},{text[1:]}"
+
+    def _events_told(self, seat: int | None, lang: str) -> str:
+        assert self.since is not None
         events = self._events.get(seat)
         if events is None:
             try:

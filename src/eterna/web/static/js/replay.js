@@ -1,4 +1,6 @@
-// A finished game move by move: the spectator view after each ply, prev/next/slider, the record.
+// A finished game move by move: the spectator view after each ply with every hand shown (the
+// game is over), the move list beside the board (click to jump), the events each ply made told
+// in words, prev/next/slider, the record.
 import { setupPage, el, api, seatName } from "./page.js";
 import { t, tOr } from "./i18n.js";
 import { installDefs } from "./cards.js";
@@ -11,10 +13,29 @@ const $ = (id) => document.getElementById(id);
 // A private table's replay and record are for its players: their seat token comes along.
 const token = new URLSearchParams(location.search).get("token");
 const access = token ? `?token=${encodeURIComponent(token)}` : "";
-const R = { table: null, mod: null, plies: 0, ply: 0, frame: null, cache: new Map(), loading: null };
+const R = { table: null, mod: null, plies: 0, ply: 0, frame: null, cache: new Map(), loading: null, moves: [] };
+const base = () => `/api/tables/${encodeURIComponent(tableId)}/replay`;
+
+// Every ply's label, in the page's language (the API answers in its Accept-Language).
+async function loadMoves() {
+  try { R.moves = (await api("GET", `${base()}${access}`)).moves || []; } catch (error) { R.moves = []; showError(error.message); }
+  const list = $("replay-moves");
+  list.replaceChildren(...R.moves.map((m) => el("li", {},
+    el("button", { type: "button", class: "move-jump", dataset: { ply: m.ply }, "aria-label": t("replay.jump", { ply: m.ply }) + ` (${m.label})`, onclick: () => show(m.ply) },
+      el("span", { class: "move-ply" }, `${m.ply}.`), " ", el("span", { class: "move-who" }, seatName(R.table, m.seat)), " ", el("span", { class: "move-label" }, m.label)))));
+  markMove();
+}
+
+// The current ply's entry of the move list, kept in view.
+function markMove() {
+  for (const button of $("replay-moves").querySelectorAll("button.move-jump")) {
+    const current = Number(button.dataset.ply) === R.ply;
+    if (current) { button.setAttribute("aria-current", "step"); button.scrollIntoView({ block: "nearest" }); } else button.removeAttribute("aria-current");
+  }
+}
 
 async function fetchPly(ply) {
-  if (!R.cache.has(ply)) R.cache.set(ply, await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${ply}${access}`));
+  if (!R.cache.has(ply)) R.cache.set(ply, await api("GET", `${base()}/${ply}${access}`));
   return R.cache.get(ply);
 }
 
@@ -38,7 +59,9 @@ function render() {
   document.body.dataset.ply = String(R.ply);
   $("replay-position").textContent = t("replay.position", { ply: R.ply, plies: R.plies });
   const who = frame.seat === null || frame.seat === undefined ? "" : seatName(R.table, frame.seat);
-  const last = frame.action ? t("replay.lastAction", { action: frame.action, name: who }) : t("replay.start");
+  const said = R.moves[R.ply - 1];
+  const action = said && said.ply === R.ply ? said.label : frame.action;
+  const last = frame.action ? t("replay.lastAction", { action, name: who }) : t("replay.start");
   $("replay-action").textContent = last;
   $("replay-prev").disabled = R.ply <= 0;
   $("replay-first").disabled = R.ply <= 0;
@@ -49,6 +72,28 @@ function render() {
   seats.replaceChildren(...(R.table.seats || []).map((s) => el("li", { class: `seat-chip${frame.view && frame.view.current_player === s.seat ? " current" : ""}`, dataset: { seat: s.seat } },
     el("span", { class: "seat-name" }, seatName(R.table, s.seat)), el("span", { class: "seat-score" }, scores[s.seat] !== undefined ? String(scores[s.seat]) : ""))));
   renderBoard($("board"), { mod: R.mod, view: frame.view, table: R.table, seat: null, interactive: false });
+  $("replay-told").replaceChildren(...(frame.told || []).map((item) => el("li", { class: "told", dataset: { kind: item.kind } },
+    ...item.text.split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line])))));
+  renderHands(frame.views || []);
+  markMove();
+}
+
+// Every seat's hand, from its own view: the hand zone its game draws, under the seat's name.
+function renderHands(views) {
+  const hands = $("replay-hands");
+  const zones = views.map((view, seat) => {
+    const drawn = el("div", {});
+    // nothing to play in a replay: no card of the seat to move is marked playable
+    renderBoard(drawn, { mod: R.mod, view: { ...view, legal_actions: [] }, table: R.table, seat, interactive: false });
+    const zone = drawn.querySelector(".hand-zone");
+    if (!zone) return null;
+    zone.dataset.seat = String(seat);
+    const title = zone.querySelector("h3");
+    if (title) title.textContent = seatName(R.table, seat);
+    return zone;
+  }).filter(Boolean);
+  hands.hidden = !zones.length;
+  hands.replaceChildren(...(zones.length ? [el("h2", {}, t("replay.hands")), ...zones] : []));
 }
 
 function showError(text) {
@@ -81,7 +126,13 @@ async function main() {
     if (e.key === "ArrowLeft") show(R.ply - 1);
     if (e.key === "ArrowRight") show(R.ply + 1);
   });
-  document.addEventListener("eterna:language", async () => { await R.mod.load(); render(); });
+  document.addEventListener("eterna:language", async () => {
+    await R.mod.load();
+    R.cache = new Map();  // the told sentences and labels are in the page's language
+    await loadMoves();
+    await show(R.ply);
+  });
+  await loadMoves();
   await show(0);
 }
 

@@ -6,6 +6,7 @@ import { gameModule } from "./games/index.js";
 import { renderBoard, makeContext } from "./board.js";
 import { rankSeats, verdict, resultReason } from "./result.js";
 import { setupMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
+import { renderWaiting } from "./waiting.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
@@ -209,8 +210,11 @@ function isOver() {
 }
 
 function myTurn() {
-  return Boolean(S.view && S.view.legal_actions && S.view.legal_actions.length && !isOver());
+  return Boolean(S.view && S.view.legal_actions && S.view.legal_actions.length && !isOver() && !waiting());
 }
+
+// Not every human seat is taken yet: nothing moves (docs/web.md, "Waiting for players").
+function waiting() { return Boolean(S.table && S.table.waiting && !isOver()); }
 
 function render() {
   if (S.table) keepFocus(draw);
@@ -232,7 +236,7 @@ function draw() {
     homeRefusal();  // out of the board before it is redrawn
     renderBoard($("board"), {
       mod: S.mod, view: S.view, table: S.table, seat: S.seat,
-      interactive: S.seat !== null && !isOver(),
+      interactive: S.seat !== null && !isOver() && !waiting(),
       onCard, onVerb, label, lastCard: S.lastCard,
     });
   }
@@ -247,12 +251,14 @@ function renderStatus() {
   const status = $("status");
   status.className = "status";
   if (!S.view) { status.textContent = t("table.connecting"); return; }
+  renderWaiting(status, { table: S.table, seat: S.seat, token, onError: (text) => showMessage(text) });
   if (isOver()) {  // the verdict with it: who won, or the mission's outcome
     const winners = (S.table && S.table.winners) || S.view.winners || [];
     status.textContent = `${t("table.gameOver")} · ${verdict(S.view, S.table, winners, winners.map((s) => name(s)))}`;
     status.classList.add("over");
     return;
   }
+  if (waiting()) { status.textContent = t("table.waitingPlayers"); status.classList.add("waiting"); return; }
   if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
   else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
   if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));
@@ -367,7 +373,7 @@ function drawActions() {
   const legal = (S.view && S.view.legal_actions) || [];
   panel.hidden = S.seat === null || isOver();
   $("skip-moves").hidden = panel.hidden;
-  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending, onclick: () => { S.clicked = null; act(a); } }, label(a))));
+  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending || waiting(), onclick: () => { S.clicked = null; act(a); } }, label(a))));
   const refusal = $("refusal");
   refusal.hidden = !S.refusal;
   refusal.replaceChildren();

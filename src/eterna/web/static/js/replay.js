@@ -21,7 +21,7 @@ async function loadMoves() {
   try { R.moves = (await api("GET", `${base()}${access}`)).moves || []; } catch (error) { R.moves = []; showError(error.message); }
   const list = $("replay-moves");
   list.replaceChildren(...R.moves.map((m) => el("li", {},
-    el("button", { type: "button", class: "move-jump", dataset: { ply: m.ply }, "aria-label": t("replay.jump", { ply: m.ply }) + ` (${m.label})`, onclick: () => show(m.ply) },
+    el("button", { type: "button", class: "move-jump", dataset: { ply: m.ply }, title: t("replay.jump", { ply: m.ply }), onclick: () => show(m.ply) },
       el("span", { class: "move-ply" }, `${m.ply}.`), " ", el("span", { class: "move-who" }, seatName(R.table, m.seat)), " ", el("span", { class: "move-label" }, m.label)))));
   markMove();
 }

@@ -22,7 +22,7 @@ async function loadMoves() {
   const list = $("replay-moves");
   list.replaceChildren(...R.moves.map((m) => el("li", {},
     el("button", { type: "button", class: "move-jump", dataset: { ply: m.ply }, title: t("replay.jump", { ply: m.ply }), onclick: () => show(m.ply) },
-      el("span", { class: "move-ply" }, `${m.ply}.`), " ", el("span", { class: "move-who" }, seatName(R.table, m.seat)), " ", el("span", { class: "move-label" }, m.label)))));
+      el("span", { class: "move-ply" }, `${m.ply}.`), " ", el("span", { class: "move-who" }, t("replay.who", { name: seatName(R.table, m.seat) })), " ", el("span", { class: "move-label" }, m.label)))));
   markMove();
 }
 

@@ -152,3 +152,37 @@ def test_a_timer_move_is_told_in_the_log(server: ThreadServer) -> None:
     # A bot's own move is not a timeout.
     later = ws.update(ply=2)
     assert all(item["kind"] != "timeout" for item in later["told"])
+
+
+def test_a_timer_move_is_told_again_to_a_later_connection(server: ThreadServer) -> None:
+    """The announcement is kept with the live table: a page that reconnects (or a second tab)
+    gets it in its backlog, at the same place and in its own language; the record has no
+    trace of it."""
+    mover = first_mover()
+    seats = seats_with({mover: {"kind": "human", "name": "Ada"}})
+    created = create(server, seats, turn_timer=1.0)
+    table_id, token = created["table_id"], token_of(created, mover)
+    ws = server.ws(table_id, token, lang="fr")
+    live = ws.update(ply=1, timeout=15)
+    announced = live["told"][0]
+    assert announced["kind"] == "timeout"
+    ws.close()
+    again = server.ws(table_id, token, lang="de").update()
+    told = again["told"]
+    kept = [item for item in told if item["kind"] == "timeout" and item["n"] == announced["n"]]
+    assert len(kept) == 1
+    at = told.index(kept[0])
+    assert told[at + 1]["n"] == announced["n"] + 0.5  # just before the move's first event
+    assert all(item["n"] < announced["n"] for item in told[:at])
+    names = [s.get("name") or "" for s in seats]
+    label = describe_action("eternity", live["events"][0]["action"], "de", names)
+    assert kept[0]["text"] == catalog("de").text("common.told.timeout", label=label, name="Ada")
+    assert kept[0]["seat"] == mover
+    # The game's own story is untouched: the same moves tell the same events, numbered alike.
+    state = eterna.load_game("eternity").new_game(players=3, seed=SEED)
+    state.events_since(0, None)
+    for event in again["events"]:
+        state.apply(next(a for a in state.legal_actions() if str(a) == event["action"]))
+    engine = [item for item in told if item["kind"] != "timeout"]
+    assert [item["n"] for item in engine] == list(range(state.event_count()))
+    assert [item["kind"] for item in engine] == [e["kind"] for e in state.events_since(0, mover)]

@@ -13,11 +13,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from eterna.server.live import Connection, LiveTable, _dumps, public_history, seat_summaries
+from eterna.server.live import (
+    Connection,
+    LiveTable,
+    TimedOut,
+    _dumps,
+    public_history,
+    seat_summaries,
+)
 from eterna.server.protocol import presence_frame, rematch_frame, update_text, welcome_frame
 from eterna.server.seating import Seating
 from eterna.server.store import TableStore
-from eterna.server.told import Teller, TimedOut
+from eterna.server.told import Teller
 
 
 class Broadcaster:
@@ -44,7 +51,8 @@ class Broadcaster:
             summary = _dumps(table.summary())
             backlog = _dumps(table.history_events(seat))  # the moves before this client came
             view = self.view_text(table, seat)
-            told = Teller(table, table.state, 0)  # and every event so far, in its language
+            # and every event so far in its language, with the turn timer's moves announced
+            told = Teller(table, table.state, 0, table.timeouts)
             conn.send(self.update_text(table, summary, backlog, view, told.parts(seat, conn.lang)))
             if table.data.rematch_id is not None:
                 token = table.rematch_tokens.get(seat) if seat is not None else None
@@ -110,6 +118,8 @@ class Broadcaster:
             )
         )
         timeout = TimedOut(seat, notation, public) if timed_out else None
+        if timeout is not None and told_from is not None:
+            table.timeouts[told_from] = timeout  # told again to whoever connects later
         self.update(table, shown, lambda s: own if s == seat else shown, told_from, timeout)
 
     def update(
@@ -123,7 +133,8 @@ class Broadcaster:
         """One update to every connection: each seat's own view, encoded once per seat, and
         its events told since `told_from` (None: none) once per seat and language."""
         summary = _dumps(table.summary())
-        teller = Teller(table, table.state, told_from, timed_out)
+        timeouts = {} if timed_out is None or told_from is None else {told_from: timed_out}
+        teller = Teller(table, table.state, told_from, timeouts)
         views: dict[int | None, str] = {}
         texts: dict[tuple[int | None, str], str] = {}
         for conn in list(table.conns):

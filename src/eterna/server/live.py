@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import json
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from starlette.websockets import WebSocket, WebSocketState
 
@@ -97,6 +97,15 @@ class Connection:
 # ------------------------------------------------------------------------------ a live table
 
 
+class TimedOut(NamedTuple):
+    """A move the turn timer played for `seat`: `notation` for that seat, `public` for the
+    others (None: hidden from them)."""
+
+    seat: int
+    notation: str
+    public: str | None
+
+
 class LiveTable:
     """One table in memory: its stored data, its current state and who is connected."""
 
@@ -114,6 +123,7 @@ class LiveTable:
         self.rematch_tokens: dict[int, str] = {}  # each human seat's token at the rematch
         self.visited = False  # a seat's holder connected since the table was loaded
         self._shown: list[str | None] | None = None  # public notation per ply, made on demand
+        self.timeouts: dict[int, TimedOut] = {}  # the timer's moves, by their first event
 
     def history_events(self, seat: int | None) -> list[dict[str, Any]]:
         """Every action so far as `events` for `seat`: its own in full, the others' as

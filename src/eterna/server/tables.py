@@ -290,7 +290,7 @@ class Hub(TurnDriver):
         """A stored action becomes the table's state; everyone is told (with the table's lock
         held). `timing`: when it was stored, and whether the turn timer played it."""
         finished_at, timed_out = timing
-        told_from = told_since(table)
+        told_from = told_since(table, kept=timed_out)
         table.state = following
         table.data.actions.append((seat, notation))
         table.shown(public)

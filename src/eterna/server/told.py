@@ -5,10 +5,11 @@ per (seat, language) of the connections, whatever their number."""
 from __future__ import annotations
 
 import logging
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from eterna.i18n import LANGS, catalog, describe_action, negotiate
-from eterna.server.live import LiveTable, _dumps
+from eterna.server.live import LiveTable, TimedOut, _dumps
 from eterna.server.protocol import move_items, told_items
 from eterna.server.storage import TableData
 
@@ -23,10 +24,11 @@ class Telling(Protocol):
     def event_count(self) -> int: ...
 
 
-def told_since(table: LiveTable) -> int | None:
-    """The first event the next update tells: the current count (None when nobody listens, or
-    when the engine cannot tell its story: the update then tells nothing)."""
-    if not table.conns:
+def told_since(table: LiveTable, kept: bool = False) -> int | None:
+    """The first event the next update tells: the current count (None when nobody listens,
+    unless the move is `kept` for later connections (a timer's move), or when the engine cannot
+    tell its story: the update then tells nothing)."""
+    if not table.conns and not kept:
         return None
     try:
         teller: Telling = table.state  # type: ignore[assignment]
@@ -58,15 +60,6 @@ def seat_labels(data: TableData, lang: str) -> list[str]:
     return [f"{n} #{seat + 1}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
 
 
-class TimedOut(NamedTuple):
-    """A move the turn timer played for `seat`: `notation` for that seat, `public` for the
-    others (None: hidden from them)."""
-
-    seat: int
-    notation: str
-    public: str | None
-
-
 def timeout_item(
     game: str, timed_out: TimedOut, seat: int | None, n: float, lang: str, names: list[str]
 ) -> dict[str, Any]:
@@ -90,21 +83,29 @@ def timeout_item(
 
 class Teller:
     """The `told` and `moves` parts of one update (as encoded JSON), made on demand and kept
-    per (seat, language). `since` is the first event to tell; None tells nothing. `timed_out`:
-    the move was the turn timer's, told first."""
+    per (seat, language). `since` is the first event to tell; None tells nothing. `timeouts`:
+    the turn timer's moves by their first event index, each told just before that event (from
+    `since` on)."""
 
     def __init__(
-        self, table: LiveTable, state: Any, since: int | None, timed_out: TimedOut | None = None
+        self,
+        table: LiveTable,
+        state: Any,
+        since: int | None,
+        timeouts: Mapping[int, TimedOut] | None = None,
     ) -> None:
         self.table = table
         self.state: Telling = state
         self.since = since
-        self.timed_out = timed_out
+        self.timeouts = (
+            {} if since is None else {n: t for n, t in (timeouts or {}).items() if n >= since}
+        )
         self._events: dict[int | None, list[dict[str, Any]]] = {}
         self._parts: dict[tuple[int | None, str], tuple[str, str]] = {}
         self._names: dict[str, list[str]] = {}
         self._said: dict[tuple[int, str], tuple[dict[str, Any], str]] = {}
-        self._texts: list[tuple[str, list[dict[str, Any]], str]] = []  # (lang, events, told)
+        # (lang, events, told, its items)
+        self._texts: list[tuple[str, list[dict[str, Any]], str, list[dict[str, Any]]]] = []
 
     def names(self, lang: str) -> list[str]:
         """The seats' names in `lang`, made once per update."""
@@ -125,14 +126,18 @@ class Teller:
     def _told(self, seat: int | None, lang: str) -> str:
         if self.since is None:
             return "[]"
-        text = self._events_told(seat, lang)
-        if self.timed_out is None:
+        text, items = self._events_told(seat, lang)
+        if not self.timeouts:
             return text
         game, names = self.table.game.id, self.names(lang)
-        item = _dumps(timeout_item(game, self.timed_out, seat, self.since - 0.5, lang, names))
-        return f"[{item}]" if text == "[]" else f"[{item},{text[1:]}"
+        told = list(items)
+        for first, timed_out in sorted(self.timeouts.items(), reverse=True):
+            item = timeout_item(game, timed_out, seat, first - 0.5, lang, names)
+            told.insert(min(first - self.since, len(told)), item)  # just before its events
+        return _dumps(told)
 
-    def _events_told(self, seat: int | None, lang: str) -> str:
+    def _events_told(self, seat: int | None, lang: str) -> tuple[str, list[dict[str, Any]]]:
+        """The events' items for `seat` in `lang`, encoded and not."""
         assert self.since is not None
         events = self._events.get(seat)
         if events is None:
@@ -142,14 +147,15 @@ class Teller:
                 log.exception("table %s: no events to tell", self.table.id)
                 events = []
             self._events[seat] = events
-        for known_lang, known, text in self._texts:  # most seats are told the same events
+        for known_lang, known, text, items in self._texts:  # most seats are told the same
             if known_lang == lang and known == events:
-                return text
+                return text, items
         game = self.table.game.id
         names = self.names(lang)
-        text = _dumps(told_items(game, events, self.since, lang, names, self._said))
-        self._texts.append((lang, events, text))
-        return text
+        items = told_items(game, events, self.since, lang, names, self._said)
+        text = _dumps(items)
+        self._texts.append((lang, events, text, items))
+        return text, items
 
     def _moves(self, seat: int | None, lang: str) -> str:
         state = self.table.state

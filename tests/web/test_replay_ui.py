@@ -65,3 +65,44 @@ def test_the_move_list_speaks_the_pages_language(ui: Any, page: Any) -> None:
     french = ui.server.get(f"/api/tables/{table_id}/replay?lang=fr")["moves"][0]["label"]
     assert french in first
     assert page.locator(".replay-side h2").inner_text() == "Coups"
+
+
+def test_stepping_by_event_walks_the_told_sentences_into_the_next_ply(ui: Any, page: Any) -> None:
+    seats = [{"kind": "bot", "agent": "heuristic", "name": n} for n in ("Ada", "Bob", "Cy")]
+    table_id = finished_table(ui, page, "eternity", seats, seed=8)
+    page.goto(ui.server.url(f"/replay/{table_id}"))
+    page.locator("#replay-moves button.move-jump").first.wait_for()
+    page.click("#replay-moves button.move-jump >> nth=0")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    first = ui.server.get(f"/api/tables/{table_id}/replay/1")["told"]
+    second = ui.server.get(f"/api/tables/{table_id}/replay/2")["told"]
+    assert first and second
+    told = page.locator("#replay-told li")
+    assert page.locator("#replay-told li.current").count() == 0  # a ply's step marks none
+    button = page.locator("#replay-next-event")
+    for i, item in enumerate(first):  # each sentence of ply 1 in turn, by the keyboard
+        button.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"document.querySelectorAll('#replay-told li')[{i}].matches('.current')"
+        )
+        assert page.locator("#replay-told li.current").count() == 1
+        assert told.nth(i).get_attribute("aria-current") == "true"
+        assert told.nth(i).inner_text() == item["text"]
+    assert document_ply(page) == "1"
+    button.click()  # after ply 1's last sentence: ply 2's first
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    page.wait_for_selector("#replay-told li.current")
+    assert told.nth(0).get_attribute("aria-current") == "true"
+    assert told.nth(0).inner_text() == second[0]["text"]
+    assert page.locator("#replay-position").inner_text().startswith("Move 2 of")
+    page.click("#replay-prev-event")  # and back: ply 1's last sentence
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    page.wait_for_selector("#replay-told li.current")
+    assert told.nth(len(first) - 1).get_attribute("aria-current") == "true"
+    assert page.locator("#replay-prev-event").inner_text() == "Previous event"
+
+
+def document_ply(page: Any) -> str:
+    ply: str = page.evaluate("document.body.dataset.ply")
+    return ply

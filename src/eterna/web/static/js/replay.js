@@ -1,6 +1,7 @@
 // A finished game move by move: the spectator view after each ply with every hand shown (the
 // game is over), the move list beside the board (click to jump), the events each ply made told
-// in words, prev/next/slider, the record.
+// in words, prev/next/slider, stepping by event (one told sentence at a time, on into the next
+// ply), the record.
 import { setupPage, el, api, seatName } from "./page.js";
 import { t, tOr } from "./i18n.js";
 import { installDefs } from "./cards.js";
@@ -13,7 +14,7 @@ const $ = (id) => document.getElementById(id);
 // A private table's replay and record are for its players: their seat token comes along.
 const token = new URLSearchParams(location.search).get("token");
 const access = token ? `?token=${encodeURIComponent(token)}` : "";
-const R = { table: null, mod: null, plies: 0, ply: 0, frame: null, cache: new Map(), loading: null, moves: [] };
+const R = { table: null, mod: null, plies: 0, ply: 0, event: -1, frame: null, cache: new Map(), loading: null, moves: [] };
 const base = () => `/api/tables/${encodeURIComponent(tableId)}/replay`;
 
 // Every ply's label, in the page's language (the API answers in its Accept-Language).
@@ -39,7 +40,8 @@ async function fetchPly(ply) {
   return R.cache.get(ply);
 }
 
-async function show(ply) {
+// `at`: the told sentence to mark in that ply (-1 none, "last" its last one).
+async function show(ply, at = -1) {
   ply = Math.max(0, Math.min(R.plies, ply));
   R.ply = ply;
   $("replay-slider").value = String(ply);
@@ -49,6 +51,8 @@ async function show(ply) {
   try { frame = await fetchPly(ply); } catch (error) { showError(error.message); return; }
   if (R.loading !== token) return;
   R.frame = frame;
+  const count = (frame.told || []).length;
+  R.event = at === "last" ? count - 1 : Math.min(at, count - 1);
   if (typeof frame.plies === "number" && frame.plies !== R.plies) { R.plies = frame.plies; $("replay-slider").max = String(R.plies); }
   render();
 }
@@ -76,6 +80,41 @@ function render() {
     ...item.text.split("\n").flatMap((line, i) => (i ? [el("br"), line] : [line])))));
   renderHands(frame.views || []);
   markMove();
+  markEvent();
+}
+
+// The current told sentence (stepping by event), kept in view; the event buttons' limits.
+function markEvent() {
+  const items = [...$("replay-told").children];
+  items.forEach((item, i) => {
+    const current = i === R.event;
+    item.classList.toggle("current", current);
+    if (current) { item.setAttribute("aria-current", "true"); item.scrollIntoView({ block: "nearest" }); } else item.removeAttribute("aria-current");
+  });
+  $("replay-prev-event").disabled = R.ply <= 0 && R.event <= 0;
+  $("replay-next-event").disabled = R.ply >= R.plies && R.event >= items.length - 1;
+}
+
+// One told sentence on; after a ply's last, the next ply's first (plies telling nothing passed).
+async function nextEvent() {
+  if (R.event < (R.frame?.told || []).length - 1) { R.event += 1; markEvent(); return; }
+  let ply = R.ply;
+  while (ply < R.plies) {
+    ply += 1;
+    await show(ply, 0);
+    if (R.ply !== ply || R.event >= 0) return;
+  }
+}
+
+// One told sentence back; before a ply's first, the previous ply's last.
+async function prevEvent() {
+  if (R.event > 0) { R.event -= 1; markEvent(); return; }
+  let ply = R.ply;
+  while (ply > 0) {
+    ply -= 1;
+    await show(ply, "last");
+    if (R.ply !== ply || R.event >= 0) return;
+  }
 }
 
 // Every seat's hand, from its own view: the hand zone its game draws, under the seat's name.
@@ -120,6 +159,8 @@ async function main() {
   $("replay-prev").addEventListener("click", () => show(R.ply - 1));
   $("replay-next").addEventListener("click", () => show(R.ply + 1));
   $("replay-last").addEventListener("click", () => show(R.plies));
+  $("replay-next-event").addEventListener("click", nextEvent);
+  $("replay-prev-event").addEventListener("click", prevEvent);
   $("replay-slider").addEventListener("input", (e) => show(Number(e.target.value)));
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT") return;
@@ -130,7 +171,7 @@ async function main() {
     await R.mod.load();
     R.cache = new Map();  // the told sentences and labels are in the page's language
     await loadMoves();
-    await show(R.ply);
+    await show(R.ply, R.event);
   });
   await loadMoves();
   await show(0);

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from eterna.games.eternity.cards import CARD_BY_NAME, CARD_TREES, FAMILIES
 from eterna.games.eternity.views import EternitySeatedCard, EternityView, as_eternity_view
-from eterna.render.words import ENGLISH, Words
+from eterna.render.words import ENGLISH, Words, rules_panel
 
 View = dict[str, Any]  # what the entry points get; each part reads it as the EternityView it is
 
@@ -499,11 +499,4 @@ RULE_PARTS = ("cards", "trump", "trick", "scoring", "typing")  # eternity.rules.
 
 def rules(lang: str | None = None) -> RenderableType:
     """The rules in short: this module's English, or the catalog's in `lang`."""
-    w = Words(lang)
-    lines = RULES
-    if lang is not None:
-        parts = [w.t(f"eternity.rules.{part}", "") for part in RULE_PARTS]
-        lines = tuple(line for part in parts for line in (part, ""))[:-1]
-    body = Text("\n").join(Text.from_markup(line) for line in lines)
-    title = w.t("eternity.rules.title", "Eternity rules in short")
-    return Panel(body, title=title, title_align="left")
+    return rules_panel("eternity", RULE_PARTS, RULES, "Eternity rules in short", lang)

@@ -8,8 +8,13 @@ default the renderers' callers and tests read), or the catalog's in a player's l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.text import Text
 
 from eterna.i18n import catalog
 
@@ -42,3 +47,17 @@ class Words:
 
 
 ENGLISH = Words()
+
+
+def rules_panel(
+    game: str, parts: Sequence[str], english: Sequence[str], title: str, lang: str | None
+) -> RenderableType:
+    """A game's rules in short: the renderer's `english` lines, or in `lang` the catalog's
+    `<game>.rules.<part>` paragraphs and `<game>.rules.title` (`title` in English)."""
+    w = Words(lang)
+    lines = tuple(english)
+    if lang is not None:
+        paragraphs = [w.t(f"{game}.rules.{part}", "") for part in parts]
+        lines = tuple(line for paragraph in paragraphs for line in (paragraph, ""))[:-1]
+    body = Text("\n").join(Text.from_markup(line) for line in lines)
+    return Panel(body, title=w.t(f"{game}.rules.title", title), title_align="left")

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from eterna.games.eternitium.cards import VERBS as ACTION_VERBS
 from eterna.render.eternitium.cards import GAME_ID, View, default_names, join, seat_name
-from eterna.render.words import Words
+from eterna.render.words import Words, rules_panel
 
 # The action words of the notation (docs/eternitium.md, Notation), for prefix completion.
 VERBS: tuple[str, ...] = ACTION_VERBS
@@ -159,11 +158,4 @@ RULE_PARTS = ("goal", "turn", "portals", "end", "solo", "typing")  # eternitium.
 
 def rules(lang: str | None = None) -> RenderableType:
     """The rules in short: this module's English, or the catalog's in `lang`."""
-    lines = RULES
-    if lang is not None:
-        w = Words(lang)
-        parts = [w.t(f"{GAME_ID}.rules.{part}", "") for part in RULE_PARTS]
-        lines = tuple(line for part in parts for line in (part, ""))[:-1]
-    body = Text("\n").join(Text.from_markup(line) for line in lines)
-    title = Words(lang).t(f"{GAME_ID}.rules.title", "Eternitium rules in short")
-    return Panel(body, title=title, title_align="left")
+    return rules_panel(GAME_ID, RULE_PARTS, RULES, "Eternitium rules in short", lang)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.text import Text
 
 from eterna.games.vale.cards import CARD_BY_NAME
 from eterna.render.vale.cards import ACTIVE, INSTANT, PERMANENT, card_text, join
-from eterna.render.words import Words
+from eterna.render.words import rules_panel
 
 GAME_ID = "vale"
 # The action words of the notation (docs/vale.md), for prefix completion.
@@ -121,11 +120,4 @@ RULE_PARTS = ("goal", "cards", "round", "typing")  # vale.rules.<part>
 
 def rules(lang: str | None = None) -> RenderableType:
     """The rules in short: this module's English, or the catalog's in `lang`."""
-    w = Words(lang)
-    lines = RULES
-    if lang is not None:
-        parts = [w.t(f"{GAME_ID}.rules.{part}", "") for part in RULE_PARTS]
-        lines = tuple(line for part in parts for line in (part, ""))[:-1]
-    body = Text("\n").join(Text.from_markup(line) for line in lines)
-    title = w.t(f"{GAME_ID}.rules.title", "The Vale of Eternity rules in short")
-    return Panel(body, title=title, title_align="left")
+    return rules_panel(GAME_ID, RULE_PARTS, RULES, "The Vale of Eternity rules in short", lang)

@@ -19,7 +19,8 @@ import subprocess
 import tarfile
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -143,13 +144,18 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    # Playwright evaluates its string predicates with eval, which the server's content security
-    # policy forbids: the pages themselves are checked under it in test_csp.py.
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, locale="en-US", bypass_csp=True
-    )
+DESKTOP = {"width": 1280, "height": 900}
+PHONE_OPTIONS = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@contextmanager
+def browser_page(browser: Any, **options: Any) -> Iterator[Any]:
+    """A page in a context of its own (desktop size and en-US unless `options` say otherwise),
+    failing the test on any JavaScript error. Playwright evaluates its string predicates with
+    eval, which the server's content security policy forbids: the pages themselves are checked
+    under it in test_csp.py."""
+    settings: dict[str, Any] = {"viewport": DESKTOP, "locale": "en-US", **options}
+    context = browser.new_context(bypass_csp=True, **settings)
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
@@ -159,6 +165,19 @@ def page(browser: Any) -> Iterator[Any]:
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Callable[..., AbstractContextManager[Any]]:
+    """open_page(**context options): `browser_page` for tests that need other settings
+    (`open_page(locale="fr-FR")`, `open_page(**PHONE_OPTIONS)`)."""
+    return lambda **options: browser_page(browser, **options)
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    with browser_page(browser) as page:
+        yield page
 
 
 def _axe_tarball() -> bytes:
@@ -238,18 +257,8 @@ def axe(axe_source: str) -> Any:
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A 390x844 touch phone."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, bypass_csp=True
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with browser_page(browser, **PHONE_OPTIONS) as page:
         yield page
-    finally:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,6 @@ Screenshots: test-output/screenshots/faces-*.png, desktop (1280x900) and phone (
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -19,22 +17,16 @@ HUMAN = {"kind": "human", "name": "Ada"}
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
-@contextmanager
-def _page(browser: Any, size: str = "desktop", **options: Any) -> Iterator[Any]:
-    phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-    extra = phone if size == "phone" else {}
-    context = browser.new_context(
-        viewport=SIZES[size], bypass_csp=True, **{"locale": "en-US", **extra, **options}
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        yield page
-    finally:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+# open_page's options per size (tests/web/conftest.py: desktop 1280x900 by default)
+SIZE_OPTIONS: dict[str, dict[str, Any]] = {
+    "desktop": {},
+    "phone": {
+        "viewport": SIZES["phone"],
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
+}
 
 
 def _open(ui: Any, page: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> None:
@@ -53,9 +45,9 @@ def _first_move(ui: Any, page: Any) -> None:
     ui.move(page, page.locator("#action-list button[data-action]").first)
 
 
-def test_a_vale_card_shows_cost_family_icons_and_its_french_text(ui: Any, browser: Any) -> None:
+def test_a_vale_card_shows_cost_family_icons_and_its_french_text(ui: Any, open_page: Any) -> None:
     cards = ui.server.get("/cards/vale/fr.json")["cards"]
-    with _page(browser, locale="fr-FR") as page:
+    with open_page(locale="fr-FR") as page:
         _open(ui, page, "vale", [HUMAN, BOT], seed=4)
         node = page.locator("#board .revealed .card").first
         card = node.get_attribute("data-card")
@@ -148,8 +140,8 @@ def test_eternitium_technologies_say_their_effect_at_a_glance(ui: Any, page: Any
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_new_cards_come_in_unless_motion_is_reduced(ui: Any, browser: Any, motion: str) -> None:
-    with _page(browser, reduced_motion=motion) as page:
+def test_new_cards_come_in_unless_motion_is_reduced(ui: Any, open_page: Any, motion: str) -> None:
+    with open_page(reduced_motion=motion) as page:
         _open(ui, page, "eternity", [HUMAN, BOT, BOT], seed=11)
         assert page.locator("#board .card.enter").count() == 0  # the first drawing: nothing new
         _first_move(ui, page)
@@ -180,9 +172,9 @@ def test_a_won_trick_stays_a_moment_while_the_next_move_can_be_made(ui: Any, pag
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("game", ["vale", "eternity", "eternitium"])
-def test_screenshots_of_the_faces(ui: Any, browser: Any, game: str, size: str) -> None:
+def test_screenshots_of_the_faces(ui: Any, open_page: Any, game: str, size: str) -> None:
     seats = [HUMAN, BOT, BOT] if game == "eternity" else [HUMAN, BOT]
-    with _page(browser, size) as page:
+    with open_page(**SIZE_OPTIONS[size]) as page:
         _open(ui, page, game, seats, seed=7)
         for _ in range(6 if game != "eternitium" else 2):
             if ui.state(page).get("status") == "over":

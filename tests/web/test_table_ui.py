@@ -7,29 +7,11 @@ test-output/screenshots/ (table-ui-*.png), at desktop and phone sizes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 BOTS2 = [{"kind": "bot", "agent": "heuristic"}] * 2
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, bypass_csp=True
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        yield page
-    finally:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def _open(ui: Any, page: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:
@@ -245,13 +227,8 @@ def test_the_hint_table_stays_in_its_panel(ui: Any, page: Any, phone: Any, size:
     ui.shot(page, f"table-ui-hint-{size}")
 
 
-def test_a_pledge_only_click_is_explained_in_french(ui: Any, browser: Any) -> None:
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True
-    )
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
+def test_a_pledge_only_click_is_explained_in_french(ui: Any, open_page: Any) -> None:
+    with open_page(locale="fr-FR") as page:
         _open(ui, page, "eternity", [{"kind": "human", "name": "Ada"}, *BOTS2], seed=5)
         only = _play_first_until(ui, page, "#board .hand-zone button.card.pledge-only")
         assert "ne peut qu’être offerte" in (only.get_attribute("aria-label") or "")
@@ -263,8 +240,6 @@ def test_a_pledge_only_click_is_explained_in_french(ui: Any, browser: Any) -> No
         assert "ne peut qu’être offerte" in refusal.inner_text()
         assert "« Offrir »" in refusal.inner_text()
         assert "pledge" not in refusal.inner_text().lower()
-    finally:
-        context.close()
 
 
 def test_vale_stone_values_are_written_on_the_stones(ui: Any, phone: Any) -> None:

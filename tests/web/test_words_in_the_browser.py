@@ -72,7 +72,7 @@ def _is_telling(notation: str) -> bool:
 
 def play_in(
     ui: Any,
-    browser: Any,
+    open_page: Any,
     game: str,
     players: int,
     seed: int,
@@ -87,14 +87,7 @@ def play_in(
     seats += [{"kind": "bot", "agent": "heuristic"}] * (players - 1)
     created = ui.server.create(engine, seats, seed=seed, options=options)
     locale = {"fr": "fr-FR", "de": "de-DE"}[lang]
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, locale=locale, bypass_csp=True
-    )
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+    with open_page(locale=locale) as page:
         page.goto(ui.server.url(created["seats"][0]["url"]))
         ui.wait_settled(page)
         offered: set[str] = set()
@@ -112,9 +105,6 @@ def play_in(
         texts.append(page.locator("body").inner_text())
         ui.shot(page, f"{game}-{lang}-{'end' if limit is None else 'start'}")
         log = page.locator("#log li").all_inner_texts()
-        assert not errors, errors
-    finally:
-        context.close()
     return "\n".join(texts), offered, log
 
 
@@ -143,10 +133,10 @@ def misses(text: str, offered: set[str], game: str, lang: str) -> list[str]:
 
 @pytest.mark.parametrize(("game", "players", "seed", "options"), GAMES, ids=[g[0] for g in GAMES])
 def test_a_french_game_says_everything_in_french(
-    ui: Any, browser: Any, game: str, players: int, seed: int, options: Any
+    ui: Any, open_page: Any, game: str, players: int, seed: int, options: Any
 ) -> None:
     engine = game.split("-")[0]
-    text, offered, log = play_in(ui, browser, game, players, seed, options, "fr")
+    text, offered, log = play_in(ui, open_page, game, players, seed, options, "fr")
     assert offered, "no move was offered"
     found = misses(text, offered, engine, "fr")
     assert not found, "\n".join(found)
@@ -158,9 +148,9 @@ def test_a_french_game_says_everything_in_french(
 
 
 @pytest.mark.parametrize("game", ["eternity", "vale", "eternitium"])
-def test_a_german_table_says_its_first_moves_in_german(ui: Any, browser: Any, game: str) -> None:
+def test_a_german_table_says_its_first_moves_in_german(ui: Any, open_page: Any, game: str) -> None:
     players = {"eternity": 3, "vale": 2, "eternitium": 2}[game]
-    text, offered, log = play_in(ui, browser, game, players, 41, {}, "de", limit=12)
+    text, offered, log = play_in(ui, open_page, game, players, 41, {}, "de", limit=12)
     assert offered
     found = misses(text, offered, game, "de")
     assert not found, "\n".join(found)

@@ -12,22 +12,15 @@ from typing import Any
 import pytest
 
 import eterna
-from eterna.i18n import LANGS, catalog, placeholders, problems
-from eterna.i18n.messages import messages_of
+from eterna.i18n import LANGS, catalog, problems
+from eterna.i18n.messages import message_params, messages_of
 
 SRC = Path(eterna.__file__).resolve().parent
 GAMES = ("eternity", "vale", "eternitium")
 
 
 def _fields(lang: str, key: str) -> set[str]:
-    message = messages_of(lang)[key]
-    if isinstance(message, str):
-        return set(placeholders(message))
-    names = {message.get("by", "count")}
-    for form, text in message.items():
-        if form != "by":
-            names.update(placeholders(text))
-    return names
+    return message_params(messages_of(lang)[key])
 
 
 def test_no_problems() -> None:

@@ -13,21 +13,14 @@ import eterna
 from eterna.core.errors import IllegalAction
 from eterna.games.eternitium.cards import ACTIONS
 from eterna.i18n import LANGS, catalog, describe_refusal
-from eterna.i18n.messages import messages_of, placeholders
+from eterna.i18n.messages import message_params, messages_of
 
 NAMES = ["Alice", "Bob", "Chloé", "Dieter", "Eve"]
 GAME = eterna.load_game("eternitium")
 
 
 def _needs(lang: str, key: str) -> set[str]:
-    message = messages_of(lang)[key]
-    if isinstance(message, str):
-        return set(placeholders(message))
-    names = {message.get("by", "count")}
-    for form, text in message.items():
-        if form != "by":
-            names.update(placeholders(text))
-    return names
+    return message_params(messages_of(lang)[key])
 
 
 def _keys_seen(players: int, seed: int, options: dict[str, Any]) -> set[str]:

@@ -11,21 +11,14 @@ import eterna
 from eterna.core.errors import IllegalAction
 from eterna.games.vale.cards import A_REMOVE, A_SUMMON, ACTIONS
 from eterna.i18n import LANGS, catalog, describe_refusal
-from eterna.i18n.messages import messages_of, placeholders
+from eterna.i18n.messages import message_params, messages_of
 
 NAMES = ["Alice", "Bob", "Chloé", "Dieter"]
 GAME = eterna.load_game("vale")
 
 
 def _needs(lang: str, key: str) -> set[str]:
-    message = messages_of(lang)[key]
-    if isinstance(message, str):
-        return set(placeholders(message))
-    names = {message.get("by", "count")}
-    for form, text in message.items():
-        if form != "by":
-            names.update(placeholders(text))
-    return names
+    return message_params(messages_of(lang)[key])
 
 
 def _refused(st: eterna.GameState, rng: random.Random) -> list[eterna.Action]:

@@ -65,6 +65,18 @@ def placeholders(text: str) -> list[str]:
     return [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
 
 
+def message_params(message: Message) -> set[str]:
+    """The parameters a message needs: every form's placeholders and, for a plural message,
+    the number that picks its form (`by`, `count` by default)."""
+    if isinstance(message, str):
+        return set(placeholders(message))
+    names = {message.get("by", "count")}
+    for form, text in message.items():
+        if form != "by":
+            names.update(placeholders(text))
+    return names
+
+
 def _read(lang: str, domain: str) -> dict[str, Message]:
     """One catalog file's messages ({} when the file does not exist)."""
     node = resources.files("eterna.i18n").joinpath("catalogs", lang, f"{domain}.json")

@@ -3,6 +3,7 @@
 from eterna.core import (
     Action,
     BadNotation,
+    BadPosition,
     BadRecord,
     BadSetup,
     EternaError,
@@ -19,6 +20,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "BadNotation",
+    "BadPosition",
     "BadRecord",
     "BadSetup",
     "EternaError",

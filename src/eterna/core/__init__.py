@@ -1,7 +1,14 @@
 """The game-agnostic core: the contract every game, agent and front end relies on."""
 
 from eterna.core.agent import Agent, SeatWindow, ViewAgent
-from eterna.core.errors import BadNotation, BadRecord, BadSetup, EternaError, IllegalAction
+from eterna.core.errors import (
+    BadNotation,
+    BadPosition,
+    BadRecord,
+    BadSetup,
+    EternaError,
+    IllegalAction,
+)
 from eterna.core.game import Action, Game, GameState, Record, View
 from eterna.core.options import Option, resolve_options
 from eterna.core.records import read_records, replay, write_record
@@ -11,6 +18,7 @@ __all__ = [
     "Action",
     "Agent",
     "BadNotation",
+    "BadPosition",
     "BadRecord",
     "BadSetup",
     "EternaError",

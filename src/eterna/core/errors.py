@@ -38,5 +38,14 @@ class BadSetup(EternaError):
     """A `setup`, option or player count that cannot start a game."""
 
 
+class BadPosition(BadSetup):
+    """A position (docs/positions.md) that is malformed or impossible; `field` names the
+    place at fault (`hands[2][0]`, `rng`; empty for the document as a whole)."""
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class BadRecord(EternaError):
     """A record that cannot be replayed (wrong game, malformed, or an action it refuses)."""

@@ -103,6 +103,11 @@ class GameState(ABC):
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen."""
 
+    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+        """The whole state at this moment as JSON (docs/positions.md); with `seat`, only what
+        that seat knows (hidden parts written "?"). Games override this."""
+        raise EternaError(f"{self.game.name} has no position format")
+
     def public_notation(self, action: Any) -> str | None:
         """What every other seat learns of `action` (legal here, not yet applied): its notation
         when the action is played in the open, None when only the player may know it. Front ends
@@ -182,6 +187,14 @@ class Game(ABC):
         """The game's fixed-size encoding for learning code (needs NumPy)."""
         raise EternaError(f"{self.name} has no encoding for learning code")
 
+    def from_position(self, position: Any, *, narrate: bool = False) -> GameState:
+        """The state a position (a dict, its JSON text or its share code) describes: the same
+        legal moves, views and future as the state that wrote it. A seat's position gives a
+        state whose unknowns are one consistent guess (`determinize` draws others); such a
+        state is a guess and has no record. Malformed or impossible: BadPosition, naming
+        the field."""
+        raise EternaError(f"{self.name} has no position format")
+
     def from_record(self, record: Mapping[str, Any]) -> GameState:
         """Replay a record: same record, same state, on every machine."""
         if not isinstance(record, Mapping):
@@ -196,6 +209,12 @@ class Game(ABC):
             check_version(version)
         except BadSetup as exc:
             raise BadRecord(str(exc)) from None
+        if record.get("position") is not None:  # a game played on from a position
+            try:
+                state = self.from_position(record["position"])
+            except EternaError as exc:
+                raise BadRecord(f"record cannot start a game: {exc}") from exc
+            return _replay_actions(state, actions)
         try:
             state = self.new_game(
                 players=record.get("players"),  # type: ignore[arg-type]
@@ -206,11 +225,15 @@ class Game(ABC):
             )
         except EternaError as exc:
             raise BadRecord(f"record cannot start a game: {exc}") from exc
-        for number, text in enumerate(actions):
-            if not isinstance(text, str):
-                raise BadRecord(f"action {number} is not a notation string: {text!r}")
-            try:
-                state.apply(text)
-            except EternaError as exc:
-                raise BadRecord(f"action {number} ({text!r}) refused: {exc}") from exc
-        return state
+        return _replay_actions(state, actions)
+
+
+def _replay_actions(state: GameState, actions: Sequence[Any]) -> GameState:
+    for number, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise BadRecord(f"action {number} is not a notation string: {text!r}")
+        try:
+            state.apply(text)
+        except EternaError as exc:
+            raise BadRecord(f"action {number} ({text!r}) refused: {exc}") from exc
+    return state

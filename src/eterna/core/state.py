@@ -60,6 +60,7 @@ class GameStart:
     options: dict[str, Any] = field(default_factory=dict)
     setup: Any = None
     version: int = RECORD_VERSION  # the record version: which generator the seed drives
+    position: Any = None  # the whole position a game was loaded from (docs/positions.md)
 
 
 def _copy_events(events: list[Event] | None) -> list[Event] | None:
@@ -312,7 +313,12 @@ class BaseState(GameState, Generic[ActionT, StartT]):
     def _told_story(self) -> list[Event]:
         if self._determinized:
             raise EternaError("a determinized state is a guess, not a game: it has no story")
-        told = type(self)(self._start, narrate=True)
+        start = self._start
+        told: BaseState[ActionT, StartT]
+        if start.position is not None:
+            told = start.game.from_position(start.position, narrate=True)  # type: ignore[assignment]
+        else:
+            told = type(self)(start, narrate=True)
         for action in self._history:
             told.apply(action)
         assert told._events is not None
@@ -323,6 +329,16 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         if self._determinized:
             raise EternaError("a determinized state is a guess, not a game: it has no record")
         start = self._start
+        if start.position is not None:  # played on from a position: the record starts there
+            return {
+                "game": start.game.id,
+                "version": start.version,
+                "players": self._n,
+                "seed": start.seed,
+                "options": copy.deepcopy(start.options),
+                "position": copy.deepcopy(start.position),
+                "actions": [a.text for a in self._history],
+            }
         return make_record(
             start.game.id,
             self._n,

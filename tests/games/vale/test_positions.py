@@ -228,3 +228,13 @@ def test_refusals_name_the_exact_place() -> None:
     p["shelter_x"] = []
     with pytest.raises(BadPosition, match="unknown key"):
         GAME.from_position(p)
+
+
+def test_a_named_player_who_is_no_seat_is_refused() -> None:
+    st = acting(2, hands=[["leviathan"], []], areas=[[], ["boulder"]], stones=[["purple"], []])
+    play(st, "summon leviathan pay purple", "target 1")
+    position = st.to_position()
+    position["pending"]["arg"] = 5  # a 2-player table: the step would look at seat 5's area
+    with pytest.raises(BadPosition) as caught:
+        GAME.from_position(position)
+    assert caught.value.field == "pending.arg"

@@ -159,7 +159,7 @@ def _write_arg(name: str, step: Step, arg: Any) -> Any:
     raise EternaError(f"step {name}: no written form for its progress {arg!r}")
 
 
-def _read_arg(name: str, step: Step, r: Reader) -> Any:
+def _read_arg(name: str, step: Step, r: Reader, players: int) -> Any:
     if r.value is None:
         return None
     if name == "after_summon":
@@ -174,6 +174,8 @@ def _read_arg(name: str, step: Step, r: Reader) -> Any:
         return frozenset(CHOICE_INDEX[x.text(CHOICES)] for x in r.items())
     if step.kind == "activate_others":
         return _cards_mask(r)
+    if step.kind == "name_a_player":  # the player named, who now picks the card
+        return r.number(0, players - 1)
     return r.number(0, DECK_SIZE)
 
 
@@ -492,7 +494,7 @@ def _read_work(r: Reader, n: int) -> Work:
     if step is STONE_LIMIT_STEP:
         r["step"].fail("stone_limit is a question, never a step waiting to run")
     seat = r["seat"].number(0, n - 1)
-    return step, seat, _card(r["card"]), _read_arg(name, step, r["arg"])
+    return step, seat, _card(r["card"]), _read_arg(name, step, r["arg"], n)
 
 
 def _settle(st: ValeState, r: Reader, seat: int | None) -> None:
@@ -524,7 +526,7 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
     who = r["for_seat"].number(0, n - 1)
     card = r.get("card")
     src = -1 if card is None else _card(card)
-    arg = _read_arg(name, step, r["arg"])
+    arg = _read_arg(name, step, r["arg"], n)
     if step is STONE_LIMIT_STEP:
         if src >= 0 or chooser != who or arg is not None:
             r.fail("stone_limit: card and arg are null, chooser = for_seat (over the limit)")

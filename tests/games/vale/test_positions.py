@@ -238,3 +238,31 @@ def test_a_named_player_who_is_no_seat_is_refused() -> None:
     with pytest.raises(BadPosition) as caught:
         GAME.from_position(position)
     assert caught.value.field == "pending.arg"
+
+
+@pytest.mark.parametrize("start", ["revealed", "claimed"])
+def test_games_from_a_setup_round_trip_through_every_phase(start: str) -> None:
+    setup: dict[str, Any] = {"first_player": 1, "round": 2, "scores": [3, 4, 5]}
+    setup["areas"] = [["salamander"], ["undine-queen"], ["horned-salamander"]]
+    if start == "revealed":
+        setup["revealed"] = ["kappa", "imp", "ifrit", "agni", "sylph", "undine"]
+    else:
+        setup["claimed"] = [["kappa"], ["imp", "ifrit"], []]
+    st = GAME.new_game(3, seed=11, setup=setup)
+    rng = random.Random(4)
+    phases = set()
+    while st.round == 2 and not st.is_terminal:
+        phases.add(st.phase)
+        assert_round_trip(st, random_actions(st, rng, 3))
+        st.apply(rng.choice(st.legal_actions()))
+    assert {"action", "resolution"} <= phases
+
+
+def test_a_resolution_under_way_keeps_what_is_resolved() -> None:
+    st = acting(2, areas=[["salamander", "undine-queen"], ["horned-salamander"]])
+    play(st, "end-turn", "end-turn", "resolve salamander")
+    position = st.to_position()
+    assert position["phase"] == "resolution" and position["resolved"] == ["salamander"]
+    loaded = GAME.from_position(position)
+    assert [str(a) for a in loaded.legal_actions()] == ["resolve undine-queen"]
+    assert_round_trip(st, ["resolve undine-queen", "resolve horned-salamander"])

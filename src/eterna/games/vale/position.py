@@ -22,7 +22,7 @@ import hashlib
 import random
 from typing import TYPE_CHECKING, Any
 
-from eterna.core.errors import EternaError
+from eterna.core.errors import BadPosition, EternaError
 from eterna.core.position import (
     ENVELOPE,
     UNKNOWN,
@@ -538,11 +538,15 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
     elif src < 0:
         r["card"].fail(f"must name the card whose effect asks ({name})")
     elif seat is not None and chooser != seat:
-        options = ()  # asked again by `determinize`, once the unknown cards are dealt
+        try:  # the unknown cards are dealt at random: `determinize` asks again on its deal
+            options = _options(st, r, (chooser, step, who, src, arg, ()))
+        except BadPosition:
+            options = ()
     else:
         options = _options(st, r, (chooser, step, who, src, arg, ()))
     given = r.get("options")
-    if given is not None and [x.text() for x in given.items()] != [str(o) for o in options]:
+    mine = seat is None or seat == chooser
+    if mine and given is not None and [x.text() for x in given.items()] != list(map(str, options)):
         given.fail(f"must be {[str(o) for o in options]}, the options the rules give here")
     return chooser, step, who, src, arg, options
 

@@ -265,16 +265,17 @@ def test_a_seat_position_that_shows_what_the_seat_cannot_know() -> None:
     refused(future, "future[0]", "future deal")
     own = copy.deepcopy(mine)
     own["hands"][0][0] = "?"
-    refused(own, "hands[0][0]", "only a seat's position")
+    refused(own, "hands[0][0]", "only other seats' cards")
 
 
 def test_nothing_but_bad_position_escapes_from_random_damage() -> None:
     base = mid_round()
-    text = json.dumps(base)
+    texts = [json.dumps(base), json.dumps(GAME.from_position(base).to_position(1))]
     rng = random.Random(3)
-    tokens = re.findall(r'"[^"]*"|-?\d+|null|true|false', text)
     loads = 0
-    for _ in range(300):
+    for i in range(400):
+        text = texts[i % 2]
+        tokens = re.findall(r'"[^"]*"|-?\d+|null|true|false', text)
         damaged = text.replace(rng.choice(tokens), rng.choice(tokens), 1)
         try:
             state = GAME.from_position(parse(damaged))
@@ -282,4 +283,20 @@ def test_nothing_but_bad_position_escapes_from_random_damage() -> None:
             continue
         loads += 1  # whatever loads is a whole state: it writes a position that loads again
         assert GAME.from_position(state.to_position()).view(None) == state.view(None)
-    assert loads < 300
+    assert loads < 400
+
+
+def test_a_loaded_state_feeds_the_encoding_and_the_agents_as_the_original() -> None:
+    np = pytest.importorskip("numpy")
+    states, _ = random_game(5, 21, {"column_order": "shuffle_each_round"})
+    encoding = GAME.encoding_class()(5)
+    for state in states[::7]:
+        loaded = GAME.from_position(state.to_position())
+        for seat in range(5):
+            assert np.array_equal(encoding.observe(loaded, seat), encoding.observe(state, seat))
+        if not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            agent = GAME.make_heuristic(seed=1)
+            assert agent is not None
+            assert agent.choose(loaded, seat) == GAME.make_heuristic(seed=1).choose(state, seat)

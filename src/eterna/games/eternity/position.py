@@ -161,7 +161,7 @@ def _card(r: Reader, unknown_ok: bool) -> int:
     text = r.text()
     if text == UNKNOWN:
         if not unknown_ok:
-            r.fail("is '?', but only a seat's position may leave a card unknown")
+            r.fail("is '?': only other seats' cards and the future are '?' (a seat's position)")
         return -1
     try:
         return card_id(text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from eterna.core.errors import IllegalAction
+from eterna.core.errors import BadNotation, IllegalAction
 from eterna.core.game import View
 from eterna.games.eternitium.board import (
     PH_ACQUIRE,
@@ -460,6 +460,22 @@ class EternitiumState(EternitiumLegal):
         self.tell("card_played", seat=p, card=CARD_NAME[act.card], **extra)
 
     # ------------------------------------------------------------------ bad input
+    def _coerce(self, action: object) -> EternitiumAction:
+        """The action `action` names; `gift`/`pick` of an Advanced card is well-formed, so it
+        is refused as IllegalAction naming the rule, not as bad notation."""
+        try:
+            return super()._coerce(action)
+        except BadNotation:
+            from eterna.games.eternitium.refusals import explain_advanced_gift
+
+            why = explain_advanced_gift(self, action)
+            if why is None:
+                raise
+            key = f"eternitium.refusal.{why.key}"
+            raise IllegalAction(
+                f"{action}: {why.text}", key=key, params=why.params, rule=why.rule
+            ) from None
+
     def _refusal(self, act: EternitiumAction) -> IllegalAction:
         from eterna.games.eternitium.refusals import explain
 

@@ -187,3 +187,37 @@ def test_bad_setup_or_options_raise_badsetup(options, setup, message):
 def test_player_count_is_1_to_5(players):
     with pytest.raises(BadSetup):
         GAME.new_game(players, seed=1)
+
+
+def _doc_setup_example() -> dict:
+    import json
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[3] / "docs" / "eternitium.md").read_text(encoding="utf-8")
+    part = doc.split("**Which Era cards are face up: one way per pile.**")[1]
+    return json.loads(part.split("```json")[1].split("```")[0])
+
+
+def test_era_faces_the_docs_example_comes_out_as_written():
+    """Setup 6 and the setup format: a pile written with upper case is read by case alone (the
+    default era_visible of 1 no longer turns its lower-case top card face up); a pile all in
+    lower case takes era_visible's count (docs/eternitium.md, 'Which Era cards are face up')."""
+    state = GAME.new_game(2, seed=3, setup=_doc_setup_example())
+    assert state.era_pile(0) == ["circle", "SQUARE", "triangle"]
+    assert state.era_pile(1) == ["DIAMOND", "SQUARE", "circle"]
+    assert state.view(1)["era"][0] == ["hidden", "square", "hidden"]
+    # the main example's first pile, without a count: by case as well
+    case_only = GAME.new_game(2, seed=3, setup={"era": [["circle", "SQUARE"], ["diamond"]]})
+    assert case_only.era_pile(0) == ["circle", "SQUARE"]
+    assert case_only.era_pile(1) == ["DIAMOND"]  # all lower case: the top card, by default
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_era_faces_a_count_that_contradicts_the_case_is_refused(count):
+    """Setup format: case and era_visible must not disagree on a pile; the same count passes."""
+    setup = {"era": [["CIRCLE", "square"], ["diamond"]], "era_visible": [count, 1]}
+    if count == 1:
+        assert GAME.new_game(2, seed=3, setup=setup).era_pile(0) == ["CIRCLE", "square"]
+        return
+    with pytest.raises(BadSetup, match=r"era_visible\[0\] says 2"):
+        GAME.new_game(2, seed=3, setup=setup)

@@ -138,6 +138,12 @@ class Eternitium(Game):
         )
         return EternitiumState(start)
 
+    def from_position(self, position: Any, *, narrate: bool = False) -> EternitiumState:
+        """The state a position describes (docs/eternitium.md, 'Positions'); BadPosition."""
+        from eterna.games.eternitium.position import read_position
+
+        return read_position(self, position, narrate)
+
     def from_record(self, record: Mapping[str, Any]) -> GameState:
         """Game.from_record; a record lists every option its game resolved, so one without
         `basic_market_distinct` was written before the option existed, when the markets read

@@ -484,6 +484,15 @@ class EternitiumState(EternitiumLegal):
         return IllegalAction(f"{act}: {why.text}", key=key, params=why.params, rule=why.rule)
 
     # ------------------------------------------------------------------ views
+    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+        """The state as a position (docs/eternitium.md, 'Positions'); with `seat`, only what
+        that seat knows."""
+        from eterna.games.eternitium.position import write_position
+
+        if seat is not None:
+            self.check_seat(seat)
+        return write_position(self, seat)
+
     def public_notation(self, action: Any) -> str | None:
         """Every action is played in the open but a `keep` after a skip: which card a player
         keeps is theirs alone (see docs/eternitium.md, "Determinization")."""

@@ -281,3 +281,18 @@ def test_not_a_position_at_all_is_refused():
     _refused({**_whole(), "game": "vale"}, "game")
     _refused({**_whole(), "players": 7}, "players")
     _refused({**_whole(), "options": {"mission": 3}}, "options")
+
+
+def test_a_pending_decision_that_could_not_arise_is_refused():
+    """A decision belongs to its card (steal: a Thieving Robot in play and its victim; a gift:
+    a Laboratory), and a position must leave the seat to move something to do."""
+    steal = _edit("phase", "steal")
+    _refused(steal, "pending.in_play")
+    steal["pending"]["in_play"] = "thieving-robot"
+    _refused(steal, "pending.target")
+    _refused(_edit("pending.in_play", "droid"), "pending.in_play")
+    stuck = _edit("phase", "era")  # nothing to pay, yet a payment awaited
+    stuck["pending"]["pay_left"] = 1
+    stuck["era_deck"] += stuck["era_display"]
+    stuck["era_display"] = []
+    _refused(stuck, "phase")

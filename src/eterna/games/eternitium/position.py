@@ -334,8 +334,11 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
         from eterna.games.eternitium.guess import guess
 
         seed = int.from_bytes(hashlib.sha256(dumps(whole).encode()).digest()[:8], "big")
-        return guess(rd, st, comp, random.Random(seed))
-    _check_census(rd, st, comp)
+        st = guess(rd, st, comp, random.Random(seed))
+    else:
+        _check_census(rd, st, comp)
+    if not st.is_terminal and not st.legal_actions():
+        rd.top["phase"].fail(f"{PHASE_NAME[st._phase]} leaves seat {st._current} no legal action")
     return st
 
 
@@ -390,6 +393,26 @@ def _read_turn(rd: _Read, st: EternitiumState) -> None:
     st._cycle_count = pending["cycle_count"].number(0, _MAX_COUNT)
     st._pay_left = pending["pay_left"].number(0, 2)
     st._pay_down = pending["pay_face_down"].flag()
+    _check_pending(rd, st)
+
+
+# The card whose effect a phase's decision belongs to (the other phases have none in play).
+_PHASE_CARD = {"steal": "thieving-robot", "data-analyser": "data-analyser", "gift": "laboratory"}
+
+
+def _check_pending(rd: _Read, st: EternitiumState) -> None:
+    pending = rd.top["pending"]
+    phase = PHASE_NAME[st._phase]
+    card = _PHASE_CARD.get(phase)
+    if (card is None and st._in_play >= 0) or (
+        card is not None and st._in_play != CARD_INDEX[card]
+    ):
+        want = "null" if card is None else repr(card)
+        pending["in_play"].fail(f"must be {want} in phase {phase}")
+    if (phase == "steal") != (st._target >= 0) or st._target == st._active:
+        pending["target"].fail(
+            "names the Thieving Robot's victim (another seat), in phase steal only"
+        )
 
 
 def _read_zones(rd: _Read, st: EternitiumState) -> None:

@@ -28,7 +28,17 @@ def has_positions(game: Game) -> bool:
     return True
 
 
-def install(monkeypatch: pytest.MonkeyPatch, game_id: str = "eternity") -> bool:
+class _ForGood:
+    """A `monkeypatch` that never undoes: for a server process started for a test."""
+
+    def setattr(self, target: Any, name: str, value: Any) -> None:
+        setattr(target, name, value)
+
+
+FOR_GOOD = _ForGood()
+
+
+def install(monkeypatch: pytest.MonkeyPatch | _ForGood, game_id: str = "eternity") -> bool:
     """Give `game_id` the stand-in format if it has none; True when the stand-in is used."""
     game = load_game(game_id)
     if has_positions(game):

@@ -1,0 +1,150 @@
+"""The position page, as a player uses it: "Copy position" at a live table gives the seat's own
+position and a link to /position, which draws it with the game's renderer, lists the seat's
+moves in words, asks the search for a hint (with the keyboard alone) and opens a table to play
+on against bots; a replay copies the whole position at the ply shown. Axe checks the page.
+
+The server runs with tests/web/fake_site on its path: a game whose own position format has not
+landed yet gets tests/fake_positions.py's stand-in (a game with one is left alone).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.web.conftest import ROOT, UI, Server, free_port
+
+from eterna.server.launch import serve_command, wait_until_serving
+
+HUMAN = {"kind": "human", "name": "Ada"}
+BOT = {"kind": "bot", "agent": "heuristic"}
+
+
+@pytest.fixture(scope="module")
+def position_ui(tmp_path_factory: pytest.TempPathFactory, screenshots: Path) -> Iterator[UI]:
+    data = tmp_path_factory.mktemp("eterna-positions")
+    port = free_port()
+    command = serve_command(
+        port, database_url=f"sqlite:///{data / 'db.sqlite'}", hint_iterations=60, limits=False
+    )
+    paths = [str(ROOT / "tests" / "web" / "fake_site"), str(ROOT / "src"), str(ROOT)]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(paths),
+        "ETERNA_TEST_FAKE_POSITIONS": "eternity",
+    }
+    log = open(data / "server.log", "w")  # noqa: SIM115 (closed below, after the process)
+    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        try:
+            wait_until_serving(base, process, timeout=60)
+        except RuntimeError as exc:
+            log.flush()
+            pytest.fail(f"{exc}:\n" + (data / "server.log").read_text())
+        yield UI(Server(base), screenshots)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+def copy_from_table(ui: UI, page: Any) -> str:
+    """Take seat 0 of a new Eternity table, wait for its turn, copy its position: the link."""
+    created = ui.server.create("eternity", [HUMAN, BOT, BOT], seed=5)
+    page.goto(ui.server.url(created["seats"][0]["url"]))
+    ui.wait_settled(page)
+    assert page.locator("#spectator-copy").is_visible()
+    page.click("#position-copy")
+    link = page.locator("#position-link")
+    link.wait_for(state="visible")
+    href: str = link.get_attribute("href")
+    assert href.startswith("/position#ep1.")
+    ui.shot(page, "position-01-table-copied")
+    return href
+
+
+def test_copy_a_position_open_it_ask_a_hint_and_play_on(
+    position_ui: UI, open_page: Any, axe: Any
+) -> None:
+    ui = position_ui
+    with open_page() as page:
+        href = copy_from_table(ui, page)
+        moves = page.locator("#action-list button[data-action]").count()
+        page.goto(ui.server.url(href))
+        page.locator("#position-shown").wait_for(state="visible")
+        assert page.locator("#position-heading").inner_text() == "Eternity · Seat 1's position"
+        assert page.locator("#position-status").inner_text() == "Seat 1 to move."
+        assert page.locator("#position-guess").is_visible()
+        assert page.locator("#position-moves li").count() == moves
+        assert page.locator("#board .card").count() > 0  # drawn by the game's own renderer
+        ui.shot(page, "position-02-opened")
+        axe(page, "position page")
+        # the hint, with the keyboard alone: Tab from the moves' panel to the hint button
+        page.focus("#position-open")
+        for _ in range(10):
+            if page.evaluate("document.activeElement.id") == "position-hint":
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "position-hint"
+        page.keyboard.press("Enter")
+        page.locator(".hint-table tbody tr").first.wait_for()
+        assert page.locator(".hint-table tbody tr").count() == moves
+        assert page.locator(".hint-best").inner_text().startswith("Advice for Seat 1: ")
+        ui.shot(page, "position-03-hint")
+        axe(page, "position page with a hint")
+        page.click("#position-play")
+        page.wait_for_url("**/table/*?token=*")
+        ui.wait_settled(page)
+        assert ui.state(page).get("status") != "over"
+        assert page.locator("#action-list button[data-action]").count() == moves
+        ui.shot(page, "position-04-played-on")
+
+
+def test_a_bad_position_says_what_is_wrong_in_the_pages_language(
+    position_ui: UI, open_page: Any
+) -> None:
+    with open_page(locale="fr-FR") as page:
+        page.goto(position_ui.server.url("/position"))
+        page.fill("#position-text", '{"format": "eterna-position", "game": "eternity"}')
+        page.click("#position-open")
+        message = page.locator("#message")
+        message.wait_for(state="visible")
+        text = message.inner_text()
+        assert text.splitlines() == [
+            "Cette position est illisible : voyez le champ indiqué.",
+            "Champ version : position version: is missing",
+        ]
+        assert page.locator("#position-shown").is_hidden()
+        position_ui.shot(page, "position-05-bad-fr")
+
+
+def test_a_replay_copies_the_whole_position_at_the_ply_shown(
+    position_ui: UI, open_page: Any
+) -> None:
+    ui = position_ui
+    created = ui.server.create("eternity", [{"kind": "bot", "agent": "random"}] * 3, seed=3)
+    table_id = created["table_id"]
+    with open_page() as page:
+        for _ in range(200):
+            if ui.server.get(f"/api/tables/{table_id}")["status"] == "over":
+                break
+            page.wait_for_timeout(100)
+        page.goto(ui.server.url(f"/replay/{table_id}"))
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        page.click("#replay-next")
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        page.click("#replay-copy-position")
+        link = page.locator("#position-link")
+        link.wait_for(state="visible")
+        expected = ui.server.get(f"/api/tables/{table_id}/position?at=1")["code"]
+        assert link.get_attribute("href") == f"/position#{expected}"
+        page.goto(ui.server.url(link.get_attribute("href")))
+        page.locator("#position-shown").wait_for(state="visible")
+        heading = "Eternity · the whole position, as a spectator sees it"
+        assert page.locator("#position-heading").inner_text() == heading
+        ui.shot(page, "position-06-from-replay")

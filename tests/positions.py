@@ -37,7 +37,7 @@ def same_game(a: GameState, b: GameState, where: str) -> None:
 
 def assert_round_trip(state: GameState, future: Sequence[str] = ()) -> GameState:
     """Load `state`'s position and check it is the same game, now and under `future`."""
-    game = type(state).game
+    game = state.game
     position = _through_json(state.to_position())
     assert position["seat"] is None and position["rng"] is not None
     loaded = game.from_position(position)
@@ -59,7 +59,7 @@ def assert_seat_position_hides(state: GameState, seat: int, draws: int = 3) -> N
     for _ in range(draws):
         guess = state.determinize(seat, rng)
         assert _through_json(guess.to_position(seat)) == mine, "a hidden difference leaked"
-    loaded = type(state).game.from_position(mine)
+    loaded = state.game.from_position(mine)
     assert loaded.view(seat) == state.view(seat), "the seat's view survives its position"
     if state.current_player == seat:
         assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in state.legal_actions()]

@@ -108,6 +108,12 @@ class Eternity(Game):
         )
         return EternityState(start)
 
+    def from_position(self, position: Any, *, narrate: bool = False) -> EternityState:
+        """The state a position describes (docs/eternity.md#positions), or BadPosition."""
+        from eterna.games.eternity.position import read_position
+
+        return read_position(self, position, narrate)
+
     def parse_action(self, text: str) -> EternityAction:
         return parse_action(text)
 

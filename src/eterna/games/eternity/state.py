@@ -92,6 +92,8 @@ class EternityStart(GameStart):
     hand_size: int
     max_pledges: int
     next: tuple[int, ...]  # the seat after each seat, clockwise (Q3)
+    # Loaded from a position: how many history entries came with it (position.py), not played
+    preplayed: int = 0
 
 
 class EternityState(BaseState[EternityAction, EternityStart]):
@@ -237,6 +239,33 @@ class EternityState(BaseState[EternityAction, EternityStart]):
 
     def _hand_mask(self, seat: int) -> int:
         return join_chunks(self._hands[seat * _NF : seat * _NF + _NF])
+
+    @property
+    def history(self) -> list[EternityAction]:
+        return self._history[self._start.preplayed :]
+
+    # ------------------------------------------------------------------ positions
+    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+        from eterna.games.eternity.position import write_position
+
+        if seat is not None:
+            self.check_seat(seat)
+        return write_position(self, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        record = super().to_record()
+        del record["actions"][: self._start.preplayed]  # they came with the position
+        return record
+
+    def _told_story(self) -> list[Event]:
+        start = self._start
+        if not start.preplayed or self._determinized:
+            return super()._told_story()
+        told = start.game.from_position(start.position, narrate=True)
+        assert isinstance(told, EternityState) and told._events is not None
+        for action in self._history[start.preplayed :]:
+            told.apply(action)
+        return told._events
 
     # ------------------------------------------------------------------ contract: hot path
     def legal_actions(self) -> list[EternityAction]:

@@ -123,9 +123,17 @@ def test_inspect_describes_a_whole_position_as_a_spectator_sees_it(server: Threa
     assert got["seat"] is None and got["guess"] is False
     assert got["to_move"] == state.current_player and got["over"] is False
     assert got["view"] == state.view(None)
-    assert got["moves"] is None
+    assert got["views"] == [state.view(seat) for seat in range(3)]  # every card is known
+    assert [m["notation"] for m in got["moves"]] == [str(a) for a in state.legal_actions()]
     assert got["code"] == share_code(state.to_position())
     assert got["names"] == ["Seat 1", "Seat 2", "Seat 3"]
+
+
+def test_inspect_a_seat_off_its_turn_lists_no_move(server: ThreadServer) -> None:
+    state = played(6)
+    other = ((state.current_player or 0) + 1) % 3
+    got = post(server, "/api/positions/inspect", json.dumps(state.to_position(other))).json()
+    assert got["seat"] == other and got["moves"] is None and got["to_move"] != other
 
 
 def test_inspect_a_seat_to_move_lists_its_moves_in_words(server: ThreadServer) -> None:
@@ -135,7 +143,7 @@ def test_inspect_a_seat_to_move_lists_its_moves_in_words(server: ThreadServer) -
     code = share_code(state.to_position(seat))
     got = post(server, "/api/positions/inspect?lang=de", code).json()
     assert got["seat"] == seat and got["guess"] is True
-    assert got["view"] == state.view(seat)
+    assert got["view"] == state.view(seat) and got["views"] is None
     names = [catalog("de").text("common.seat", n=n) for n in (1, 2, 3)]
     assert got["moves"] == [
         {"notation": str(a), "label": describe_action("eternity", str(a), "de", names)}

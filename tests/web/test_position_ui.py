@@ -147,4 +147,6 @@ def test_a_replay_copies_the_whole_position_at_the_ply_shown(
         page.locator("#position-shown").wait_for(state="visible")
         heading = "Eternity · the whole position, as a spectator sees it"
         assert page.locator("#position-heading").inner_text() == heading
+        assert page.locator("#position-hands .hand-zone").count() == 3  # every hand is known
+        assert page.locator("#position-moves li").count() > 0  # the seat to move's
         ui.shot(page, "position-06-from-replay")

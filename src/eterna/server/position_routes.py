@@ -64,13 +64,15 @@ def names_of(state: GameState, lang: str) -> list[str]:
 
 def described(state: GameState, position: dict[str, Any], lang: str) -> dict[str, Any]:
     """What the position page draws: the view of the position's seat (a whole position: the
-    spectator's), that seat's legal moves in words when it is to move, and the share code."""
+    spectator's, and every seat's own in `views`), the legal moves in words when that seat (a
+    whole position: anyone) is to move, and the share code."""
     seat = position.get("seat")
     names = names_of(state, lang)
     to_move = state.current_player
     moves = None
-    if seat is not None and to_move == seat and not state.is_terminal:
+    if seat in (None, to_move) and not state.is_terminal:
         moves = move_items(state.game.id, state.legal_actions(), lang, names)
+    views = None if seat is not None else [state.view(s) for s in range(state.players)]
     return {
         "game": state.game.id,
         "name": state.game.name,
@@ -83,6 +85,7 @@ def described(state: GameState, position: dict[str, Any], lang: str) -> dict[str
         "scores": state.scores,
         "names": names,
         "view": state.view(seat),
+        "views": views,
         "moves": moves,
         "code": share_code(position),
     }

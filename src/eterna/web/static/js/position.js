@@ -79,14 +79,34 @@ function render() {
   $("seats").replaceChildren(...shown.names.map((name, seat) => el("li", { class: `seat-chip${shown.to_move === seat ? " current" : ""}`, dataset: { seat } },
     el("span", { class: "seat-name" }, seat === shown.seat ? `${name} (${t("common.you")})` : name), el("span", { class: "seat-score" }, scores[seat] !== undefined ? String(scores[seat]) : ""))));
   renderBoard($("board"), { mod: P.mod, view: { ...shown.view, legal_actions: [] }, table, seat: shown.seat, interactive: false });
+  renderHands(shown.views || [], table);
   const moves = shown.moves || [];
   $("position-moves").replaceChildren(...moves.map((m) => el("li", { dataset: { notation: m.notation } }, m.label, " ", el("code", { class: "notation" }, m.notation))));
-  $("position-no-moves").hidden = moves.length > 0;
+  $("position-no-moves").hidden = moves.length > 0 || shown.over;
+  $("position-moves-title").textContent = moves.length ? t("position.movesOf", { name: shown.names[shown.to_move] }) : t("position.moves");
   $("position-hint").disabled = shown.over || (shown.seat !== null && shown.to_move !== shown.seat);
   $("position-play").disabled = shown.over;
   const you = shown.seat === null ? shown.to_move : shown.seat;
   $("position-play-note").textContent = shown.over ? t("position.over") : t("position.playNote", { name: shown.names[you] ?? "" });
   renderHint();
+}
+
+// A whole position knows every card: each seat's hand from its own view, as a replay shows
+// them (the hand zone its game draws, under the seat's name).
+function renderHands(views, table) {
+  const zones = views.map((view, seat) => {
+    const drawn = el("div", {});
+    renderBoard(drawn, { mod: P.mod, view: { ...view, legal_actions: [] }, table, seat, interactive: false });
+    const zone = drawn.querySelector(".hand-zone");
+    if (!zone) return null;
+    zone.dataset.seat = String(seat);
+    const title = zone.querySelector("h3");
+    if (title) title.textContent = P.shown.names[seat];
+    return zone;
+  }).filter(Boolean);
+  const hands = $("position-hands");
+  hands.hidden = !zones.length;
+  hands.replaceChildren(...(zones.length ? [el("h3", {}, t("position.hands")), ...zones] : []));
 }
 
 function renderHint() {

@@ -34,6 +34,7 @@ RAW = [
     "exalted_recover",
     "allow_superfluous_payment",
     "double_portal_luck",
+    "basic_market_distinct",
     "round_limit",
     "composition",
     "{}",

@@ -17,7 +17,13 @@ from eterna.games.eternitium.cards import ACTIONS
 def test_registered_as_eternitium():
     assert load_game("eternitium") is GAME
     assert (GAME.min_players, GAME.max_players) == (1, 5)
-    assert set(GAME.options) == {"mission", "composition", "double_portal_luck", "round_limit"}
+    assert set(GAME.options) == {
+        "mission",
+        "composition",
+        "double_portal_luck",
+        "basic_market_distinct",
+        "round_limit",
+    }
 
 
 def test_every_action_round_trips_through_its_notation():

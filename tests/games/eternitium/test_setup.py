@@ -187,3 +187,110 @@ def test_bad_setup_or_options_raise_badsetup(options, setup, message):
 def test_player_count_is_1_to_5(players):
     with pytest.raises(BadSetup):
         GAME.new_game(players, seed=1)
+
+
+def _doc_setup_example() -> dict:
+    import json
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[3] / "docs" / "eternitium.md").read_text(encoding="utf-8")
+    part = doc.split("**Which Era cards are face up: one way per pile.**")[1]
+    return json.loads(part.split("```json")[1].split("```")[0])
+
+
+def test_era_faces_the_docs_example_comes_out_as_written():
+    """Setup 6 and the setup format: a pile written with upper case is read by case alone (the
+    default era_visible of 1 no longer turns its lower-case top card face up); a pile all in
+    lower case takes era_visible's count (docs/eternitium.md, 'Which Era cards are face up')."""
+    state = GAME.new_game(2, seed=3, setup=_doc_setup_example())
+    assert state.era_pile(0) == ["circle", "SQUARE", "triangle"]
+    assert state.era_pile(1) == ["DIAMOND", "SQUARE", "circle"]
+    assert state.view(1)["era"][0] == ["hidden", "square", "hidden"]
+    # the main example's first pile, without a count: by case as well
+    case_only = GAME.new_game(2, seed=3, setup={"era": [["circle", "SQUARE"], ["diamond"]]})
+    assert case_only.era_pile(0) == ["circle", "SQUARE"]
+    assert case_only.era_pile(1) == ["DIAMOND"]  # all lower case: the top card, by default
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_era_faces_a_count_that_contradicts_the_case_is_refused(count):
+    """Setup format: case and era_visible must not disagree on a pile; the same count passes."""
+    setup = {"era": [["CIRCLE", "square"], ["diamond"]], "era_visible": [count, 1]}
+    if count == 1:
+        assert GAME.new_game(2, seed=3, setup=setup).era_pile(0) == ["CIRCLE", "square"]
+        return
+    with pytest.raises(BadSetup, match=r"era_visible\[0\] says 2"):
+        GAME.new_game(2, seed=3, setup=setup)
+
+
+def _double_portal_market(options):
+    state = make(
+        2,
+        options=options,
+        hands=[["futuristic-smartphone"], []],
+        basic_row=["double-portal-circle-square", "transporter", "digital-wallet"],
+        basic_deck=["double-portal-circle-triangle", "data-analyser"],
+        exact=["basic_deck"],
+        era=[["circle"] * 4, ["square"] * 4],
+        era_display=["circle", "square"],
+    )
+    state.apply("end")
+    state.apply("acquire digital-wallet")
+    return state
+
+
+def test_market_different_means_different_technologies_one_double_portal_at_most():
+    """Setup 4: 'the 3 Basic Technology cards ... must be different. If there are at least 2
+    identical cards, return all but one': the card list names one technology, Double Portal, in
+    6 copies, so a second Double Portal (of another pair) goes to the bottom of the deck."""
+    state = _double_portal_market({})
+    row = state.view(None)["basic_row"]
+    assert row == ["double-portal-circle-square", "transporter", "data-analyser"]
+    assert state.market_deck("basic") == ["double-portal-circle-triangle"]
+
+
+def test_market_option_printed_keeps_the_reading_by_printed_card():
+    """Option basic_market_distinct 'printed': two Double Portals of different pairs differ."""
+    state = _double_portal_market({"basic_market_distinct": "printed"})
+    row = state.view(None)["basic_row"]
+    assert row == ["double-portal-circle-square", "transporter", "double-portal-circle-triangle"]
+
+
+def test_market_fresh_deals_show_at_most_one_double_portal_by_default():
+    """Setup 4-5, by technology: no fresh market shows two Double Portals (by printed card,
+    about one two-player game in six did)."""
+
+    def doubles(state):
+        return sum(c.startswith("double-portal") for c in state.view(None)["basic_row"])
+
+    seeds = range(200)
+    assert max(doubles(GAME.new_game(2, seed=s)) for s in seeds) == 1
+    printed = {"basic_market_distinct": "printed"}
+    assert max(doubles(GAME.new_game(2, seed=s, options=printed)) for s in seeds) >= 2
+
+
+def test_market_records_without_the_option_replay_with_the_printed_reading():
+    """A record lists every option its game resolved: one without basic_market_distinct was
+    written before the option, when markets were read by printed card, and replays so."""
+    import random
+
+    seed = next(
+        s
+        for s in range(100)
+        if GAME.new_game(2, seed=s).view(None)["basic_row"]
+        != GAME.new_game(2, seed=s, options={"basic_market_distinct": "printed"}).view(None)[
+            "basic_row"
+        ]
+    )
+    old = GAME.new_game(2, seed=seed, options={"basic_market_distinct": "printed"})
+    rng = random.Random(1)
+    for _ in range(40):
+        old.apply(rng.choice(old.legal_actions()))
+    record = old.to_record()
+    assert record["options"]["basic_market_distinct"] == "printed"
+    del record["options"]["basic_market_distinct"]
+    replayed = GAME.from_record(record)
+    assert replayed.view(None) == old.view(None)
+    fresh = GAME.new_game(2, seed=seed)
+    assert fresh.to_record()["options"]["basic_market_distinct"] == "technology"
+    assert GAME.from_record(fresh.to_record()).view(None) == fresh.view(None)

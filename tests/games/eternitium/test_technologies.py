@@ -470,3 +470,31 @@ def test_laboratory_own_pick_blind():
     state = _lab(advanced_deck=["quantum-clock"])
     state.apply("play laboratory blind-advanced")
     assert state.hand(0) == ["quantum-clock"]
+
+
+def test_laboratory_gift_of_an_advanced_card_is_refused_by_the_rule_not_as_notation():
+    """Laboratory: 'all other players ... add a Basic card': `gift giga-droid` is well-formed,
+    so it is an IllegalAction naming the rule (with its catalog key), not bad notation."""
+    state = _lab()
+    state.apply("play laboratory ultimate-portal")
+    for text in ("gift giga-droid", "gift blind-advanced", "GIFT Giga-Droid"):
+        with pytest.raises(IllegalAction, match="Laboratory") as caught:
+            state.apply(text)
+        assert caught.value.key == "eternitium.refusal.gift_basic_only"
+        assert caught.value.params["card"] in ("giga-droid", "blind-advanced")
+    assert state.phase == "gift" and state.current_player == 1
+    state.apply("gift droid")
+    assert state.hand(1) == ["droid"]
+
+
+def test_game_preparation_pick_of_an_advanced_card_is_refused_by_the_rule():
+    """Game Preparation: each player takes a Basic Technology card: `pick giga-droid` is an
+    IllegalAction naming the rule; outside the pick it is the wait refusal."""
+    state = make(2, first_player=0)
+    with pytest.raises(IllegalAction, match="Game Preparation") as caught:
+        state.apply("pick giga-droid")
+    assert caught.value.key == "eternitium.refusal.pick_basic_only"
+    played = make(2, hands=[["droid"], []])
+    with pytest.raises(IllegalAction) as caught:
+        played.apply("gift giga-droid")
+    assert caught.value.key.startswith("eternitium.refusal.wait_")

@@ -413,16 +413,20 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
                 self.tell("era_placed", shape=SHAPES[c])
 
     def _refill_row(self, row: list[int], deck: list[int]) -> None:
-        """Three face-up cards, all different (rules: Setup 5); R14: a duplicate only when no
-        different card is left in the deck."""
+        """Three face-up cards, all different (rules: Setup 5): different technologies by
+        default (one Double Portal at most), different printed cards with option
+        basic_market_distinct 'printed'; R14: a duplicate only when no different card is left
+        in the deck."""
         t = 0 if deck is self._basic_deck else 1
         bottom = self._bottom
         size = len(row)
+        same = self._rules.same  # what "identical" means (option basic_market_distinct)
         while len(row) < MARKET_ROW and deck:
+            shown = [same[k] for k in row]
             for _ in range(len(deck)):
                 c = deck.pop()
                 bottom[t] = min(bottom[t], len(deck))
-                if c not in row:
+                if same[c] not in shown:
                     row.append(c)
                     break
                 deck.insert(0, c)  # seen by all: a known card at the bottom

@@ -74,6 +74,15 @@ TIER: Final[tuple[int, ...]] = (0,) * NSHAPES + tuple(
     TIER_BASIC if t["tier"] == "basic" else TIER_ADVANCED for t in _TECH
 )
 BASIC: Final = tuple(k for k in TECHS if TIER[k] == TIER_BASIC)
+# The technology each kind is a copy of, by its name in the card list (the six printed Double
+# Portals are one technology, "Double Portal", in 6 copies): the first kind of that name. The
+# markets' "all different" rule reads it (option basic_market_distinct, docs/eternitium.md).
+_FIRST_OF_NAME: Final[dict[str, int]] = {}
+for _k, _t in enumerate(_TECH, NSHAPES):
+    _FIRST_OF_NAME.setdefault(_t["name"], _k)
+TECHNOLOGY: Final[tuple[int, ...]] = tuple(range(NSHAPES)) + tuple(
+    _FIRST_OF_NAME[t["name"]] for t in _TECH
+)
 ADVANCED: Final = tuple(k for k in TECHS if TIER[k] == TIER_ADVANCED)
 EFFECT: Final[tuple[Effect, ...]] = tuple((DiscardEra(1 << s),) for s in range(NSHAPES)) + tuple(
     tuple(compile_primitive(op, SHAPE_INDEX) for op in t["effect"]) for t in _TECH

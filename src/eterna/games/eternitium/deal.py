@@ -215,7 +215,7 @@ class EternitiumDeal(EternitiumBoard):
             if len(era_cards) < dealt:
                 raise BadSetup("not enough Era cards to deal (option composition)")
             pile = [era_cards.pop() for _ in range(dealt)]
-        visible = fixed.get("era_visible", [1] * self._n)[s]
+        visible = fixed.get("era_visible", [1] * self._n)[s]  # 0 for a pile written by case
         for i in range(min(visible, len(pile))):
             pile[len(pile) - 1 - i] |= VISIBLE
         return pile

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
-from eterna.core.game import Action, Game
+from eterna.core.game import Action, Game, GameState
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternitium.cards import (
@@ -58,6 +58,16 @@ OPTIONS: dict[str, Option] = {
             False,
             "R6: may a Double Portal 'try its luck' on a hidden Era card? Default no (only a "
             "Portal card may).",
+        ),
+        Option(
+            "basic_market_distinct",
+            "technology",
+            "Setup 4: 'the 3 Basic Technology cards must be different'. 'technology' (default): "
+            "different technologies, so at most one Double Portal (the card list names one "
+            "technology, Double Portal, in 6 copies); 'printed': different printed cards, so "
+            "Double Portals of different pairs may sit side by side. Records written before "
+            "this option replay with 'printed'.",
+            choices=("technology", "printed"),
         ),
         Option(
             "round_limit",
@@ -127,6 +137,22 @@ class Eternitium(Game):
             fixed=fixed,
         )
         return EternitiumState(start)
+
+    def from_position(self, position: Any, *, narrate: bool = False) -> EternitiumState:
+        """The state a position describes (docs/eternitium.md, 'Positions'); BadPosition."""
+        from eterna.games.eternitium.position import read_position
+
+        return read_position(self, position, narrate)
+
+    def from_record(self, record: Mapping[str, Any]) -> GameState:
+        """Game.from_record; a record lists every option its game resolved, so one without
+        `basic_market_distinct` was written before the option existed, when the markets read
+        "different" by printed card: it replays with 'printed' (docs/eternitium.md)."""
+        if isinstance(record, Mapping) and record.get("position") is None:
+            options = record.get("options") or {}
+            if isinstance(options, Mapping) and "basic_market_distinct" not in options:
+                record = {**record, "options": {**options, "basic_market_distinct": "printed"}}
+        return super().from_record(record)
 
     def parse_action(self, text: str) -> EternitiumAction:
         return parse_action(text)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from eterna.games.eternitium.cards import (
     BLIND_ADVANCED,
     BLIND_BASIC,
+    BLIND_NAME,
+    CARD_INDEX,
     CARD_NAME,
     MATCHES,
     MIN_ACTION_CARDS,
@@ -99,6 +101,42 @@ def _market(st: EternitiumState, k: int, verb: str) -> Why | None:
         text = f"{card_name(k)} is not among the visible technology cards (rules: {verb})"
         return _why(text, "not_in_market", card=card_name(k))
     return None
+
+
+def explain_advanced_gift(st: EternitiumState, text: object) -> Why | None:
+    """`gift <advanced card>` and `pick <advanced card>` are well-formed but never legal: the
+    Laboratory's other players and the Game Preparation pick take a Basic Technology card.
+    The refusal for such a text (the wait refusal outside its step), None for any other text."""
+    if not isinstance(text, str):
+        return None
+    words = text.lower().split()
+    if len(words) != 2 or words[0] not in ("gift", "pick"):
+        return None
+    name = words[1]
+    if name == BLIND_NAME[1]:
+        k = BLIND_ADVANCED
+    elif name in CARD_INDEX and TIER[CARD_INDEX[name]] == TIER_ADVANCED:
+        k = CARD_INDEX[name]
+    else:
+        return None
+    verb = V_GIFT if words[0] == "gift" else V_PICK
+    if st.is_terminal:
+        return _why("the game is over (rules: End of the Game)", "game_over")
+    if verb not in _PHASE_VERBS[st._phase][0]:
+        p = st._current
+        doc = _PHASE_VERBS[st._phase][1]
+        return _why(f"it is seat {p}'s decision: {doc}", f"wait_{_PHASE_WAIT[st._phase]}", player=p)
+    if verb == V_GIFT:
+        text = (
+            f"{card_name(k)} is an Advanced Technology card: the other players take a Basic "
+            "Technology card (Laboratory)"
+        )
+        return _why(text, "gift_basic_only", card=card_name(k))
+    text = (
+        f"{card_name(k)} is an Advanced Technology card: each player takes a Basic Technology "
+        "card (rules: Game Preparation)"
+    )
+    return _why(text, "pick_basic_only", card=card_name(k))
 
 
 def explain(st: EternitiumState, act: EternitiumAction) -> Why:

@@ -17,7 +17,13 @@ from eterna.games.eternitium.cards import (
     RESERVE_PER_PLAYER,
     SOLO_AI_KINDS,
     SOLO_TURNS,
+    TECHNOLOGY,
 )
+
+# What makes two market cards "identical" (rules: Setup 4-5), per option basic_market_distinct:
+# the technology (the six Double Portals are one), or the printed card (each pair its own).
+SAME_BY_TECHNOLOGY = TECHNOLOGY
+SAME_BY_PRINT = tuple(range(len(TECHNOLOGY)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,6 +51,7 @@ class Rules:
     # options
     luck_any: bool = False  # option double_portal_luck (R6 alternative)
     limit_rounds: int = 0  # option round_limit (0: none)
+    same: tuple[int, ...] = SAME_BY_TECHNOLOGY  # option basic_market_distinct: kind -> identity
 
     def reserve(self, players: int) -> int:
         """Portal cards per shape in the reserve (rules: Setup 3)."""
@@ -91,5 +98,6 @@ def make_rules(players: int, mission: int, options: Mapping[str, Any]) -> Rules:
         mission=mission if players == 1 else 0,
         luck_any=bool(options["double_portal_luck"]),
         limit_rounds=options["round_limit"],
+        same=SAME_BY_PRINT if options["basic_market_distinct"] == "printed" else SAME_BY_TECHNOLOGY,
         **given,
     )

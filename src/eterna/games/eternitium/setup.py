@@ -119,6 +119,7 @@ def _parse_seats(setup: Mapping[str, Any], players: int, out: dict[str, Any]) ->
 
 def _parse_era(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> None:
     """The Era piles (their faces), the common Era deck, display and discard pile."""
+    cased: list[int | None] = [None] * players  # per cased pile: its face-up cards on top
     if setup.get("era") is not None:
         rows = _per_seat(setup["era"], "era", players)
         out["era"] = []
@@ -126,19 +127,39 @@ def _parse_era(setup: Mapping[str, Any], players: int, out: dict[str, Any]) -> N
             if not isinstance(row, list) or not all(isinstance(c, str) for c in row):
                 raise BadSetup(f"setup era[{s}] must be a list of shapes ({', '.join(SHAPES)})")
             codes = _shapes([c.lower() for c in row], f"era[{s}]")
+            if any(name != name.lower() for name in row):
+                cased[s] = next((i for i, name in enumerate(row) if not name.isupper()), len(row))
             out["era"].append(
                 [c | VISIBLE if name.isupper() else c for c, name in zip(codes, row, strict=True)]
             )
-    if setup.get("era_visible") is not None:
-        rows = _per_seat(setup["era_visible"], "era_visible", players)
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in rows):
-            raise BadSetup("setup era_visible must give a count >= 0 per seat")
-        out["era_visible"] = list(rows)
+    out["era_visible"] = _era_visible(setup.get("era_visible"), cased, players)
     for key in ("era_deck", "era_display", "era_discard"):
         if setup.get(key) is not None:
             out[key] = _shapes(setup[key], key)
     if len(out.get("era_display", [])) > 2:
         raise BadSetup("setup era_display holds at most 2 Era cards (rules: Setup 7)")
+
+
+def _era_visible(given: Any, cased: list[int | None], players: int) -> list[int]:
+    """How many top Era cards each seat's pile turns face up at the deal. One way per pile:
+    a pile written with an upper-case card is read by case alone (0 here: the case already
+    turned its cards); otherwise `era_visible[s]` (default 1, the rules' Setup 6). A count
+    given for a pile written by case must say the same (the face-up cards on top, before the
+    first lower-case one), else it is a contradiction, refused."""
+    rows = [None] * players if given is None else _per_seat(given, "era_visible", players)
+    counts: list[int] = []
+    for s, v in enumerate(rows):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+            raise BadSetup("setup era_visible must give a count >= 0 (or null) per seat")
+        top = cased[s]
+        if v is not None and top is not None and v != top:
+            raise BadSetup(
+                f"setup era[{s}] writes {top} face-up card(s) on top (upper case) but "
+                f"era_visible[{s}] says {v}: a pile written in upper case is read by case "
+                "alone; give no count (null) or the same one"
+            )
+        counts.append(0 if top is not None else (1 if v is None else v))
+    return counts
 
 
 def _parse_markets(setup: Mapping[str, Any], out: dict[str, Any]) -> None:

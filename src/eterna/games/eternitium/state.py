@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from eterna.core.errors import IllegalAction
+from eterna.core.errors import BadNotation, IllegalAction
 from eterna.core.game import View
 from eterna.games.eternitium.board import (
     PH_ACQUIRE,
@@ -460,6 +460,22 @@ class EternitiumState(EternitiumLegal):
         self.tell("card_played", seat=p, card=CARD_NAME[act.card], **extra)
 
     # ------------------------------------------------------------------ bad input
+    def _coerce(self, action: object) -> EternitiumAction:
+        """The action `action` names; `gift`/`pick` of an Advanced card is well-formed, so it
+        is refused as IllegalAction naming the rule, not as bad notation."""
+        try:
+            return super()._coerce(action)
+        except BadNotation:
+            from eterna.games.eternitium.refusals import explain_advanced_gift
+
+            why = explain_advanced_gift(self, action)
+            if why is None:
+                raise
+            key = f"eternitium.refusal.{why.key}"
+            raise IllegalAction(
+                f"{action}: {why.text}", key=key, params=why.params, rule=why.rule
+            ) from None
+
     def _refusal(self, act: EternitiumAction) -> IllegalAction:
         from eterna.games.eternitium.refusals import explain
 
@@ -468,6 +484,15 @@ class EternitiumState(EternitiumLegal):
         return IllegalAction(f"{act}: {why.text}", key=key, params=why.params, rule=why.rule)
 
     # ------------------------------------------------------------------ views
+    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+        """The state as a position (docs/eternitium.md, 'Positions'); with `seat`, only what
+        that seat knows."""
+        from eterna.games.eternitium.position import write_position
+
+        if seat is not None:
+            self.check_seat(seat)
+        return write_position(self, seat)
+
     def public_notation(self, action: Any) -> str | None:
         """Every action is played in the open but a `keep` after a skip: which card a player
         keeps is theirs alone (see docs/eternitium.md, "Determinization")."""

@@ -71,6 +71,7 @@ class ValeStart(GameStart):
     scores: tuple[int, ...]
     claimed: tuple[tuple[int, ...], ...] | None  # a setup that starts in the action phase
     revealed: tuple[int, ...] | None  # a setup that starts in the hunt with these (sorted)
+    log: tuple[tuple[int, str], ...] = ()  # a position's round log so far: (seat, action)
 
 
 class ValeBoard(BaseState[ValeAction, ValeStart]):

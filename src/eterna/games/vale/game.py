@@ -146,6 +146,12 @@ class Vale(Game):
         )
         return ValeState(start)
 
+    def from_position(self, position: Any, *, narrate: bool = False) -> ValeState:
+        """The state a position describes (docs/vale.md#positions)."""
+        from eterna.games.vale.position import read_position
+
+        return read_position(self, position, narrate)
+
     def parse_action(self, text: str) -> ValeAction:
         return parse_action(text)
 

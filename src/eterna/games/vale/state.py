@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from eterna.core.errors import IllegalAction
 from eterna.core.legacy import vale_reseed
@@ -146,10 +146,19 @@ class ValeState(ValeBoard):
         """This round's actions so far, each with the seat that chose it (the view's log)."""
         history = self._history
         actors = self._actors
-        return [
+        # a game loaded from a position opens with the log it was written with
+        before = self._start.log if self._round_start == 0 else ()
+        log: list[ValeLogEntry] = [{"seat": s, "action": a} for s, a in before]
+        return log + [
             {"seat": actors[i], "action": history[i].text}
             for i in range(self._round_start, len(history))
         ]
+
+    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+        """This moment as JSON (docs/vale.md#positions); with `seat`, what that seat knows."""
+        from eterna.games.vale.position import write_position
+
+        return write_position(self, seat)
 
     # ------------------------------------------------------------------ contract: hot path
     def _legal(self) -> tuple[ValeAction, ...]:

@@ -1,0 +1,268 @@
+"""The Vale's positions (docs/vale.md#positions): every state of random games round-trips,
+seat positions hide what the seat cannot see, the doc's example loads, and each class of
+malformed position is refused with BadPosition naming its field."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+from tests.positions import assert_round_trip, assert_seat_position_hides, unknowns
+from vale_helpers import acting, play
+
+from eterna import BadPosition, EternaError
+from eterna.core.position import UNKNOWN, share_code
+from eterna.games.vale import GAME, ValeState
+
+DOC = Path(__file__).parents[3] / "docs" / "vale.md"
+VARIANT = {
+    "dragon_attack_targets": "opponents",
+    "young_spirit_area_limit": "ignored",
+    "free_summon_triggers": "none",
+    "exalted_recover": "copier",
+    "allow_superfluous_payment": True,
+}
+
+
+def doc_example() -> dict[str, Any]:
+    text = DOC.read_text(encoding="utf-8").split("## Positions", 1)[1]
+    block = re.search(r"```json\n(.*?)```", text, re.S)
+    assert block is not None
+    loaded: dict[str, Any] = json.loads(block.group(1))
+    return loaded
+
+
+def random_actions(st: ValeState, rng: random.Random, k: int) -> list[str]:
+    probe = st.clone()
+    out = []
+    for _ in range(k):
+        if probe.is_terminal:
+            break
+        action = rng.choice(probe.legal_actions())
+        out.append(str(action))
+        probe.apply(action)
+    return out
+
+
+# ============================================================================ round trips
+@settings(max_examples=6, deadline=None)
+@given(seed=st_.integers(0, 2**62 - 1), players=st_.integers(2, 4), variant=st_.booleans())
+def test_every_state_of_a_random_game_round_trips(seed: int, players: int, variant: bool) -> None:
+    st = GAME.new_game(players, seed=seed, options=VARIANT if variant else None)
+    rng = random.Random(seed)
+    k = 0
+    while True:
+        assert_round_trip(st, random_actions(st, rng, 2))
+        choice = st.choice
+        if k % 25 == 0 or (choice is not None and choice[1].kind != "stone_limit"):
+            for seat in range(players):
+                assert_seat_position_hides(st, seat, draws=1)
+        if st.is_terminal:
+            break
+        st.apply(rng.choice(st.legal_actions()))
+        k += 1
+
+
+def test_the_docs_example_loads_as_described() -> None:
+    position = doc_example()
+    st = GAME.from_position(position)
+    assert st.phase == "action" and st.round == 4 and st.current_player == 0
+    assert [str(a) for a in st.legal_actions()] == position["pending"]["options"]
+    view = st.view(0)
+    assert view["pending"]["kind"] == "choose_one" and view["log"] == position["log"]
+    assert st.deck()[0] == "stone-golem" and st.discard_pile()[-1] == "leviathan"
+    assert_round_trip(st, ["choose draw", "choose points"])
+    st.apply("choose draw")  # draws the deck's top card, then asks for the second reward
+    assert "stone-golem" in st.hand(0)
+    before = st.scores[0]
+    st.apply("choose points")  # 4 points, then the summon's permanents: none in the area
+    assert st.scores[0] == before + 4 and st.choice is None
+
+
+def test_a_position_loads_from_its_share_code_and_its_record_replays() -> None:
+    st = GAME.from_position(share_code(doc_example()))
+    play(st, "choose blue", "choose draw")
+    record = st.to_record()
+    assert record["position"] == doc_example() and record["actions"] == [
+        "choose blue",
+        "choose draw",
+    ]
+    again = GAME.from_record(record)
+    assert again.view(None) == st.view(None)
+    story = st.events_since(0, None)  # told from the position on
+    assert story[0]["kind"] == "round_started"
+    assert [e["kind"] for e in story].count("effect_choice") == 1
+
+
+def test_an_attack_waiting_on_its_victim_round_trips() -> None:
+    st = acting(
+        2,
+        hands=[["leviathan"], []],
+        areas=[[], ["boulder"]],
+        stones=[["purple"], []],
+    )
+    play(st, "summon leviathan pay purple", "target 1")
+    assert st.current_player == 1 and st.choice is not None and st.choice[2] == 0
+    position = st.to_position()
+    assert position["pending"]["step"] == "leviathan.instant[1]"
+    assert position["pending"]["arg"] == 1  # the named player now picks the card
+    assert_round_trip(st, ["discard boulder"])
+    for seat in range(2):
+        assert_seat_position_hides(st, seat)
+
+
+def test_a_seat_position_hides_drawn_cards_and_the_deck_but_a_known_top() -> None:
+    st = acting(2, hands=[["tengu"], []], stones=[["blue"], []])
+    play(st, "summon tengu pay blue")  # Tengu goes back on top of the deck
+    assert st.deck()[0] == "tengu"
+    mine = st.to_position(1)
+    assert mine["deck"][0] == "tengu" and set(mine["deck"][1:]) == {UNKNOWN}
+    assert mine["deck_top_known"] is True and mine["rng"] is None
+    st.apply("end-turn")
+    play(st, "end-turn")
+    guess = GAME.from_position(st.to_position(0))
+    assert unknowns(st.to_position(0)) == len(st.deck())
+    with pytest.raises(EternaError, match="guess"):
+        guess.to_record()
+    assert GAME.from_position(guess.to_position()).view(0) == st.view(0)
+
+
+def test_a_drawn_card_is_hidden_from_the_others_only() -> None:
+    st = acting(2, hands=[["sylph"], []], stones=[["purple"], []], deck=["imp", "kappa"])
+    play(st, "summon sylph pay purple")  # draws imp, face down
+    whole = st.to_position()
+    assert whole["hidden"] == [["imp"], []]
+    assert st.to_position(0)["hands"][0] == ["imp"]
+    assert st.to_position(1)["hands"][0] == [UNKNOWN]
+    assert st.to_position(1)["hidden"][0] == [UNKNOWN]
+    assert_seat_position_hides(st, 1)
+
+
+def test_version_1_games_have_no_position() -> None:
+    st = GAME.new_game(2, seed=3, version=1)
+    with pytest.raises(EternaError, match="version 1"):
+        st.to_position()
+
+
+# ============================================================================ malformed
+def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(p: dict[str, Any]) -> None:
+        target: Any = p
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return edit
+
+
+def _move_top_of_deck_to_discard(p: dict[str, Any]) -> None:
+    p["discard"].insert(0, p["deck"][0])  # now in two places
+
+
+def _drop_a_card(p: dict[str, Any]) -> None:
+    p["deck"].pop()
+
+
+def _seat_unknown_in_view(p: dict[str, Any]) -> None:
+    p["seat"] = 1
+    p["rng"] = None
+    p["hands"][0][0] = UNKNOWN  # ... yet seat 1 saw Behemoth tamed
+
+
+MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("wrong type", _set(["hands"], "behemoth"), "hands"),
+    ("unknown key", _set(["shelter_x"], []), ""),
+    ("unknown card", _set(["areas", 0, 0], "dragon"), "areas[0][0]"),
+    ("card in two places", _move_top_of_deck_to_discard, "discard[0]"),
+    ("cards do not add up", _drop_a_card, "deck"),
+    ("a bound exceeded", _set(["round"], 11), "round"),
+    ("stones out of bounds", _set(["stones", 0, "red"], -1), "stones[0].red"),
+    ("impossible seat to move", _set(["to_move"], 1), "to_move"),
+    ("a hunt outside the hunt", _set(["hunt"], {"order": [0, 1, 1, 0], "picks_made": 0}), "hunt"),
+    ("a step in no card", _set(["work", 0, "step"], "hydra.active[0]"), "work[0].step"),
+    ("a kind not its step's", _set(["pending", "kind"], "steal_points"), "pending.kind"),
+    ("options not the rules'", _set(["pending", "options"], ["choose red"]), "pending.options"),
+    ("a question asked of the wrong seat", _set(["pending", "chooser"], 1), "pending.chooser"),
+    ("work with nothing pending", _set(["pending"], None), "work"),
+    ("unknown outside a seat's position", _set(["deck", 0], UNKNOWN), "deck[0]"),
+    ("a seen card written unknown", _seat_unknown_in_view, "hidden[0]"),
+    ("a bad generator state", _set(["rng"], "xyz"), "rng"),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"), [(e, f) for _, e, f in MALFORMED], ids=[m[0] for m in MALFORMED]
+)
+def test_each_class_of_malformed_position_is_refused_naming_its_field(
+    edit: Callable[[dict[str, Any]], None], field: str
+) -> None:
+    position = copy.deepcopy(doc_example())
+    edit(position)
+    with pytest.raises(BadPosition) as caught:  # nothing else escapes: no half-built state
+        GAME.from_position(position)
+    if field:
+        assert caught.value.field == field, str(caught.value)
+
+
+def test_refusals_name_the_exact_place() -> None:
+    p = doc_example()
+    p["claimed"][1] = ["undine-queen", "poseidon", "stone-golem"]
+    p["deck"].remove("stone-golem")
+    with pytest.raises(BadPosition) as caught:
+        GAME.from_position(p)
+    assert caught.value.field == "claimed[1]"
+    p = doc_example()
+    p["pending"]["options"] = ["choose red"]
+    with pytest.raises(BadPosition) as caught:
+        GAME.from_position(p)
+    assert caught.value.field == "pending.options"
+    p = doc_example()
+    p["shelter_x"] = []
+    with pytest.raises(BadPosition, match="unknown key"):
+        GAME.from_position(p)
+
+
+def test_a_named_player_who_is_no_seat_is_refused() -> None:
+    st = acting(2, hands=[["leviathan"], []], areas=[[], ["boulder"]], stones=[["purple"], []])
+    play(st, "summon leviathan pay purple", "target 1")
+    position = st.to_position()
+    position["pending"]["arg"] = 5  # a 2-player table: the step would look at seat 5's area
+    with pytest.raises(BadPosition) as caught:
+        GAME.from_position(position)
+    assert caught.value.field == "pending.arg"
+
+
+@pytest.mark.parametrize("start", ["revealed", "claimed"])
+def test_games_from_a_setup_round_trip_through_every_phase(start: str) -> None:
+    setup: dict[str, Any] = {"first_player": 1, "round": 2, "scores": [3, 4, 5]}
+    setup["areas"] = [["salamander"], ["undine-queen"], ["horned-salamander"]]
+    if start == "revealed":
+        setup["revealed"] = ["kappa", "imp", "ifrit", "agni", "sylph", "undine"]
+    else:
+        setup["claimed"] = [["kappa"], ["imp", "ifrit"], []]
+    st = GAME.new_game(3, seed=11, setup=setup)
+    rng = random.Random(4)
+    phases = set()
+    while st.round == 2 and not st.is_terminal:
+        phases.add(st.phase)
+        assert_round_trip(st, random_actions(st, rng, 3))
+        st.apply(rng.choice(st.legal_actions()))
+    assert {"action", "resolution"} <= phases
+
+
+def test_a_resolution_under_way_keeps_what_is_resolved() -> None:
+    st = acting(2, areas=[["salamander", "undine-queen"], ["horned-salamander"]])
+    play(st, "end-turn", "end-turn", "resolve salamander")
+    position = st.to_position()
+    assert position["phase"] == "resolution" and position["resolved"] == ["salamander"]
+    loaded = GAME.from_position(position)
+    assert [str(a) for a in loaded.legal_actions()] == ["resolve undine-queen"]
+    assert_round_trip(st, ["resolve undine-queen", "resolve horned-salamander"])

@@ -1,7 +1,6 @@
 """`eterna position show|hint|write` and `eterna play --position`, through typer's CliRunner.
 
-The commands go through the position contract only; a game whose own format has not landed
-yet gets the stand-in of tests/fake_positions.py (its body is the record).
+The commands go through the position contract only: every game's own format is tried.
 """
 
 from __future__ import annotations
@@ -12,24 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests import fake_positions
 from typer.testing import CliRunner
 
 import eterna
 from eterna.arena.hints import advise
 from eterna.cli import app
 from eterna.cli.words import Narrator
-from eterna.core.game import GameState
+from eterna.core.game import Game, GameState
 from eterna.core.position import share_code
 
 GAME = eterna.load_game("eternity")
 ENV = {"COLUMNS": "160", "NO_COLOR": "1", "ETERNA_LANG": "en"}
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake_positions.install(monkeypatch, "eternity")
 
 
 def run(args: list[str], input: str | None = None) -> Any:
@@ -182,17 +175,15 @@ def test_a_missing_file_is_one_clear_line(tmp_path: Path) -> None:
     assert "cannot read" in result.stderr
 
 
-def test_a_game_without_a_position_format_says_so(tmp_path: Path) -> None:
-    games = [
-        g for g in ("vale", "eternitium") if not fake_positions.has_positions(eterna.load_game(g))
-    ]
-    if not games:
-        pytest.skip("every game has its position format")
-    game = eterna.load_game(games[0])
-    position = {"format": "eterna-position", "version": 1, "game": game.id, "players": 2}
+def test_a_game_without_a_position_format_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = eterna.load_game("vale")
+    monkeypatch.setattr(type(game), "from_position", Game.from_position)  # the core's refusal
+    position = {"format": "eterna-position", "version": 1, "game": "vale", "players": 2}
     result = run(["position", "show", str(write_position(tmp_path, position))])
     assert result.exit_code == 2
-    assert result.stderr == f"Error: {game.name} has no position format\n"
+    assert result.stderr == "Error: The Vale of Eternity has no position format\n"
 
 
 def test_play_on_from_a_seat_position(tmp_path: Path) -> None:
@@ -219,3 +210,26 @@ def test_play_from_a_position_of_another_game_or_with_players(tmp_path: Path) ->
     both = run(["play", "eternity", "--position", str(path), "--players", "4"])
     assert both.exit_code == 2
     assert "--position gives the players and options" in both.stderr
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("eternity", 4), ("vale", 2), ("eternitium", 2)])
+def test_every_game_with_a_format_shows_and_hints_from_a_seat(
+    tmp_path: Path, game_id: str, players: int
+) -> None:
+    game = eterna.load_game(game_id)
+    state = game.new_game(players=players, seed=3)
+    rng = random.Random(3)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    path = write_position(tmp_path, state.to_position(seat))
+    shown = run(["position", "show", str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert f"seat {seat}'s position (what seat {seat} knows). Seat {seat} to move." in shown.stdout
+    narrator = Narrator(game_id, "en", [f"S{s}" for s in range(players)], seat)
+    for move in state.legal_actions():
+        assert narrator.label(str(move)) in shown.stdout
+    hinted = run(["position", "hint", str(path), "-i", "30"])
+    assert hinted.exit_code == 0, hinted.output
+    assert f"{game.name}, from a position: seat {seat} to move. Recommended: " in hinted.stdout

@@ -2,10 +2,7 @@
 their own seat's position and nothing more; a finished table its whole position at any ply;
 posted positions are inspected, hinted (in the search workers, within a quota) and played on
 against bots. Every hostile input is refused with a code, a translated message and, for a bad
-position, the field at fault.
-
-A game whose own format has not landed yet gets tests/fake_positions.py's stand-in.
-"""
+position, the field at fault."""
 
 from __future__ import annotations
 
@@ -18,10 +15,9 @@ from typing import Any
 
 import pytest
 from server_helpers import ThreadServer, start_server
-from tests import fake_positions
 
 import eterna
-from eterna.core.game import GameState
+from eterna.core.game import Game, GameState
 from eterna.core.position import share_code
 from eterna.i18n import catalog, describe_action
 from eterna.server.live import start_state, table_record
@@ -29,11 +25,6 @@ from eterna.server.protocol import MAX_POSITION
 from eterna.server.storage import TableData
 
 GAME = eterna.load_game("eternity")
-
-
-@pytest.fixture(autouse=True)
-def positions(monkeypatch: pytest.MonkeyPatch) -> bool:
-    return fake_positions.install(monkeypatch, "eternity")
 
 
 def played(moves: int, seed: int = 5) -> GameState:
@@ -187,21 +178,14 @@ def test_a_bad_field_is_named_in_the_pages_language(server: ThreadServer) -> Non
     assert error["message"] == catalog("fr").text("common.error.bad_position")
 
 
-def test_a_card_in_two_places_is_refused(server: ThreadServer, positions: bool) -> None:
-    if positions:
-        pytest.skip("the stand-in format holds no cards")
+def test_a_card_in_two_places_is_refused(server: ThreadServer) -> None:
     position = played(3).to_position()
-    lists = [
-        (key, value)
-        for key, value in position.items()
-        if isinstance(value, list) and value and all(isinstance(v, list) and v for v in value)
-    ]
-    key, zones = lists[0]
-    zones[1][0] = zones[0][0]  # the same card in two hands
+    position["hands"][1][0] = position["hands"][0][0]  # one card in two hands
     error = refused(
         post(server, "/api/positions/inspect", json.dumps(position)), 400, "bad_position"
     )
-    assert error["field"].startswith(key)
+    assert error["field"] == "hands[1][0]"
+    assert "is also in hands[0][0]" in error["detail"]
 
 
 def test_huge_text_is_refused_before_it_is_read(server: ThreadServer) -> None:
@@ -215,16 +199,15 @@ def test_huge_text_is_refused_before_it_is_read(server: ThreadServer) -> None:
     refused(extra, 422, "bad_request")
 
 
-def test_a_game_without_a_format_says_so(server: ThreadServer) -> None:
-    games = [
-        g for g in ("vale", "eternitium") if not fake_positions.has_positions(eterna.load_game(g))
-    ]
-    if not games:
-        pytest.skip("every game has its position format")
-    game = eterna.load_game(games[0])
-    text = json.dumps({"format": "eterna-position", "version": 1, "game": game.id, "players": 2})
+def test_a_game_without_a_format_says_so(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = eterna.load_game("vale")
+    monkeypatch.setattr(type(game), "from_position", Game.from_position)  # the core's refusal
+    text = json.dumps({"format": "eterna-position", "version": 1, "game": "vale", "players": 2})
     error = refused(post(server, "/api/positions/inspect", text), 422, "no_position")
-    assert error["detail"] == f"{game.name} has no position format"
+    assert error["detail"] == "The Vale of Eternity has no position format"
+    assert error["message"] == catalog("en").text("common.error.no_position")
 
 
 # ---------------------------------------------------------------------------- hints
@@ -327,3 +310,27 @@ def test_a_table_started_from_a_position_replays_from_it() -> None:
     again = GAME.from_record(record)
     state.apply(data.actions[0][1])
     assert again.view(None) == state.view(None)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("vale", 2), ("eternitium", 2)])
+def test_every_game_with_a_format_is_inspected_and_played_on(
+    server: ThreadServer, game_id: str, players: int
+) -> None:
+    game = eterna.load_game(game_id)
+    state = game.new_game(players=players, seed=3)
+    rng = random.Random(3)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    code = share_code(state.to_position(seat))
+    got = post(server, "/api/positions/inspect", code).json()
+    assert got["view"] == state.view(seat)
+    assert [m["notation"] for m in got["moves"]] == [str(a) for a in state.legal_actions()]
+    hint = post(server, "/api/positions/hint", code).json()
+    assert {c["action"] for c in hint["candidates"]} == {str(a) for a in state.legal_actions()}
+    made = post(server, "/api/positions/play", code)
+    assert made.status_code == 201, made.text
+    ws = server.ws(made.json()["table_id"], made.json()["token"])
+    assert ws.recv()["seat"] == seat
+    assert ws.update()["view"] == state.view(seat)

@@ -1,56 +1,16 @@
 """The position page, as a player uses it: "Copy position" at a live table gives the seat's own
 position and a link to /position, which draws it with the game's renderer, lists the seat's
 moves in words, asks the search for a hint (with the keyboard alone) and opens a table to play
-on against bots; a replay copies the whole position at the ply shown. Axe checks the page.
-
-The server runs with tests/web/fake_site on its path: a game whose own position format has not
-landed yet gets tests/fake_positions.py's stand-in (a game with one is left alone).
-"""
+on against bots; a replay copies the whole position at the ply shown. Axe checks the page."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from tests.web.conftest import ROOT, UI, Server, free_port
-
-from eterna.server.launch import serve_command, wait_until_serving
+from tests.web.conftest import UI
 
 HUMAN = {"kind": "human", "name": "Ada"}
 BOT = {"kind": "bot", "agent": "heuristic"}
-
-
-@pytest.fixture(scope="module")
-def position_ui(tmp_path_factory: pytest.TempPathFactory, screenshots: Path) -> Iterator[UI]:
-    data = tmp_path_factory.mktemp("eterna-positions")
-    port = free_port()
-    command = serve_command(
-        port, database_url=f"sqlite:///{data / 'db.sqlite'}", hint_iterations=60, limits=False
-    )
-    paths = [str(ROOT / "tests" / "web" / "fake_site"), str(ROOT / "src"), str(ROOT)]
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(paths),
-        "ETERNA_TEST_FAKE_POSITIONS": "eternity",
-    }
-    log = open(data / "server.log", "w")  # noqa: SIM115 (closed below, after the process)
-    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        try:
-            wait_until_serving(base, process, timeout=60)
-        except RuntimeError as exc:
-            log.flush()
-            pytest.fail(f"{exc}:\n" + (data / "server.log").read_text())
-        yield UI(Server(base), screenshots)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
 
 
 def copy_from_table(ui: UI, page: Any) -> str:
@@ -68,10 +28,7 @@ def copy_from_table(ui: UI, page: Any) -> str:
     return href
 
 
-def test_copy_a_position_open_it_ask_a_hint_and_play_on(
-    position_ui: UI, open_page: Any, axe: Any
-) -> None:
-    ui = position_ui
+def test_copy_a_position_open_it_ask_a_hint_and_play_on(ui: UI, open_page: Any, axe: Any) -> None:
     with open_page() as page:
         href = copy_from_table(ui, page)
         moves = page.locator("#action-list button[data-action]").count()
@@ -105,11 +62,9 @@ def test_copy_a_position_open_it_ask_a_hint_and_play_on(
         ui.shot(page, "position-04-played-on")
 
 
-def test_a_bad_position_says_what_is_wrong_in_the_pages_language(
-    position_ui: UI, open_page: Any
-) -> None:
+def test_a_bad_position_says_what_is_wrong_in_the_pages_language(ui: UI, open_page: Any) -> None:
     with open_page(locale="fr-FR") as page:
-        page.goto(position_ui.server.url("/position"))
+        page.goto(ui.server.url("/position"))
         page.fill("#position-text", '{"format": "eterna-position", "game": "eternity"}')
         page.click("#position-open")
         message = page.locator("#message")
@@ -120,13 +75,10 @@ def test_a_bad_position_says_what_is_wrong_in_the_pages_language(
             "Champ version : position version: is missing",
         ]
         assert page.locator("#position-shown").is_hidden()
-        position_ui.shot(page, "position-05-bad-fr")
+        ui.shot(page, "position-05-bad-fr")
 
 
-def test_a_replay_copies_the_whole_position_at_the_ply_shown(
-    position_ui: UI, open_page: Any
-) -> None:
-    ui = position_ui
+def test_a_replay_copies_the_whole_position_at_the_ply_shown(ui: UI, open_page: Any) -> None:
     created = ui.server.create("eternity", [{"kind": "bot", "agent": "random"}] * 3, seed=3)
     table_id = created["table_id"]
     with open_page() as page:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.web.conftest import UI
 
 HUMAN = {"kind": "human", "name": "Ada"}
 BOT = {"kind": "bot", "agent": "heuristic"}
+NARROW = {"width": 360, "height": 740}  # as test_phone.py's smallest phone
 
 
 def copy_from_table(ui: UI, page: Any) -> str:
@@ -102,3 +104,24 @@ def test_a_replay_copies_the_whole_position_at_the_ply_shown(ui: UI, open_page: 
         assert page.locator("#position-hands .hand-zone").count() == 3  # every hand is known
         assert page.locator("#position-moves li").count() > 0  # the seat to move's
         ui.shot(page, "position-06-from-replay")
+
+
+@pytest.mark.parametrize(("game", "players"), [("eternity", 3), ("vale", 2), ("eternitium", 2)])
+def test_every_games_position_fits_a_small_phone(
+    ui: UI, phone: Any, game: str, players: int
+) -> None:
+    bots = [{"kind": "bot", "agent": "random"}] * players
+    table_id = ui.server.create(game, bots, seed=6)["table_id"]
+    for _ in range(300):
+        if ui.server.get(f"/api/tables/{table_id}")["status"] == "over":
+            break
+        phone.wait_for_timeout(100)
+    code = ui.server.get(f"/api/tables/{table_id}/position?at=7")["code"]
+    phone.goto(ui.server.url(f"/position#{code}"))
+    phone.locator("#position-shown").wait_for(state="visible")
+    assert phone.locator("#board .card").count() > 0
+    assert phone.locator("#position-hands .hand-zone").count() == players
+    ui.shot(phone, f"position-phone-{game}")
+    phone.set_viewport_size(NARROW)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= NARROW["width"], f"{game}: {width} px wide on a {NARROW['width']} px screen"

@@ -20,7 +20,7 @@ def test_pages_run_under_the_content_security_policy(ui: Any, browser: Any) -> N
                 problems.append(msg.text) if "Content Security Policy" in msg.text else None
             ),
         )
-        for path in ("/", "/history", table_url, "/rules/eternity"):
+        for path in ("/", "/history", table_url, "/rules/eternity", "/position"):
             page.goto(ui.server.url(path))
             page.wait_for_load_state("networkidle")
         page.goto(ui.server.url(table_url))

@@ -13,10 +13,10 @@ WEB = ROOT / "src" / "eterna" / "web"
 STATIC = WEB / "static"
 LANGUAGES = ("en", "fr", "de")
 GAMES = ("eternity", "eternitium", "vale")
-PAGES = ("index.html", "table.html", "history.html", "replay.html", "rules.html")
+PAGES = ("index.html", "table.html", "history.html", "replay.html", "rules.html", "position.html")
 KEY_PREFIXES = (
     "nav", "game", "common", "lobby", "table", "hint", "score", "error", "history", "replay",
-    "rules", "eternity", "eternitium", "vale",
+    "rules", "eternity", "eternitium", "vale", "position",
 )  # fmt: skip
 
 

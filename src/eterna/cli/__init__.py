@@ -1,5 +1,5 @@
 """The `eterna` command line (Typer + Rich): play, simulate, replay, games, arena, hint,
-analyze, serve.
+analyze, serve, and the group position (show, hint, write).
 
 `eterna.cli:main` is the console entry point; `app` is the Typer application (tests drive it
 with `typer.testing.CliRunner`). Layout:
@@ -22,6 +22,7 @@ from eterna.cli import (
     games_cmd,
     hint_cmd,
     play_cmd,
+    position_cmd,
     replay_cmd,
     serve_cmd,
     simulate_cmd,
@@ -37,6 +38,7 @@ COMMANDS = (
     hint_cmd,
     analyze_cmd,
     serve_cmd,
+    position_cmd,  # a group of commands: Typer lists groups after the commands
 )
 for _command in COMMANDS:
     _command.register(app)

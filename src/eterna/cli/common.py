@@ -7,6 +7,7 @@ through `fail`: one line `Error: ...` on stderr and exit code 2, never a traceba
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -16,8 +17,9 @@ from rich.console import Console
 from rich.text import Text
 
 from eterna.arena.simulate import check_seed
-from eterna.core.errors import EternaError
+from eterna.core.errors import BadPosition, EternaError
 from eterna.core.game import Game, GameState, Record
+from eterna.core.position import SHARE_PREFIX, parse
 from eterna.core.records import read_records
 from eterna.core.registry import load_game
 
@@ -138,12 +140,15 @@ def load_record(file: Path, game_index: int) -> dict[str, Any]:
 
 
 def start_replay(record: dict[str, Any]) -> tuple[GameState, list[str]]:
-    """The record's game at its start, and its actions (in notation) to replay."""
+    """The record's game at its start (its position, for a game played on from one), and its
+    actions (in notation) to replay."""
     game = get_game(record["game"])
     actions = record.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         fail("the record's 'actions' must be a list of notation strings")
     try:
+        if record.get("position") is not None:
+            return game.from_position(record["position"]), actions
         state = game.new_game(
             players=record.get("players"),  # type: ignore[arg-type]
             seed=record.get("seed"),
@@ -161,3 +166,50 @@ def apply_action(state: GameState, number: int, text: str) -> None:
         state.apply(text)
     except EternaError as exc:
         fail(f"action {number} ({text!r}) is refused: {exc}")
+
+
+# ---------------------------------------------------------------------------------- positions
+
+
+def read_position(source: str) -> str:
+    """A position's text: from a file, from stdin (`-`), or a share code given as is."""
+    if source == "-":
+        return sys.stdin.read()
+    if source.strip().startswith(SHARE_PREFIX):
+        return source
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a text file")
+
+
+def load_position(source: str) -> tuple[GameState, dict[str, Any]]:
+    """The state a position describes (a guess of the unknowns for a seat's position) and the
+    position itself; a malformed or impossible one fails naming the field at fault."""
+    try:
+        position = parse(read_position(source))
+    except BadPosition as exc:
+        fail(str(exc))
+    if not isinstance(position, dict) or not isinstance(position.get("game"), str):
+        fail("this is not a position: a JSON object with a 'game' id (docs/positions.md)")
+    game = get_game(position["game"])
+    try:
+        return game.from_position(position), position
+    except EternaError as exc:
+        fail(str(exc))
+
+
+def position_seat(position: dict[str, Any], seat: int | None, players: int) -> int | None:
+    """The seat a command looks from: a seat's position's own seat (another is refused), else
+    `--seat` (None: nobody's)."""
+    own = position.get("seat")
+    if own is not None and seat is not None and seat != own:
+        fail(f"this is seat {own}'s position: it knows nothing of seat {seat}'s cards")
+    if own is not None:
+        return int(own)
+    if seat is not None:
+        check_seat(seat, players)
+    return seat

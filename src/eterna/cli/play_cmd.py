@@ -12,7 +12,16 @@ from rich.console import Console
 from rich.text import Text
 
 from eterna.arena.simulate import check_agent, split_specs
-from eterna.cli.common import check_seat, check_table, fail, get_game, make_console, pick_seed
+from eterna.cli.common import (
+    check_seat,
+    check_table,
+    fail,
+    get_game,
+    load_position,
+    make_console,
+    pick_seed,
+    position_seat,
+)
 from eterna.cli.options import GameOptions, Lang, Players, pick_lang
 from eterna.cli.play import EndOfInput, PlaySession, make_bots, save_record
 from eterna.cli.words import say
@@ -33,7 +42,18 @@ PLAY_HELP = (
 )
 
 PlayGame = Annotated[str, typer.Argument(help="Game id, e.g. eternity (see `eterna games`).")]
-Seat = Annotated[int, typer.Option("--seat", help="Your seat, 0-based.")]
+Seat = Annotated[
+    int | None,
+    typer.Option("--seat", help="Your seat, 0-based.", show_default="0, or the position's seat"),
+]
+FromPosition = Annotated[
+    str | None,
+    typer.Option(
+        "--position",
+        help="Play on from a position (docs/positions.md): a file, '-' for stdin, or a share "
+        "code. A seat's position seats you there; the cards it cannot see are a guess.",
+    ),
+]
 Bots = Annotated[
     str,
     typer.Option(
@@ -58,30 +78,61 @@ Save = Annotated[
 def play(
     game: PlayGame,
     players: Players = None,
-    seat: Seat = 0,
+    seat: Seat = None,
     bots: Bots = "heuristic",
     seed: Seed = None,
     option: GameOptions = None,
     save: Save = None,
     lang: Lang = None,
+    position: FromPosition = None,
 ) -> None:
     language = pick_lang(lang)
     chosen = get_game(game)
-    players, options = check_table(chosen, players, option)
-    check_seat(seat, players)
     seed = pick_seed(seed)
+    if position is not None:
+        if players is not None or option:
+            fail("--position gives the players and options: leave out --players and --option")
+        state, seat, guessed = _from_position(chosen, position, seat)
+        players = state.players
+    else:
+        players, options = check_table(chosen, players, option)
+        seat = 0 if seat is None else seat
+        check_seat(seat, players)
+        guessed = False
     try:
         agents = _bots(chosen, players, seat, bots, seed)
-        state = chosen.new_game(players=players, seed=seed, options=options)
+        if position is None:
+            state = chosen.new_game(players=players, seed=seed, options=options)
     except EternaError as exc:
         fail(str(exc))
     path = _record_path(save, chosen, seed)
     console = make_console()
     console.print(_intro(language, chosen, players, seed, seat, agents))
+    if guessed:
+        console.print(Text(say(language, "common.position_guess", seat=seat), style="bold"))
     session = PlaySession(state, seat, agents, console, _reader(console, language), language)
     code = _play_out(session, state, path, console)
     if code:
         raise typer.Exit(code)
+
+
+def _from_position(game: Game, source: str, seat: int | None) -> tuple[GameState, int, bool]:
+    """The game a position starts, your seat, and whether its hidden cards are a guess. A
+    seat's position loads as a guess, which has no record: the game is played on from the
+    guess's whole position, so the record keeps what was played."""
+    state, position = load_position(source)
+    if state.game.id != game.id:
+        fail(f"the position is of {state.game.name}, not {game.name}")
+    chosen = position_seat(position, seat, state.players)
+    guessed = position.get("seat") is not None
+    if guessed:
+        try:
+            state = game.from_position(state.to_position())
+        except EternaError as exc:
+            fail(str(exc))
+    if state.is_terminal:
+        fail("the game of this position is over: there is nothing to play")
+    return state, 0 if chosen is None else chosen, guessed
 
 
 def _bots(game: Game, players: int, seat: int, bots: str, seed: int) -> dict[int, Agent]:

@@ -30,7 +30,7 @@ from starlette.types import Receive, Scope, Send
 
 from eterna.core.errors import EternaError
 from eterna.core.registry import game_ids
-from eterna.server import api_routes, page_routes, ws_routes
+from eterna.server import api_routes, page_routes, position_routes, ws_routes
 from eterna.server.protocol import (
     MAX_BODY,
     DuplicateKey,
@@ -62,9 +62,15 @@ def database_url_for(database_url: str | None, data_dir: str | Path | None) -> s
     return sqlite_url(folder)
 
 
-def error_response(status: int, code: str, detail: str, lang: str) -> JSONResponse:
-    """The protocol's HTTP error: `message` in the request's language, `detail` in English."""
-    error = {"code": code, "message": error_words(code, detail, lang), "detail": detail}
+def error_response(
+    status: int, code: str, detail: str, lang: str, field: str | None = None
+) -> JSONResponse:
+    """The protocol's HTTP error: `message` in the request's language, `detail` in English (a
+    bad position's also names its `field`)."""
+    error: dict[str, Any] = {"code": code, "message": error_words(code, detail, lang)}
+    error["detail"] = detail
+    if field is not None:
+        error["field"] = field
     return JSONResponse({"error": error}, status_code=status)
 
 
@@ -210,7 +216,8 @@ def _answer_errors_as_json(app: FastAPI) -> None:
 
     @app.exception_handler(RequestError)
     async def _request_error(request: Request, exc: RequestError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message, scope_lang(request.scope))
+        lang = scope_lang(request.scope)
+        return error_response(exc.status, exc.code, exc.message, lang, exc.field)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -283,6 +290,7 @@ def create_app(
     app.state.web_dir = web
     app.state.connects = AddressLimiter(settings.connect_rate, settings.connect_burst)
     app.include_router(api_routes.router)
+    app.include_router(position_routes.router)
     app.include_router(ws_routes.router)
     app.include_router(page_routes.router)
     app.mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static")

@@ -36,6 +36,7 @@ class CreateQuota:
     """At most `limit` new tables per client address in any `window` seconds (0: no limit)."""
 
     MAX_ADDRESSES = 10_000  # addresses tracked at once; past it, the idle ones are forgotten
+    what = "new tables"
 
     def __init__(self, limit: int, window: float) -> None:
         self.limit = limit
@@ -59,7 +60,7 @@ class CreateQuota:
             raise RequestError(
                 429,
                 "quota",
-                f"at most {self.limit} new tables per address every {self.window:g} s; "
+                f"at most {self.limit} {self.what} per address every {self.window:g} s; "
                 f"retry in {wait} s",
             )
         times.append(now)
@@ -67,3 +68,16 @@ class CreateQuota:
     def _forget(self, now: float) -> None:
         for address in [a for a, t in self.made.items() if not t or now - t[-1] >= self.window]:
             del self.made[address]
+
+
+class HintQuota(CreateQuota):
+    """At most `limit` hints on posted positions per client address in any `window` seconds:
+    each costs a search worker up to `hint_seconds`."""
+
+    what = "hints on positions"
+
+    def take(self, address: str) -> None:
+        try:
+            super().take(address)
+        except RequestError as exc:
+            raise RequestError(429, "hint_quota", exc.message) from None

@@ -242,8 +242,35 @@ def seat_summaries(data: TableData, connected: set[int]) -> list[dict[str, Any]]
     ]
 
 
+def start_position(data: TableData) -> dict[str, Any] | None:
+    """The whole position a table was started from (POST /api/positions/play), if any: it is
+    kept in the table's `setup` column as `{"position": ...}` (the server starts no other
+    table from a setup)."""
+    setup = data.setup
+    if isinstance(setup, dict) and isinstance(setup.get("position"), dict):
+        position: dict[str, Any] = setup["position"]
+        return position
+    return None
+
+
+def start_state(data: TableData) -> GameState:
+    """The table's game at its start: its seed's deal, or the position it was started from."""
+    game = load_game(data.game)
+    position = start_position(data)
+    if position is not None:
+        return game.from_position(position)
+    return game.new_game(
+        players=data.players,
+        seed=data.seed,
+        options=data.options,
+        setup=data.setup,
+        version=data.version,
+    )
+
+
 def table_record(data: TableData) -> dict[str, Any]:
-    """The record of DESIGN.md, plus a `meta` entry (ignored by replays) naming the seats."""
+    """The record of DESIGN.md, plus a `meta` entry (ignored by replays) naming the seats. A
+    table started from a position has the record of a game played on from one."""
     record = make_record(
         data.game,
         data.players,
@@ -253,6 +280,13 @@ def table_record(data: TableData) -> dict[str, Any]:
         [notation for _seat, notation in data.actions],
         version=data.version,
     )
+    position = start_position(data)
+    if position is not None:
+        del record["setup"]
+        record = {k: v for k, v in record.items() if k != "actions"} | {
+            "position": position,
+            "actions": record["actions"],
+        }
     record["meta"] = {
         "table_id": data.id,
         "seats": [
@@ -274,14 +308,7 @@ def replay_table(data: TableData) -> GameState:
 def public_history(data: TableData) -> list[str | None]:
     """What every seat saw of each stored action (`GameState.public_notation`, None: hidden),
     by replaying the table from its start: the backlog a newly connected client's log needs."""
-    record = table_record(data)
-    state = load_game(data.game).new_game(
-        players=record["players"],
-        seed=record["seed"],
-        options=record["options"],
-        setup=record["setup"],
-        version=data.version,
-    )
+    state = start_state(data)
     shown: list[str | None] = []
     for _seat, notation in data.actions:
         action = state.game.parse_action(notation)

@@ -1,4 +1,5 @@
-"""The client's pages (`/`, `/table/...`, `/history`, `/replay/...`, `/rules/...`) as an
+"""The client's pages (`/`, `/table/...`, `/history`, `/replay/...`, `/rules/...`,
+`/position`) as an
 `APIRouter`: static HTML files from the web folder (`app.state.web_dir`), GET and HEAD; and the
 card data the pages draw with, in the page's language (`/cards/{game}/{lang}.json`)."""
 
@@ -21,6 +22,7 @@ PAGES = {
     "history": "history.html",
     "replay": "replay.html",
     "rules": "rules.html",
+    "position": "position.html",
 }
 NOT_FOUND_PAGE = (
     "<!doctype html><meta charset=utf-8><title>Not found · Eterna</title>"
@@ -57,6 +59,12 @@ async def history_page(request: Request) -> Response:
 @router.api_route("/replay/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
 async def replay_page(request: Request, table_id: str) -> Response:
     return page(request, "replay")
+
+
+@router.api_route("/position", methods=["GET", "HEAD"], include_in_schema=False)
+async def position_page(request: Request) -> Response:
+    """A pasted position (or `/position#<share code>`), drawn, hinted and played on."""
+    return page(request, "position")
 
 
 @router.api_route("/rules/{game_id}", methods=["GET", "HEAD"], include_in_schema=False)

@@ -61,6 +61,9 @@ HTTP_ERROR_CODES = (
     "not_over",
     "claimed",
     "not_host",
+    "bad_position",
+    "no_position",
+    "hint_quota",
     "server_error",
     "error",
 )
@@ -313,6 +316,25 @@ class CreateTable(BaseModel):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
     turn_timer: Annotated[float, Field(ge=1.0, le=86400.0)] | None = None
     public: bool = True
+    bot_delay: Annotated[float, Field(ge=0.0, le=30.0)] | None = None
+
+
+MAX_POSITION = 12_000  # characters of a posted position (its JSON text or its share code)
+PositionText = Annotated[str, Field(min_length=1, max_length=MAX_POSITION)]
+
+
+class PositionRequest(Strict):
+    """A posted position (docs/positions.md): its JSON text or its share code."""
+
+    position: PositionText
+
+
+class PlayPosition(Strict):
+    """Play on from a position: you take its seat (a whole position: the seat to move)."""
+
+    position: PositionText
+    name: Name | None = None
+    agent: Annotated[str, Field(min_length=1, max_length=100)] = "heuristic"
     bot_delay: Annotated[float, Field(ge=0.0, le=30.0)] | None = None
 
 

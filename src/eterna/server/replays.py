@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from eterna.core.game import GameState
-from eterna.core.registry import load_game
+from eterna.server.live import start_state
 from eterna.server.protocol import move_items, told_items
 from eterna.server.storage import TableData
 from eterna.server.told import seat_labels
@@ -21,16 +21,6 @@ log = logging.getLogger("eterna.server")
 
 def _encode(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-
-
-def _start(data: TableData) -> GameState:
-    return load_game(data.game).new_game(
-        players=data.players,
-        seed=data.seed,
-        options=data.options,
-        setup=data.setup,
-        version=data.version,
-    )
 
 
 def _event_count(state: GameState) -> int | None:
@@ -44,7 +34,7 @@ def _event_count(state: GameState) -> int | None:
 def replay_step(data: TableData, ply: int, lang: str = "en") -> dict[str, Any]:
     """The step after `ply` actions of a finished table: `view` (the spectator's), `views`
     (each seat's own), `seat` and `action` of the ply (None at 0) and `told`, its events."""
-    state = _start(data)
+    state = start_state(data)
     for _seat, notation in data.actions[: max(0, ply - 1)]:
         state.apply(notation)
     seat: int | None = None

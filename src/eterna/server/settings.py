@@ -10,13 +10,15 @@ CHECKPOINT_EVERY = 5.0  # seconds between SQLite WAL checkpoints
 
 
 class RequestError(Exception):
-    """An HTTP request the server refuses: `status`, `code` and a message for the client."""
+    """An HTTP request the server refuses: `status`, `code` and a message for the client (and
+    for a bad position, the `field` at fault)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.field = field
 
 
 @dataclass
@@ -40,6 +42,9 @@ class Settings:
     bot_seconds: float = 5.0  # also the most an `ismcts:seconds=` bot may ask for
     bot_iterations: int = 5000  # the most an `ismcts:iterations=` bot may ask for
     hint_seconds: float = 2.0
+    # Positions (docs/web-protocol.md, "Positions")
+    position_hints: int = 30  # hints on posted positions per client address per window
+    position_window: float = 600.0
     cheap_workers: int = 1  # worker processes of `random` and `heuristic` bots and timers
     search_workers: int = 2  # worker processes of searching bots and hints
     retry_delay: float = 1.0  # a bot move that could not be stored is retried after this,

@@ -24,13 +24,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
+from eterna.core.game import GameState
 from eterna.core.registry import load_game
 from eterna.core.rng import RECORD_VERSION
 from eterna.server.broadcast import Broadcaster
 from eterna.server.driver import TurnDriver
-from eterna.server.limits import CreateQuota, check_options
+from eterna.server.limits import CreateQuota, HintQuota, check_options
 from eterna.server.live import Connection, LiveTable, replay_table, summary_of, table_record
-from eterna.server.protocol import CreateTable, Refusal, rematch_frame
+from eterna.server.protocol import CreateTable, PlayPosition, Refusal, SeatSpec, rematch_frame
 from eterna.server.seating import Seating
 from eterna.server.security import new_table_id
 from eterna.server.settings import CHECKPOINT_EVERY, RequestError, Settings
@@ -61,6 +62,7 @@ class Hub(TurnDriver):
         self.checkpoints: asyncio.Task[None] | None = None
         self.expiry: asyncio.Task[None] | None = None
         self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
+        self.position_hints = HintQuota(self.settings.position_hints, self.settings.position_window)
         self.seating = Seating(self.settings, storage, self.db, self.store)
         self.fanout = Broadcaster(self.store, self.seating)
         self.seating.on_start = self._start
@@ -122,9 +124,7 @@ class Hub(TurnDriver):
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table from a validated request by `address`; returns it and the human seats'
         tokens."""
-        live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
-        if live >= self.settings.max_live_tables:
-            raise RequestError(503, "busy", "too many games in progress: try again later")
+        self._check_room()
         try:
             game = load_game(body.game)
             players = game.check_players(body.players)
@@ -159,6 +159,15 @@ class Hub(TurnDriver):
             state = game.new_game(players=players, seed=seed, options=options, version=data.version)
         except EternaError as exc:
             raise RequestError(422, "bad_request", str(exc)) from None
+        return await self._open(data, state), tokens
+
+    def _check_room(self) -> None:
+        live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
+        if live >= self.settings.max_live_tables:
+            raise RequestError(503, "busy", "too many games in progress: try again later")
+
+    async def _open(self, data: TableData, state: GameState) -> LiveTable:
+        """Store a new table and start it (its bots, its timer)."""
         if state.is_terminal:  # nothing to play: not a table
             raise RequestError(422, "bad_request", "this game would be over before it starts")
         try:
@@ -171,7 +180,45 @@ class Hub(TurnDriver):
         table = LiveTable(data, state)
         self.tables[data.id] = table
         self.schedule(table)
-        return table, tokens
+        return table
+
+    async def create_from_position(
+        self,
+        state: GameState,
+        position: dict[str, Any],
+        seat: int,
+        body: PlayPosition,
+        address: str,
+    ) -> tuple[LiveTable, str]:
+        """A private table that plays on from a whole `position` (its loaded `state`): the
+        caller takes `seat`, bots the others. Returns it and the caller's token."""
+        self._check_room()
+        game = state.game
+        specs = [
+            SeatSpec(kind="human", name=body.name)
+            if s == seat
+            else SeatSpec(kind="bot", agent=body.agent)
+            for s in range(state.players)
+        ]
+        table_body = CreateTable(game=game.id, players=state.players, seats=specs, public=False)
+        seats, tokens = self.seating.seats(game, table_body)
+        self.quota.take(address)
+        data = TableData(
+            id=new_table_id(),
+            game=game.id,
+            players=state.players,
+            seed=game.check_seed(None),  # the bots' seeds (the deal is the position's)
+            options=dict(position.get("options") or {}),
+            setup={"position": position},
+            public=False,
+            turn_timer=None,
+            bot_delay=body.bot_delay,
+            status="playing",
+            created_at=time.time(),
+            version=RECORD_VERSION,
+            seats=seats,
+        )
+        return await self._open(data, state), tokens[seat]
 
     def lobby(self) -> list[dict[str, Any]]:
         open_tables = [

@@ -2,7 +2,7 @@
 // game is over), the move list beside the board (click to jump), the events each ply made told
 // in words, prev/next/slider, stepping by event (one told sentence at a time, on into the next
 // ply), the record.
-import { setupPage, el, api, seatName } from "./page.js";
+import { setupPage, el, api, seatName, copyText } from "./page.js";
 import { t, tOr } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
@@ -135,6 +135,20 @@ function renderHands(views) {
   hands.replaceChildren(...(zones.length ? [el("h2", {}, t("replay.hands")), ...zones] : []));
 }
 
+// The whole position at the ply shown (the game is over: every card is known), copied as its
+// share code, with a link to the position page that opens it.
+async function copyPosition(event) {
+  const button = event.currentTarget;
+  const query = `?at=${R.ply}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+  try {
+    const got = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position${query}`);
+    await copyText(got.code, button);
+    const link = $("position-link");
+    link.href = `/position#${got.code}`;
+    link.hidden = false;
+  } catch (error) { showError(error.message); }
+}
+
 function showError(text) {
   const box = $("message");
   box.textContent = text;
@@ -160,6 +174,7 @@ async function main() {
   $("replay-next").addEventListener("click", () => show(R.ply + 1));
   $("replay-last").addEventListener("click", () => show(R.plies));
   $("replay-next-event").addEventListener("click", nextEvent);
+  $("replay-copy-position").addEventListener("click", copyPosition);
   $("replay-prev-event").addEventListener("click", prevEvent);
   $("replay-slider").addEventListener("input", (e) => show(Number(e.target.value)));
   document.addEventListener("keydown", (e) => {

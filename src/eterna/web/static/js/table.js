@@ -230,6 +230,7 @@ function draw() {
   $("game-title").textContent = S.table.game ? tOr(`game.${S.table.game}`, S.table.game) : "";
   $("rules-link").href = `/rules/${S.table.game}`;
   $("spectator-note").hidden = S.seat !== null;
+  $("position-copy").hidden = S.seat === null || !token;
   renderStatus();
   renderSeats();
   if (S.mod) {
@@ -480,6 +481,19 @@ async function rematch() {
   }
 }
 
+// The seat's own position now (what it knows, nothing more): its share code copied, and a link
+// to the position page that opens it.
+async function copyPosition(event) {
+  const button = event.currentTarget;
+  try {
+    const got = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position?token=${encodeURIComponent(token)}`);
+    await copyText(got.code, button);
+    const link = $("position-link");
+    link.href = `/position#${got.code}`;
+    link.hidden = false;
+  } catch (error) { showMessage(error.message); }
+}
+
 // --- start ------------------------------------------------------------------------------------
 
 async function main() {
@@ -499,6 +513,7 @@ async function main() {
     }
   });
   $("spectator-copy").addEventListener("click", (event) => copyText(absoluteUrl(`/table/${tableId}`), event.currentTarget));
+  $("position-copy").addEventListener("click", copyPosition);
   $("table-id").textContent = tableId;
   document.addEventListener("eterna:language", async () => {
     if (S.mod) await S.mod.load(); // the card names and texts in the new language

@@ -1,5 +1,8 @@
 """The Vale of Eternity's encoding: 12 336 action ids, a float observation from the view.
 
+Version 1 encodes base games only (option `expansions` empty): its actions are the base block of
+`eterna.games.vale.cards.ACTIONS` (`BASE_ACTIONS`), its card slots the 70 base cards.
+
 Action id = the interned index of `eterna.games.vale.cards.ACTIONS`, which enumerates every
 parameterised action at import: `summon <card> pay <stones>` for every card and every payment of
 at most 6 stones (84 payments), `remove <card> pay <stones>` likewise (83, a removal costs at
@@ -20,7 +23,7 @@ from eterna.games.vale.views import ValeView, as_vale_view
 
 ENCODING_VERSION = 1
 
-C = cards.DECK_SIZE  # 70
+C = cards.BASE_DECK_SIZE  # 70: version 1 encodes base games (no expansion card)
 MAXP = cards.MAX_SEATS  # 4
 PHASES = ("hunting", "action", "resolution", "over")
 COLOURS = cards.COLOURS  # red, blue, purple
@@ -81,7 +84,7 @@ class ValeEncoding(Encoding):
     game_id: ClassVar[str] = "vale"
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
-    actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    actions: ClassVar[tuple[Any, ...]] = cards.BASE_ACTIONS
     state_class: ClassVar[type | None] = ValeState
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (C,)),

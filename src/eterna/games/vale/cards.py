@@ -125,7 +125,8 @@ RESOLVE, RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE = range
 SWAP, PUT_ON_DECK = range(16, 18)  # the Artifacts creatures' (swap Dragons, Nurikabe)
 
 # Names of the options a `choose` answers: the base game's (Hydra, Basilisk, Snail Maiden), then
-# the Artifacts creatures' (a family named by Kraken, Rukh or Loki; Mandrake's two options)
+# the Artifacts creatures' (a family named by Kraken, Rukh or Loki; Mandrake's two options;
+# Hephaestus' three red stones)
 BASE_CHOICES: Final[tuple[str, ...]] = (
     "red",
     "blue",
@@ -135,7 +136,13 @@ BASE_CHOICES: Final[tuple[str, ...]] = (
     "blue-to-purple",
     "purple-to-blue",
 )
-CHOICES: Final[tuple[str, ...]] = (*BASE_CHOICES, *FAMILIES, "discard", "lose-points")
+CHOICES: Final[tuple[str, ...]] = (
+    *BASE_CHOICES,
+    *FAMILIES,
+    "discard",
+    "lose-points",
+    "three-red",
+)
 CHOICE_INDEX: Final = {name: i for i, name in enumerate(CHOICES)}
 MAX_SEATS: Final = 4
 

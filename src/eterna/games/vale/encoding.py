@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import numpy as np
+
 from eterna.core.encoding import Encoding, cap
-from eterna.core.game import View
+from eterna.core.errors import EternaError
+from eterna.core.game import GameState, View
 from eterna.games.vale import board as engine
 from eterna.games.vale import cards
 from eterna.games.vale.state import ValeState
@@ -116,6 +119,25 @@ class ValeEncoding(Encoding):
         # fast path: the engine's phase number -> this layout's phase slot
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
         self._resolution = engine.PHASES.index("resolution")
+
+    # ------------------------------------------------------------------ base games only
+    @staticmethod
+    def _base_game(state: GameState) -> None:
+        """Version 1 has no slot for the Artifacts creatures: an expansion game is refused."""
+        start = getattr(state, "start", None)
+        if start is not None and start.options.get("expansions"):
+            raise EternaError(
+                "the Vale encoding version 1 encodes base games only, not a game with the "
+                f"expansions {start.options['expansions']} (option expansions)"
+            )
+
+    def mask(self, state: GameState, out: np.ndarray | None = None) -> np.ndarray:
+        self._base_game(state)
+        return super().mask(state, out)
+
+    def _observe(self, state: GameState, seat: int, out: np.ndarray) -> None:
+        self._base_game(state)
+        super()._observe(state, seat, out)
 
     # ------------------------------------------------------------------ from a view
     def write(self, view: View, m: Any) -> None:

@@ -355,3 +355,52 @@ def test_the_encodings_version_1_refuses_an_expansion_game():
     enc.observe(GAME.new_game(2, seed=1), 0)
     with pytest.raises(EternaError, match="base games only"):
         enc.observe(GAME.new_game(2, seed=1, options=ART), 0)
+
+
+# ============================================================================ the open questions
+def test_q_c9_the_swap_may_name_yourself_when_the_option_says_any():
+    opts = {**ART, "swap_dragon_targets": "any"}
+    st = acting(
+        options=opts, hands=[["pyro"], []], areas=[["imp"], []], stones=[["purple", "red"], []]
+    )
+    play(st, "summon pyro pay purple+red", "target seat-0", "swap imp")
+    assert st.area(0) == ["pyro", "imp"] and st.scores[0] == 7  # they only trade places
+    st = act(hands=[["pyro"], []], areas=[["imp"], []], stones=[["purple", "red"], []])
+    assert "summon pyro pay purple+red" not in legal(st)  # default: opponents only
+
+
+def test_q_c1_ash_discarded_by_anubis_scores_for_both():
+    st = act(hands=[["anubis"], []], areas=[["ash", "totem-pole"], []], stones=[["purple"], []])
+    play(st, "summon anubis pay purple", "discard ash")
+    assert st.hand(0) == ["ash"] and st.scores[0] == 1 + 3  # its written cost, then the round
+    assert st.stones(0)["purple"] == 0  # Totem Pole: nothing was discarded
+
+
+def test_q_c4_fireblast_returns_at_once_when_it_enters_with_four_stones():
+    st = act(hands=[["fireblast"], []], areas=[["hestia"], []], stones=[["red"] * 6, []])
+    play(st, "summon fireblast pay red+red")  # 4 stones left (Hestia's limit is 6)
+    assert st.hand(0) == ["fireblast"] and st.area(0) == ["hestia"]
+
+
+def test_q_c5_thalassa_stays_for_an_exchange_that_gives_blue():
+    st = resolve(areas=[["thalassa", "snail-maiden"], []], stones=[["purple"], []])
+    play(st, "resolve snail-maiden", "choose purple-to-blue")
+    assert st.stones(0)["blue"] == 3 and st.area(0) == ["thalassa", "snail-maiden"]
+
+
+def test_q_c6_wendigo_stays_when_a_loss_finds_no_point():
+    st = act(hands=[["duduri"], []], areas=[["wendigo"], []], stones=[["red"], []], scores=[0, 0])
+    play(st, "summon duduri", "choose red")
+    assert st.area(0) == ["wendigo", "duduri"] and st.stones(0)["blue"] == 1
+
+
+def test_q_c7_banshee_stays_when_a_card_is_tamed():
+    st = act(areas=[["banshee"], []], claimed=[["imp"], []])
+    play(st, "tame imp")
+    assert st.area(0) == ["banshee"] and st.hand(0) == ["imp"]
+
+
+def test_q_c10_loki_is_wind_to_an_opponents_attack():
+    st = act(hands=[["boulder"], []], areas=[[], ["loki"]], stones=[["purple", "red", "red"], []])
+    play(st, "summon boulder pay purple+red+red", "target seat-1")
+    assert legal(st) == ["discard loki"]  # Wind outside its owner's turn

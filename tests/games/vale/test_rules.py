@@ -25,6 +25,7 @@ def test_the_game_is_registered_with_its_contract():
         "free_summon_triggers",
         "exalted_recover",
         "expansions",
+        "swap_dragon_targets",
         "allow_superfluous_payment",
     }
 

@@ -91,6 +91,15 @@ OPTIONS: dict[str, Option] = {
             items=EXPANSIONS,
         ),
         Option(
+            "swap_dragon_targets",
+            "opponents",
+            "Who Deepdive, Pyro, Whisper and Rockscale (Artifacts) may name for their swap "
+            "(digest Q-C9): 'opponents' only (a swap with yourself does nothing, so with no "
+            "opponent holding a card of the family the summon is refused), or 'any' player with "
+            "a card of the family, yourself included (the two cards then only trade places).",
+            choices=("opponents", "any"),
+        ),
+        Option(
             "allow_superfluous_payment",
             False,
             "Payments (digest Q15): False, a payment may not include a stone the cost does not "

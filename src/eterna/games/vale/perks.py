@@ -108,8 +108,8 @@ class ArtifactsPerks:
     def swap_cards(self, seat: int, mine: int, other: int, theirs: int) -> None:
         """The swap Dragons: `mine` (in `seat`'s area) and `theirs` (in `other`'s) trade places."""
         area, their_area = self.areas[seat], self.areas[other]
-        area[area.index(mine)] = theirs
-        their_area[their_area.index(theirs)] = mine
+        i, j = area.index(mine), their_area.index(theirs)
+        area[i], their_area[j] = theirs, mine  # the same list when you named yourself
         self._area_changed(seat)
         self._area_changed(other)
         if self._events is not None:

@@ -86,9 +86,10 @@ def summon_free_from_hand_for_its_cost() -> SummonFreeFromHand:
 
 
 class SwapWithNamedPlayer(Step):
-    """Name another player with a card of `family` in their area; they choose one of those
-    cards, which comes into your area while this card goes into theirs (digest Q-C9: nobody
-    summons, so no instant fires and nothing is discarded)."""
+    """Name another player (yourself too if the option `swap_dragon_targets` is 'any') with a
+    card of `family` in their area; they choose one of those cards, which comes into your area
+    while this card goes into theirs (digest Q-C9: nobody summons, so no instant fires and
+    nothing is discarded)."""
 
     kind = "swap_with_a_player"
 
@@ -103,7 +104,8 @@ class SwapWithNamedPlayer(Step):
         return sorted(c for c in st.areas[victim] if st.family_of(victim, c) == fam)
 
     def _victims(self, st: ValeBoard, seat: int) -> list[int]:
-        return [s for s in range(st.players) if s != seat and self._cards(st, s)]
+        self_ok = st.start.options["swap_dragon_targets"] == "any"
+        return [s for s in range(st.players) if (self_ok or s != seat) and self._cards(st, s)]
 
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._victims(st, seat))

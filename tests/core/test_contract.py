@@ -31,7 +31,39 @@ def player_counts(game_id: str) -> list[int]:
     return sorted({game.min_players, game.max_players})
 
 
-CASES = [(g, n) for g in GAME_IDS for n in player_counts(g)]
+# Game variants played through the same contract: "<game>[<option>=<value>]" (a list option's
+# value written like the CLI's, items joined by commas), at every player count.
+VARIANTS = {"vale[expansions=artifacts]": (2, 3, 4)}  # the Artifacts creatures
+
+
+class _Variant:
+    """A game whose new_game always adds some options (the rest is the game's)."""
+
+    def __init__(self, game: Any, options: dict[str, Any]) -> None:
+        self._game = game
+        self._options = options
+
+    def new_game(
+        self, players: int, seed: int | None = None, options: Any = None, **kw: Any
+    ) -> Any:
+        return self._game.new_game(players, seed, {**self._options, **(options or {})}, **kw)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def load(case: str) -> Any:
+    """The game of a case id: a registered game, or a variant of one (VARIANTS)."""
+    if "[" not in case:
+        return eterna.load_game(case)
+    game_id, _, option = case.rstrip("]").partition("[")
+    name, _, value = option.partition("=")
+    return _Variant(eterna.load_game(game_id), {name: value})
+
+
+CASES = [(g, n) for g in GAME_IDS for n in player_counts(g)] + [
+    (v, n) for v, counts in VARIANTS.items() if v.split("[")[0] in GAME_IDS for n in counts
+]
 CASE_IDS = [f"{g}-{n}p" for g, n in CASES]
 
 
@@ -53,7 +85,7 @@ def snapshot(state: Any) -> str:
 
 def walk(game_id: str, players: int, seed: int) -> Iterator[Any]:
     """The states of one seeded random game, from the start to the end (the same object)."""
-    state = eterna.load_game(game_id).new_game(players=players, seed=seed)
+    state = load(game_id).new_game(players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(MAX_STEPS):
         yield state
@@ -111,7 +143,7 @@ def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
     """Along whole random games: current_player is None exactly when terminal; legal_actions
     is deterministic, non-empty until the end, of hashable actions with string notation;
     apply returns None; scores/winners are well formed; views are JSON-serialisable."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     for seed in (0, 1):
         state = game.new_game(players=players, seed=seed)
         rng = random.Random(seed)
@@ -140,7 +172,7 @@ def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
 def test_notation_round_trips_through_apply(game_id: str, players: int) -> None:
     """str(action) is its notation: applying the text does exactly what the object does;
     actions survive pickling (e.g. to a worker process)."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     for step, state in enumerate(walk(game_id, players, 2)):
         if state.is_terminal or step % 9:
             continue
@@ -158,7 +190,7 @@ def test_notation_round_trips_through_apply(game_id: str, players: int) -> None:
 def test_same_seed_same_game(game_id: str, players: int) -> None:
     """Two games from the same seed, given the same choices, offer the same legal lists and
     the same views at every step (what seeded agents rely on to replay)."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     one = game.new_game(players=players, seed=3)
     two = game.new_game(players=players, seed=3)
     rng = random.Random(3)
@@ -235,12 +267,12 @@ def test_views_and_records_are_copies(game_id: str, players: int) -> None:
 def test_record_round_trip(game_id: str, players: int) -> None:
     """to_record holds the seven documented keys (version 2 on), survives JSON, and from_record
     (or eterna.replay) rebuilds a state with every view equal."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     for state in sample_states(game_id, players, 5, 31):
         record = state.to_record()
         assert set(record) == {"game", "version", "players", "seed", "options", "setup", "actions"}
         assert record["version"] == RECORD_VERSION
-        assert record["game"] == game_id and record["players"] == players
+        assert record["game"] == game.id and record["players"] == players
         assert all(isinstance(a, str) for a in record["actions"])
         record = json.loads(json.dumps(record))
         assert snapshot(game.from_record(record)) == snapshot(state)
@@ -250,7 +282,7 @@ def test_record_round_trip(game_id: str, players: int) -> None:
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 def test_seed_none_draws_and_records_a_seed(game_id: str, players: int) -> None:
     """seed=None draws a seed, which the record keeps, so the game still replays."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     state = game.new_game(players=players, seed=None)
     rng = random.Random(1)
     for _ in range(20):

@@ -114,8 +114,10 @@ def _card_ids(game: str) -> list[str]:
             for f in data["families"]
             for v in range(data["values"]["low"], data["values"]["high"] + 1)
         ]
-    if game == "vale":
-        return [c["id"] for c in data["cards"]]
+    if game == "vale":  # the base cards, then the Artifacts creatures
+        more = resources.files("eterna").joinpath("games", "vale", "data", "artifacts.json")
+        creatures = json.loads(more.read_text(encoding="utf-8"))["creatures"]
+        return [c["id"] for c in (*data["cards"], *creatures)]
     shapes = data["shapes"]
     return (
         [t["id"] for t in data["technologies"]]
@@ -128,7 +130,7 @@ def _card_ids(game: str) -> list[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_has_a_name_and_a_text_in_every_language(game: str) -> None:
     ids = _card_ids(game)
-    assert len(ids) == {"eternity": 42, "vale": 70, "eternitium": 29}[game]
+    assert len(ids) == {"eternity": 42, "vale": 98, "eternitium": 29}[game]
     for lang in LANGS:
         cat = catalog(lang)
         for card in ids:
@@ -149,8 +151,10 @@ def test_engine_card_ids_are_those_of_the_data() -> None:
 
 
 def test_vale_texts_follow_the_data_timings() -> None:
-    node = resources.files("eterna").joinpath("games", "vale", "data", "cards.json")
-    for card in json.loads(node.read_text(encoding="utf-8"))["cards"]:
+    data = resources.files("eterna").joinpath("games", "vale", "data")
+    base = json.loads(data.joinpath("cards.json").read_text(encoding="utf-8"))["cards"]
+    more = json.loads(data.joinpath("artifacts.json").read_text(encoding="utf-8"))["creatures"]
+    for card in (*base, *more):
         english = catalog("en").card_text("vale", card["id"])
         for timing in ("instant", "permanent", "resolution"):
             if timing in card:

@@ -30,14 +30,18 @@ def test_every_action_of_the_game_has_its_own_label() -> None:
         verbs.add(key)
         for lang in LANGS:
             assert _needs(lang, key) == set(params), (lang, key, params)
-    assert len(verbs) == 17
+    assert len(verbs) == 19  # the base game's 17, swap and put-on-deck (Artifacts creatures)
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+@pytest.mark.parametrize(
+    ("players", "seed", "expansions"),
+    [(2, 21, []), (3, 22, []), (4, 23, []), (2, 24, ["artifacts"]), (3, 25, ["artifacts"]),
+     (4, 26, ["artifacts"])],
+)  # fmt: skip
 def test_every_legal_action_of_random_games_reads_in_every_language(
-    players: int, seed: int
+    players: int, seed: int, expansions: list[str]
 ) -> None:
-    st = GAME.new_game(players, seed=seed)
+    st = GAME.new_game(players, seed=seed, options={"expansions": expansions})
     rng = random.Random(seed)
     seen: set[str] = set()
     while not st.is_terminal:

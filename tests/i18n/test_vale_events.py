@@ -29,9 +29,9 @@ def test_every_documented_kind_and_question_has_a_sentence() -> None:
     for cell in re.findall(r"^\| ((?:`\w+`(?:, )?)+) \|", section, flags=re.M):
         kinds.update(re.findall(r"`(\w+)`", cell))
     assert {"round_started", "card_drawn", "points_stolen", "game_over"} <= kinds
-    assert len(kinds) == 27
+    assert len(kinds) == 29
     questions = set(re.findall(r"`(\w+)`", section.split("stable name:", 1)[1]))
-    assert len(questions) == 12
+    assert len(questions) == 17
     for lang in LANGS:
         cat = catalog(lang)
         for kind in kinds:
@@ -41,8 +41,9 @@ def test_every_documented_kind_and_question_has_a_sentence() -> None:
             assert cat.has(f"vale.question.{question}"), (lang, question)
 
 
-def _played(players: int, seed: int) -> eterna.GameState:
-    st = eterna.load_game("vale").new_game(players, seed=seed)
+def _played(players: int, seed: int, expansions: tuple[str, ...] = ()) -> eterna.GameState:
+    options = {"expansions": list(expansions)}
+    st = eterna.load_game("vale").new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
     while not st.is_terminal:
         st.apply(rng.choice(list(st.legal_actions())))
@@ -52,9 +53,15 @@ def _played(players: int, seed: int) -> eterna.GameState:
 RAW_ID = re.compile(r"\b(" + "|".join(re.escape(c) for c in CARD_NAME if "-" in c) + r")\b")
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
-def test_whole_games_narrate_in_every_language_for_every_seat(players: int, seed: int) -> None:
-    st = _played(players, seed)
+@pytest.mark.parametrize(
+    ("players", "seed", "expansions"),
+    [(2, 11, ()), (3, 12, ()), (4, 13, ()), (2, 14, ("artifacts",)), (3, 15, ("artifacts",)),
+     (4, 16, ("artifacts",))],
+)  # fmt: skip
+def test_whole_games_narrate_in_every_language_for_every_seat(
+    players: int, seed: int, expansions: tuple[str, ...]
+) -> None:
+    st = _played(players, seed, expansions)
     kinds: set[str] = set()
     for viewer in [*range(players), None]:
         events = st.events_since(0, viewer)

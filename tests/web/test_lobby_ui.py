@@ -302,3 +302,20 @@ def test_readme_quick_start_says_what_the_page_says() -> None:
     assert f'"{button}"' in readme
     assert english["lobby.quickTitle"] in readme
     assert re.search(r"minute", readme.split("\n## ", 1)[0])
+
+
+def test_a_list_option_is_a_group_of_checkboxes(page: Any, ui: Any) -> None:
+    # the Vale's `expansions`: one checkbox per expansion, its word from the catalogs
+    _lobby(page, ui, "fr")
+    page.select_option("#game-select", "vale")
+    page.click("#options-box summary")
+    box = page.locator("#game-options input[data-kind='item']")
+    assert box.count() == 1 and not box.is_checked()
+    group = page.locator("#game-options [role='group']")
+    assert "Extensions" in group.inner_text() and "Artifacts" in group.inner_text()
+    box.check()
+    ui.shot(page, "lobby-vale-expansions-fr")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    table_id = page.get_attribute("#created", "data-table-id")
+    assert ui.server.get(f"/api/tables/{table_id}")["options"]["expansions"] == ["artifacts"]

@@ -126,6 +126,9 @@ def test_card_data_matches_the_games() -> None:
         return loaded
 
     vale = data("vale")
+    artifacts = json.loads(
+        (ROOT / "src" / "eterna" / "games" / "vale" / "data" / "artifacts.json").read_text("utf-8")
+    )
     assert client("vale")["cards"] == {
         c["id"]: {
             "name": c["name"],
@@ -137,7 +140,7 @@ def test_card_data_matches_the_games() -> None:
             # the effect kinds the card faces draw as icons
             "kinds": [k for k in ("instant", "permanent", "resolution") if k in c],
         }
-        for c in vale["cards"]
+        for c in (*vale["cards"], *artifacts["creatures"])
     }
     assert client("vale")["families"] == [f["id"] for f in vale["families"]]
     eternitium = data("eternitium")

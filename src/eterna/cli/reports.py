@@ -59,6 +59,9 @@ def _options_cell(game: Game) -> Text:
         lines.append(f" = {opt.default!r}")
         if opt.choices:
             lines.append(f"  (one of: {', '.join(map(str, opt.choices))})", style="dim")
+        if opt.items:
+            items = ", ".join(map(str, opt.items))
+            lines.append(f"  (any of: {items}, comma-separated)", style="dim")
         lines.append(f"\n  {opt.doc}")
     return lines or Text("none")
 

@@ -13,7 +13,9 @@ from eterna.core.errors import BadSetup
 class Option:
     """One documented game option.
 
-    `choices` lists the allowed values when the option is an enumeration; `kind` is the
+    `choices` lists the allowed values when the option is an enumeration; `items` makes it a
+    list of distinct values taken from `items` (given as a list, or as text with commas: the
+    CLI's `-o expansions=artifacts`; resolved to a list in `items`' order); `kind` is the
     Python type a value must have otherwise (bool values are never accepted for int options).
     """
 
@@ -24,8 +26,11 @@ class Option:
     kind: type | None = None
     minimum: int | None = None
     maximum: int | None = None
+    items: tuple[Any, ...] = ()
 
     def check(self, value: Any) -> Any:
+        if self.items:
+            return self._check_items(value)
         if self.choices:
             if value not in self.choices:
                 allowed = ", ".join(repr(c) for c in self.choices)
@@ -41,6 +46,19 @@ class Option:
         if self.maximum is not None and isinstance(value, int) and value > self.maximum:
             raise BadSetup(f"option {self.name!r} must be at most {self.maximum}, not {value!r}")
         return value
+
+    def _check_items(self, value: Any) -> list[Any]:
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        allowed = ", ".join(repr(c) for c in self.items)
+        if not isinstance(value, (list, tuple)):
+            raise BadSetup(f"option {self.name!r} must be a list of {allowed}, not {value!r}")
+        for v in value:
+            if v not in self.items:
+                raise BadSetup(f"option {self.name!r} takes values among {allowed}, not {v!r}")
+        if len(set(value)) != len(value):
+            raise BadSetup(f"option {self.name!r} names a value twice: {value!r}")
+        return [v for v in self.items if v in value]
 
 
 def resolve_options(

@@ -27,6 +27,7 @@ STONE_SETS: Final = ("paid", "payment", "held")
 PRIVATE: Final[Mapping[tuple[str, str], str]] = {
     ("eternity", "hand_dealt"): "cards",
     ("vale", "card_drawn"): "card",
+    ("vale", "card_put_on_deck"): "card",
     ("eternitium", "hand_dealt"): "cards",
     ("eternitium", "cards_drawn"): "cards",
     ("eternitium", "hand_discarded"): "cards",

@@ -77,6 +77,7 @@ async def games(
                         "default": opt.default,
                         "doc": opt.doc,
                         "choices": list(opt.choices) if opt.choices else None,
+                        "items": list(opt.items) if opt.items else None,
                         **said[name],
                     }
                     for name, opt in game.declared_options.items()

@@ -26,7 +26,9 @@ def option_words(game: Game, words: Catalog) -> dict[str, dict[str, Any]]:
     for name, opt in game.declared_options.items():
         key = f"{game.id}.option.{name}"
         choices = {
-            json.dumps(c): words.text(f"{key}.{c}") for c in opt.choices if words.has(f"{key}.{c}")
+            json.dumps(c): words.text(f"{key}.{c}")
+            for c in opt.choices or opt.items
+            if words.has(f"{key}.{c}")
         }
         out[name] = {
             "label": words.text(key) if words.has(key) else None,

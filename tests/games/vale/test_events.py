@@ -8,7 +8,7 @@ from typing import Any
 from vale_helpers import acting, play, resolving, vale
 
 from eterna.games.vale import GAME, ValeState
-from eterna.games.vale.cards import CARD_NAME
+from eterna.games.vale.cards import BASE_DECK_SIZE, CARD_NAME
 
 
 def told(st: ValeState, seat: int | None = 0, since: int = 0) -> list[dict[str, Any]]:
@@ -245,7 +245,7 @@ def test_mimic_takes_a_card_from_the_discard_pile():
 
 
 def test_s4_1_an_empty_deck_is_reshuffled_from_the_discard_pile():
-    others = sorted(set(CARD_NAME) - {"dandelion-spirit"})
+    others = sorted(set(CARD_NAME[:BASE_DECK_SIZE]) - {"dandelion-spirit"})
     st = acting(hands=[["dandelion-spirit"], []], stones=[["blue"], []], discard=others)
     assert st.deck() == []
     events = after(st, "summon dandelion-spirit pay blue", seat=1)

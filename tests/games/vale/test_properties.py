@@ -1,5 +1,6 @@
-"""Hypothesis properties over random games: termination, conservation of the 70 cards, views
-that leak nothing, records that replay, and refused actions that change nothing."""
+"""Hypothesis properties over random games: termination, conservation of the cards (70, or 98
+with the Artifacts creatures), views that leak nothing, records that replay, and refused actions
+that change nothing; each drawn with and without the expansion (option `expansions`)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,17 @@ from hypothesis import strategies as st_
 from eterna import EternaError, IllegalAction
 from eterna.games.vale import GAME, ValeState
 from eterna.games.vale import state as vale_state
-from eterna.games.vale.cards import ACTIONS, CARD_NAME, DECK_SIZE
+from eterna.games.vale.cards import ACTIONS, CARD_NAME, cards_in_play
 
 SEEDS = st_.integers(min_value=0, max_value=2**62 - 1)
 PLAYERS = st_.integers(min_value=2, max_value=4)
 MAX_DECISIONS = 3000
+EXPANSIONS = st_.sampled_from([[], ["artifacts"]])
+
+
+def in_play(st: ValeState) -> list[str]:
+    """The names of the game's cards (its sets: option `expansions`)."""
+    return [CARD_NAME[c] for c in cards_in_play(st.start.options["expansions"])]
 
 
 def all_cards(st: ValeState) -> list[str]:
@@ -33,15 +40,17 @@ def snapshot(st: ValeState) -> str:
     return json.dumps([views, st.to_record(), [str(a) for a in st.legal_actions()], st.deck()])
 
 
-def random_game(players: int, seed: int, check: bool = False) -> ValeState:
-    st = GAME.new_game(players, seed=seed)
+def random_game(
+    players: int, seed: int, check: bool = False, expansions: list[str] | None = None
+) -> ValeState:
+    st = GAME.new_game(players, seed=seed, options={"expansions": expansions or []})
     rng = random.Random(seed)
     for step in range(MAX_DECISIONS):
         if st.is_terminal:
             return st
         if check:
             cards = all_cards(st)
-            assert len(cards) == DECK_SIZE and set(cards) == set(CARD_NAME)
+            assert sorted(cards) == sorted(in_play(st))
             assert all(x >= 0 for x in st.scores)
         if check and step % 7 == 0:
             for seat in range(players):
@@ -52,18 +61,18 @@ def random_game(players: int, seed: int, check: bool = False) -> ValeState:
 
 
 @settings(max_examples=12, deadline=None)
-@given(PLAYERS, SEEDS)
-def test_random_games_terminate_conserve_cards_and_leak_nothing(players, seed):
-    st = random_game(players, seed, check=True)
+@given(PLAYERS, SEEDS, EXPANSIONS)
+def test_random_games_terminate_conserve_cards_and_leak_nothing(players, seed, expansions):
+    st = random_game(players, seed, check=True, expansions=expansions)
     assert st.is_terminal and st.current_player is None and st.winners
     assert st.view(None)["round"] <= 10
     assert max(st.scores) >= 60 or st.round == 10
 
 
 @settings(max_examples=10, deadline=None)
-@given(PLAYERS, SEEDS, st_.integers(min_value=0, max_value=400))
-def test_records_replay_identically(players, seed, cut):
-    st = GAME.new_game(players, seed=seed)
+@given(PLAYERS, SEEDS, st_.integers(min_value=0, max_value=400), EXPANSIONS)
+def test_records_replay_identically(players, seed, cut, expansions):
+    st = GAME.new_game(players, seed=seed, options={"expansions": expansions})
     rng = random.Random(seed ^ 1)
     for _ in range(cut):
         if st.is_terminal:
@@ -75,9 +84,9 @@ def test_records_replay_identically(players, seed, cut):
 
 
 @settings(max_examples=10, deadline=None)
-@given(PLAYERS, SEEDS, st_.integers(min_value=0, max_value=300))
-def test_refused_actions_change_nothing(players, seed, cut):
-    st = GAME.new_game(players, seed=seed)
+@given(PLAYERS, SEEDS, st_.integers(min_value=0, max_value=300), EXPANSIONS)
+def test_refused_actions_change_nothing(players, seed, cut, expansions):
+    st = GAME.new_game(players, seed=seed, options={"expansions": expansions})
     rng = random.Random(seed ^ 2)
     for _ in range(cut):
         if st.is_terminal:
@@ -102,9 +111,9 @@ def test_refused_actions_change_nothing(players, seed, cut):
 
 
 @settings(max_examples=8, deadline=None)
-@given(PLAYERS, SEEDS)
-def test_clone_and_legal_actions_are_deterministic(players, seed):
-    st = GAME.new_game(players, seed=seed)
+@given(PLAYERS, SEEDS, EXPANSIONS)
+def test_clone_and_legal_actions_are_deterministic(players, seed, expansions):
+    st = GAME.new_game(players, seed=seed, options={"expansions": expansions})
     rng = random.Random(seed)
     for _ in range(120):
         if st.is_terminal:
@@ -118,9 +127,9 @@ def test_clone_and_legal_actions_are_deterministic(players, seed):
 
 
 @settings(max_examples=8, deadline=None)
-@given(PLAYERS, SEEDS, st_.integers(min_value=0, max_value=300))
-def test_determinized_states_play_on_to_the_end(players, seed, cut):
-    st = GAME.new_game(players, seed=seed)
+@given(PLAYERS, SEEDS, st_.integers(min_value=0, max_value=300), EXPANSIONS)
+def test_determinized_states_play_on_to_the_end(players, seed, cut, expansions):
+    st = GAME.new_game(players, seed=seed, options={"expansions": expansions})
     rng = random.Random(seed ^ 3)
     for _ in range(cut):
         if st.is_terminal:
@@ -129,7 +138,7 @@ def test_determinized_states_play_on_to_the_end(players, seed, cut):
     for seat in range(players):
         guess = st.determinize(seat, random.Random(seat))
         cards = all_cards(guess)
-        assert len(cards) == DECK_SIZE and set(cards) == set(CARD_NAME)
+        assert sorted(cards) == sorted(in_play(st))
         for _ in range(MAX_DECISIONS):
             if guess.is_terminal:
                 break
@@ -139,7 +148,9 @@ def test_determinized_states_play_on_to_the_end(players, seed, cut):
 
 OPTION_SETS = st_.fixed_dictionaries(
     {
-        name: st_.sampled_from(opt.choices or (False, True))
+        name: st_.sampled_from(
+            opt.choices or (([], list(opt.items)) if opt.items else (False, True))
+        )
         for name, opt in GAME.declared_options.items()
     }
 )

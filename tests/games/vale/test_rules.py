@@ -11,7 +11,7 @@ from vale_helpers import acting, legal, play, resolving, vale
 import eterna
 from eterna import BadNotation, BadSetup, IllegalAction
 from eterna.games.vale import GAME
-from eterna.games.vale.cards import ACTIONS, DECK_SIZE, parse_action
+from eterna.games.vale.cards import ACTIONS, BASE_ACTIONS, BASE_DECK_SIZE, parse_action
 
 
 # ============================================================================ setup (§3)
@@ -24,6 +24,8 @@ def test_the_game_is_registered_with_its_contract():
         "young_spirit_area_limit",
         "free_summon_triggers",
         "exalted_recover",
+        "expansions",
+        "swap_dragon_targets",
         "allow_superfluous_payment",
     }
 
@@ -38,7 +40,9 @@ def test_setup_starting_points_no_cards_no_stones(players):
     view = st.view(None)
     assert view["hand_sizes"] == [0] * players and view["areas"] == [[]] * players
     assert all(s == {"red": 0, "blue": 0, "purple": 0} for s in view["stones"])
-    assert view["deck_count"] == DECK_SIZE - 2 * players and len(view["revealed"]) == 2 * players
+    assert (
+        view["deck_count"] == BASE_DECK_SIZE - 2 * players and len(view["revealed"]) == 2 * players
+    )
     assert view["phase"] == "hunting" and st.current_player == 1
 
 
@@ -98,7 +102,7 @@ def test_the_first_player_passes_left_each_round():
 
 
 def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
-    names = [a.text.split()[1] for a in ACTIONS if a.text.startswith("claim ")]
+    names = [a.text.split()[1] for a in BASE_ACTIONS if a.text.startswith("claim ")]
     deck, discard, hands = names[:2], names[2:5], names[5:]
     st = acting(deck=deck, discard=discard, hands=[hands[:32], hands[32:]])
     play(st, "end-turn", "end-turn")  # round 4 reveals 4: 2 from the deck, then the pile
@@ -107,7 +111,7 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
 
 
 def test_fewer_cards_than_claims_leaves_players_without_a_claim():
-    names = [a.text.split()[1] for a in ACTIONS if a.text.startswith("claim ")]
+    names = [a.text.split()[1] for a in BASE_ACTIONS if a.text.startswith("claim ")]
     st = acting(hands=[names[:34], names[34:67]], discard=names[67:])
     play(st, "end-turn", "end-turn")  # Q20: only three cards to reveal for four claims
     assert len(st.revealed()) == 3

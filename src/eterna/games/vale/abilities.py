@@ -15,6 +15,7 @@ from eterna.games.vale.cards import (
     BLUE,
     CARD_BY_NAME,
     DECK_SIZE,
+    FAMILIES,
     HAS_ACTIVE,
     HAS_INSTANT,
     HAS_PERMANENT,
@@ -25,11 +26,14 @@ from eterna.games.vale.choices import (
     choose,
     copy_active_of_other_card,
     copy_instant_of_other_card,
+    discard_another_from_own_area,
     discard_from_hand,
     discard_from_hand_then_summon_free,
     discard_self_then_summon_free,
+    discard_up_to_from_hand,
     discard_up_to_from_own_area,
     named_player_discards,
+    put_a_card_from_hand_on_deck,
     return_to_hand,
     steal_points,
     take_from_discard,
@@ -42,13 +46,19 @@ from eterna.games.vale.effects import (
     card_test,
     cards_in_area,
     cards_in_area_with_active,
+    cards_in_area_with_permanent,
     cards_in_hand,
+    counts_as,
+    discard_self,
     draw,
     exchange,
     families_in_area,
+    families_in_hand,
+    half_of,
     hand_size_equals_area_size,
     hand_smaller_than,
     holds,
+    holds_stones,
     lose_points,
     no_card_in_area,
     points,
@@ -59,20 +69,39 @@ from eterna.games.vale.effects import (
     require,
     return_all_stones,
     return_stone,
+    show_hand,
     stones,
     stones_held,
+    upgrade,
     value_of_stones,
     when,
 )
 from eterna.games.vale.permanents import (
+    WATCH_BLUE_GAINED,
+    WATCH_DREW,
+    WATCH_POINTS_LOST,
+    WATCH_STONES_4,
     Permanent,
     blue_and_purple_values_swapped,
     cheaper,
+    cost_exactly,
+    counts_as_any_family_on_your_turn,
+    kept_from_the_discard_pile,
+    returns_to_hand_whenever,
     stone_limit_raised_by,
     stone_values,
+    whenever_another_card_is_discarded,
+    whenever_you_sell_upgrade_a_stone_it_gives,
     whenever_you_summon,
     whenever_you_tame,
 )
+from eterna.games.vale.summons import (
+    summon_free_from_discard,
+    summon_free_from_hand_for_its_cost,
+    swap_with_a_player,
+)
+
+UPGRADE_A_STONE: Final = choose(("red", (upgrade(RED),)), ("blue", (upgrade(BLUE),)))
 
 # fmt: off
 INSTANTS: Final[dict[str, Effect]] = {
@@ -123,6 +152,28 @@ INSTANTS: Final[dict[str, Effect]] = {
     "scorch": (copy_instant_of_other_card(),),
     "tidal": (points_per(5, cards_in_area("dragon")),),
     "willow": (stones(red=1, blue=1, purple=1), points(3), draw()),
+    # the Artifacts creatures (option expansions)
+    "belphegor": (stones(red=1),),
+    "fire-rat": (points_per(1, cards_in_area(cost_max=3)),),
+    "fireblast": (points_per(1, half_of(cards_in_area("fire"))),
+                  when(holds_stones(4), recover())),  # Q-C4: also as it enters
+    "akhlut": (summon_free_from_discard(card_test("dragon")),),
+    "kraken": (choose(*((f, (points_per(2, cards_in_area(f)),)) for f in FAMILIES)),),
+    "melusine": (discard_up_to_from_hand(3, points(4)),),
+    "taweret": (discard_up_to_from_hand(None, stones(blue=1)),),
+    "thalassa": (points_per(1, cards_in_area("water")),),
+    "anubis": (discard_another_from_own_area(gain_cost=True),),
+    "duduri": (lose_points(1), UPGRADE_A_STONE),
+    "mandrake": (points(3),),
+    "wendigo": (points_per(2, cards_in_area("earth")),),
+    "anzu": (show_hand(), points_per(3, families_in_hand)),
+    "banshee": (points_per(1, families_in_area),),
+    "horus": (summon_free_from_hand_for_its_cost(),),
+    "nurikabe": (draw(),),
+    "deepdive": (points(7), swap_with_a_player("water")),
+    "pyro": (points(7), swap_with_a_player("fire")),
+    "whisper": (points(8), swap_with_a_player("wind")),
+    "rockscale": (points(8), swap_with_a_player("earth")),
 }
 
 PERMANENTS: Final[dict[str, Permanent]] = {
@@ -137,6 +188,16 @@ PERMANENTS: Final[dict[str, Permanent]] = {
     "hippogriff": cheaper(2, "wind"),
     "pegasus": cheaper(1),
     "sylph": whenever_you_summon(points=1),
+    # the Artifacts creatures
+    "ash": kept_from_the_discard_pile(),
+    "belphegor": cost_exactly(1, "fire"),
+    "fireblast": returns_to_hand_whenever(WATCH_STONES_4),
+    "thalassa": returns_to_hand_whenever(WATCH_BLUE_GAINED),
+    "duduri-king": whenever_you_sell_upgrade_a_stone_it_gives(),
+    "totem-pole": whenever_another_card_is_discarded(purple=1),
+    "wendigo": returns_to_hand_whenever(WATCH_POINTS_LOST),
+    "banshee": returns_to_hand_whenever(WATCH_DREW),
+    "loki": counts_as_any_family_on_your_turn(),
 }
 
 ACTIVES: Final[dict[str, Effect]] = {
@@ -173,7 +234,29 @@ ACTIVES: Final[dict[str, Effect]] = {
     "harpy": (require(hand_size_equals_area_size), points(3)),
     "odin": (when(hand_smaller_than(6), points(2), otherwise=(stones(purple=1),)),),
     "valkyrie": (points_per(1, families_in_area),),
+    # the Artifacts creatures
+    "bul-gae": (when(holds_stones(4), points(2), otherwise=(stones(red=3),)),),
+    "hephaestus": (choose(("blue", (stones(blue=1),)), ("three-red", (stones(red=3),)),
+                          ("points", (points(2),)), picks=2),),  # give up the third
+    "siren": (discard_from_hand(stones(blue=1), points(2)),),
+    "duduri": (recover(),),
+    "mandrake": (choose(("discard", (discard_self(),)), ("lose-points", (lose_points(2),))),
+                 stones(purple=1)),
+    "loki": (points_per(1, cards_in_area_with_permanent),),
+    "nurikabe": (draw(), put_a_card_from_hand_on_deck()),
+    "rukh": (choose(*((f, (points_per(1, cards_in_area(f)),)) for f in FAMILIES)),),
 }
+
+# Loki's owner names its family at the start of each of their turns (Q-C10)
+LOKI_FAMILY: Final[Effect] = (choose(*((f, (counts_as(f),)) for f in FAMILIES)),)
+# Duduri King: the stone of a sale that is upgraded, per family sold (Wind's: red or blue)
+SALE_UPGRADE: Final[tuple[Effect, ...]] = (
+    (upgrade(RED),),
+    (upgrade(BLUE),),
+    (upgrade(RED),),
+    (choose(("red", (upgrade(RED),)), ("blue", (upgrade(BLUE),))),),
+    (),
+)
 # fmt: on
 
 
@@ -194,7 +277,7 @@ INSTANT_TRIVIAL: Final[tuple[bool, ...]] = tuple(all(s.trivial for s in e) for e
 
 
 def _check() -> None:
-    """Every card's timings in the data file match the effects written here."""
+    """Every card's timings in the data files match the effects written here."""
     for name, card in CARD_BY_NAME.items():
         if HAS_INSTANT[card] != bool(INSTANT[card]):
             raise ValueError(f"{name}: instant effect missing or unexpected")

@@ -29,9 +29,27 @@ from typing import Any, ClassVar, TypeVar
 from eterna.core.legacy import vale_reshuffle
 from eterna.core.rng import deal_at
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
-from eterna.games.vale.abilities import INSTANT, INSTANT_TRIVIAL, PERMANENT
-from eterna.games.vale.cards import BASE_VALUE, CARD_NAME, FAMILIES, STONE_LIMIT, ValeAction
+from eterna.games.vale.abilities import (
+    INSTANT,
+    INSTANT_TRIVIAL,
+    PERMANENT,
+)
+from eterna.games.vale.cards import (
+    BASE_VALUE,
+    CARD_NAME,
+    FAMILIES,
+    STONE_LIMIT,
+    ValeAction,
+)
 from eterna.games.vale.effects import Effect, Step, feasible
+from eterna.games.vale.perks import PERK_BITS, PERK_MASK, ArtifactsPerks
+from eterna.games.vale.permanents import (
+    WATCH_BLUE_GAINED,
+    WATCH_DISCARDED,
+    WATCH_DREW,
+    WATCH_POINTS_LOST,
+    WATCH_STONES_4,
+)
 
 T = TypeVar("T")
 
@@ -74,7 +92,7 @@ class ValeStart(GameStart):
     log: tuple[tuple[int, str], ...] = ()  # a position's round log so far: (seat, action)
 
 
-class ValeBoard(BaseState[ValeAction, ValeStart]):
+class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
     """The cards, stones and points of a game in progress, and the effects under way."""
 
     __slots__ = (
@@ -91,6 +109,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         "first",
         "hands",
         "known_top",
+        "loki",
+        "perks",
         "points",
         "round",
         "secret",
@@ -116,6 +136,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         "first": SHARE,
         "hands": COPY2,
         "known_top": SHARE,
+        "loki": SHARE,  # ints
+        "perks": SHARE,
         "points": COPY,
         "round": SHARE,
         "secret": SHARE,
@@ -146,6 +168,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
     discard: list[int]  # the discard pile, top card last
     known_top: int  # a card every seat knows is on top of the deck (Tengu), or -1
     secret: int  # bit mask: cards in hands that only their holder knows (drawn)
+    perks: int  # per seat (PERK_BITS each): what its area's permanents watch for (WATCH_*)
+    loki: int  # per seat (4 bits each): 1 + the family Loki counts as this turn, 0: Wind
     work: list[Work]  # effect steps still to run, the next one last
     choice: Choice | None  # the question the game waits on
     _dirty: bool  # stones or areas changed: check the stone limit
@@ -173,6 +197,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         self.discard = list(start.discard)
         self.known_top = -1
         self.secret = 0
+        self.perks = 0
+        self.loki = 0
         self.work = []
         self.choice = None
         self._dirty = True
@@ -198,6 +224,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         before = self.points[seat]
         s = before - n
         self.points[seat] = s if s > 0 else 0  # §8: never below 0
+        if self.perks and self.points[seat] < before:
+            self.recover_watchers(seat, WATCH_POINTS_LOST)
         if self._events is not None:
             self.tell(
                 "points_lost",
@@ -207,7 +235,9 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
                 score=self.points[seat],
             )
 
-    def gain_stones(self, seat: int, red: int, blue: int, purple: int) -> None:
+    def gain_stones(self, seat: int, red: int, blue: int, purple: int, earned: bool = True) -> None:
+        """Stones from the supply; `earned` False for an exchange or an upgrade (which Thalassa
+        does not count, digest Q-C5)."""
         counts = self.stone_counts
         b = seat * 3
         counts[b] += red
@@ -218,6 +248,11 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
             self.tell(
                 "stones_gained", seat=seat, red=red, blue=blue, purple=purple, source=self.source()
             )
+        if self.perks:
+            if counts[b] + counts[b + 1] + counts[b + 2] >= 4:
+                self.recover_watchers(seat, WATCH_STONES_4)
+            if blue and earned:
+                self.recover_watchers(seat, WATCH_BLUE_GAINED)
 
     def lose_stone(self, seat: int, colour: int, kind: str) -> None:
         """One stone of `colour` back to the supply (see lose_stones)."""
@@ -267,6 +302,8 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         if public:
             self.known_top = -1
         self.to_hand(seat, card, public)
+        if self.perks:
+            self.recover_watchers(seat, WATCH_DREW)
         if self._events is not None:
             name = CARD_NAME[card]
             if public:  # every seat saw it put on top (Tengu)
@@ -288,14 +325,20 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         if self._events is not None:
             self.tell("card_returned", seat=seat, card=CARD_NAME[card], source=self.source())
 
-    def area_to_discard(self, seat: int, card: int) -> None:
+    def area_to_discard(self, seat: int, card: int, told: bool = True) -> None:
+        """A card of `seat`'s area to the discard pile (`told` False: the move's own event
+        says so, a removal); Ash goes to hand instead, Totem Pole gives its stone."""
+        if self.perks and self._kept(seat, card):
+            return
         self.areas[seat].remove(card)
         self.discard.append(card)
         self._area_changed(seat)
-        if self._events is not None:
+        if told and self._events is not None:
             self.tell(
                 "card_discarded", seat=seat, card=CARD_NAME[card], zone="area", source=self.source()
             )
+        if self.perks >> seat * PERK_BITS & WATCH_DISCARDED:
+            self.discarded_from_area(seat, card)
 
     def area_to_deck_top(self, seat: int, card: int) -> None:
         self.areas[seat].remove(card)
@@ -401,10 +444,12 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         bonus = [0, 0, 0]
         limit = STONE_LIMIT
         cut = [0] * len(FAMILIES)
+        watch = 0
         for c in self.areas[seat]:
             perm = PERMANENT[c]
             if perm is None:
                 continue
+            watch |= perm.watch
             if perm.swap_blue_purple:
                 blue, purple = BASE_VALUE[2], BASE_VALUE[1]
             for i in range(3):
@@ -421,6 +466,9 @@ class ValeBoard(BaseState[ValeAction, ValeStart]):
         self.stone_values[b : b + 3] = [red + bonus[0], blue + bonus[1], purple + bonus[2]]
         self.stone_limits[seat] = limit
         self.cost_cuts[seat * 5 : seat * 5 + 5] = cut
+        if watch or self.perks:
+            shift = seat * PERK_BITS
+            self.perks = self.perks & ~(PERK_MASK << shift) | watch << shift
         self._dirty = True
 
 

@@ -1,9 +1,11 @@
 """The Vale of Eternity's cards, stones and actions, built once from the package's card data.
 
-A card is an int 0..69, in the data file's order (families Fire, Water, Earth, Wind, Dragon,
-alphabetical within each). Stones are colours 0..2 (red, blue, purple). A payment is a multiset
-of stones, stored as a (red, blue, purple) count triple with at most MAX_PAYMENT stones (no
-player can hold more: the stone limit is 6 with Hestia).
+A card is an int: 0..69 the base cards in data/cards.json's order (families Fire, Water, Earth,
+Wind, Dragon, alphabetical within each), then 70..97 the Artifacts creatures of data/artifacts.json
+in the same order; `SET_CARDS` says which cards each set brings (a game's deck holds the base
+set and the sets of its `expansions` option). Stones are colours 0..2 (red, blue, purple). A
+payment is a multiset of stones, stored as a (red, blue, purple) count triple with at most
+MAX_PAYMENT stones (no player can hold more: the stone limit is 6 with Hestia).
 
 Every action is interned: one object per distinct notation, built at import, its `index` its
 position in ACTIONS. What a card does is composed in abilities.py; this module holds facts only.
@@ -19,13 +21,15 @@ from eterna.core.errors import BadNotation
 from eterna.core.game import Action
 
 
-def _load() -> dict[str, Any]:
-    text = resources.files("eterna.games.vale").joinpath("data/cards.json").read_text("utf-8")
+def _load(name: str) -> dict[str, Any]:
+    text = resources.files("eterna.games.vale").joinpath(f"data/{name}").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
 
-DATA: Final = _load()
+DATA: Final = _load("cards.json")
+ARTIFACTS: Final = _load("artifacts.json")  # the expansion (its creatures; its tiles)
+EXPANSIONS: Final[tuple[str, ...]] = tuple(ARTIFACTS["sets"])  # ("artifacts",)
 
 FAMILIES: Final[tuple[str, ...]] = tuple(f["id"] for f in DATA["families"])
 FAMILY_INDEX: Final = {name: i for i, name in enumerate(FAMILIES)}
@@ -46,8 +50,9 @@ STONE_LIMIT: Final[int] = RULES["stone_limit"]
 PICKS: Final[int] = RULES["picks_per_player"]
 STARTING_POINTS: Final[tuple[int, ...]] = tuple(RULES["starting_points"])
 
-CARDS: Final[tuple[dict[str, Any], ...]] = tuple(DATA["cards"])
-DECK_SIZE: Final[int] = len(CARDS)
+CARDS: Final[tuple[dict[str, Any], ...]] = (*DATA["cards"], *ARTIFACTS["creatures"])
+DECK_SIZE: Final[int] = len(CARDS)  # every card of every set (98)
+BASE_DECK_SIZE: Final[int] = len(DATA["cards"])  # the base game's 70
 CARD_NAME: Final[tuple[str, ...]] = tuple(c["id"] for c in CARDS)
 CARD_TITLE: Final[tuple[str, ...]] = tuple(c["name"] for c in CARDS)
 CARD_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAME)}
@@ -57,6 +62,16 @@ HAS_INSTANT: Final[tuple[bool, ...]] = tuple("instant" in c for c in CARDS)
 HAS_PERMANENT: Final[tuple[bool, ...]] = tuple("permanent" in c for c in CARDS)
 HAS_ACTIVE: Final[tuple[bool, ...]] = tuple("resolution" in c for c in CARDS)
 CARD_SET: Final[tuple[str, ...]] = tuple(c["set"] for c in CARDS)
+SET_CARDS: Final[dict[str, tuple[int, ...]]] = {
+    name: tuple(c for c in range(DECK_SIZE) if CARD_SET[c] == name)
+    for name in ("base", *EXPANSIONS)
+}
+
+
+def cards_in_play(expansions: tuple[str, ...] | list[str]) -> tuple[int, ...]:
+    """The cards of a game played with these expansions (option `expansions`), in index order."""
+    return tuple(sorted(c for name in ("base", *expansions) for c in SET_CARDS[name]))
+
 
 MAX_PAYMENT: Final = 6
 
@@ -107,9 +122,12 @@ def parse_payment(text: str) -> tuple[int, int, int]:
 # ---------------------------------------------------------------------------- actions
 CLAIM, SELL_, TAME, SUMMON, REMOVE, END_TURN, DISCARD_STONE = range(7)
 RESOLVE, RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE = range(7, 16)
+SWAP, PUT_ON_DECK = range(16, 18)  # the Artifacts creatures' (swap Dragons, Nurikabe)
 
-# Names of the options a `choose` answers (Hydra, Basilisk, Snail Maiden)
-CHOICES: Final[tuple[str, ...]] = (
+# Names of the options a `choose` answers: the base game's (Hydra, Basilisk, Snail Maiden), then
+# the Artifacts creatures' (a family named by Kraken, Rukh or Loki; Mandrake's two options;
+# Hephaestus' three red stones)
+BASE_CHOICES: Final[tuple[str, ...]] = (
     "red",
     "blue",
     "purple",
@@ -117,6 +135,13 @@ CHOICES: Final[tuple[str, ...]] = (
     "points",
     "blue-to-purple",
     "purple-to-blue",
+)
+CHOICES: Final[tuple[str, ...]] = (
+    *BASE_CHOICES,
+    *FAMILIES,
+    "discard",
+    "lose-points",
+    "three-red",
 )
 CHOICE_INDEX: Final = {name: i for i, name in enumerate(CHOICES)}
 MAX_SEATS: Final = 4
@@ -150,51 +175,94 @@ def _new(text: str, kind: int, card: int = -1, pay: int = -1, arg: int = -1) -> 
     return action
 
 
-def _per_card(verb: str, kind: int) -> tuple[ValeAction, ...]:
-    return tuple(_new(f"{verb} {CARD_NAME[c]}", kind, c) for c in range(DECK_SIZE))
+def _block(cards: range) -> dict[str, tuple[Any, ...]]:
+    """The card actions of `cards`, in the base game's order (its indexes are the encoding's
+    action ids: the base block comes first and never moves)."""
 
+    def per_card(verb: str, kind: int) -> tuple[ValeAction, ...]:
+        return tuple(_new(f"{verb} {CARD_NAME[c]}", kind, c) for c in cards)
 
-A_CLAIM: Final = _per_card("claim", CLAIM)
-A_SELL: Final = _per_card("sell", SELL_)
-A_TAME: Final = _per_card("tame", TAME)
-A_SUMMON: Final[tuple[tuple[ValeAction, ...], ...]] = tuple(
-    tuple(
-        _new(
-            f"summon {CARD_NAME[c]}" + (f" pay {payment_text(pay)}" if any(pay) else ""),
-            SUMMON,
-            c,
-            i,
+    out: dict[str, tuple[Any, ...]] = {
+        "claim": per_card("claim", CLAIM),
+        "sell": per_card("sell", SELL_),
+        "tame": per_card("tame", TAME),
+        "summon": tuple(
+            tuple(
+                _new(
+                    f"summon {CARD_NAME[c]}" + (f" pay {payment_text(pay)}" if any(pay) else ""),
+                    SUMMON,
+                    c,
+                    i,
+                )
+                for i, pay in enumerate(PAYMENTS)
+            )
+            for c in cards
+        ),
+        # remove[c][i - 1] pays with PAYMENTS[i]: a removal always costs at least 1 (§5.4)
+        "remove": tuple(
+            tuple(
+                _new(f"remove {CARD_NAME[c]} pay {payment_text(pay)}", REMOVE, c, i)
+                for i, pay in enumerate(PAYMENTS)
+                if i
+            )
+            for c in cards
+        ),
+    }
+    if cards.start == 0:
+        out["end-turn"] = (_new("end-turn", END_TURN),)
+        out["discard-stone"] = tuple(
+            _new(f"discard-stone {c}", DISCARD_STONE, arg=i) for i, c in enumerate(COLOURS)
         )
-        for i, pay in enumerate(PAYMENTS)
-    )
-    for c in range(DECK_SIZE)
-)
-# A_REMOVE[c][i - 1] pays with PAYMENTS[i]: a removal always costs at least 1 (§5.4)
-A_REMOVE: Final[tuple[tuple[ValeAction, ...], ...]] = tuple(
-    tuple(
-        _new(f"remove {CARD_NAME[c]} pay {payment_text(pay)}", REMOVE, c, i)
-        for i, pay in enumerate(PAYMENTS)
-        if i
-    )
-    for c in range(DECK_SIZE)
-)
-A_END_TURN: Final = _new("end-turn", END_TURN)
-A_DISCARD_STONE: Final = tuple(
-    _new(f"discard-stone {c}", DISCARD_STONE, arg=i) for i, c in enumerate(COLOURS)
-)
-A_RESOLVE: Final = _per_card("resolve", RESOLVE)
-A_RECOVER: Final = _per_card("recover", RECOVER)
-A_DISCARD: Final = _per_card("discard", DISCARD)
-A_TAKE: Final = _per_card("take", TAKE)
-A_COPY: Final = _per_card("copy", COPY)
-A_SUMMON_FREE: Final = tuple(
-    _new(f"summon {CARD_NAME[c]} free", SUMMON_FREE, c) for c in range(DECK_SIZE)
-)
+    out["resolve"] = per_card("resolve", RESOLVE)
+    out["recover"] = per_card("recover", RECOVER)
+    out["discard"] = per_card("discard", DISCARD)
+    out["take"] = per_card("take", TAKE)
+    out["copy"] = per_card("copy", COPY)
+    out["summon-free"] = tuple(_new(f"summon {CARD_NAME[c]} free", SUMMON_FREE, c) for c in cards)
+    return out
+
+
+_BASE = _block(range(BASE_DECK_SIZE))
 A_TARGET: Final = tuple(_new(f"target seat-{s}", TARGET, arg=s) for s in range(MAX_SEATS))
-A_CHOOSE: Final = tuple(_new(f"choose {name}", CHOOSE, arg=i) for i, name in enumerate(CHOICES))
+_BASE_CHOOSE = tuple(_new(f"choose {name}", CHOOSE, arg=i) for i, name in enumerate(BASE_CHOICES))
 A_DONE: Final = _new("done", DONE)
+BASE_ACTION_COUNT: Final = len(_BUILT)  # the base game's actions (the encoding's version 1)
+# the Artifacts creatures: their cards' actions, the new `choose` options, the new verbs
+_MORE = _block(range(BASE_DECK_SIZE, DECK_SIZE))
+A_CHOOSE: Final = (
+    *_BASE_CHOOSE,
+    *(
+        _new(f"choose {name}", CHOOSE, arg=i)
+        for i, name in enumerate(CHOICES)
+        if i >= len(_BASE_CHOOSE)
+    ),
+)
+A_SWAP: Final = tuple(_new(f"swap {CARD_NAME[c]}", SWAP, c) for c in range(DECK_SIZE))
+A_PUT_ON_DECK: Final = tuple(
+    _new(f"put-on-deck {CARD_NAME[c]}", PUT_ON_DECK, c) for c in range(DECK_SIZE)
+)
+
+
+def _joined(verb: str) -> tuple[Any, ...]:
+    return (*_BASE[verb], *_MORE[verb])
+
+
+A_CLAIM: Final[tuple[ValeAction, ...]] = _joined("claim")
+A_SELL: Final[tuple[ValeAction, ...]] = _joined("sell")
+A_TAME: Final[tuple[ValeAction, ...]] = _joined("tame")
+A_SUMMON: Final[tuple[tuple[ValeAction, ...], ...]] = _joined("summon")
+A_REMOVE: Final[tuple[tuple[ValeAction, ...], ...]] = _joined("remove")
+A_END_TURN: Final[ValeAction] = _BASE["end-turn"][0]
+A_DISCARD_STONE: Final[tuple[ValeAction, ...]] = _BASE["discard-stone"]
+A_RESOLVE: Final[tuple[ValeAction, ...]] = _joined("resolve")
+A_RECOVER: Final[tuple[ValeAction, ...]] = _joined("recover")
+A_DISCARD: Final[tuple[ValeAction, ...]] = _joined("discard")
+A_TAKE: Final[tuple[ValeAction, ...]] = _joined("take")
+A_COPY: Final[tuple[ValeAction, ...]] = _joined("copy")
+A_SUMMON_FREE: Final[tuple[ValeAction, ...]] = _joined("summon-free")
 
 ACTIONS: Final[tuple[ValeAction, ...]] = tuple(_BUILT)
+BASE_ACTIONS: Final[tuple[ValeAction, ...]] = ACTIONS[:BASE_ACTION_COUNT]
 _BY_TEXT: Final[dict[str, ValeAction]] = {a.text: a for a in ACTIONS}
 
 _CARD_VERBS: Final[dict[str, tuple[ValeAction, ...]]] = {
@@ -206,11 +274,14 @@ _CARD_VERBS: Final[dict[str, tuple[ValeAction, ...]]] = {
     "discard": A_DISCARD,
     "take": A_TAKE,
     "copy": A_COPY,
+    "swap": A_SWAP,
+    "put-on-deck": A_PUT_ON_DECK,
 }
 
 FORMS: Final = (
-    "claim/sell/tame/resolve/recover/discard/take/copy <card>, summon <card> [pay <stones>], "
-    "summon <card> free, remove <card> pay <stones>, discard-stone <colour>, target seat-<n>, "
+    "claim/sell/tame/resolve/recover/discard/take/copy/swap/put-on-deck <card>, "
+    "summon <card> [pay <stones>], summon <card> free, remove <card> pay <stones>, "
+    "discard-stone <colour>, target seat-<n>, "
     f"choose <{'|'.join(CHOICES)}>, end-turn, done"
 )
 

@@ -15,6 +15,7 @@ from eterna.games.vale.cards import (
     A_COPY,
     A_DISCARD,
     A_DONE,
+    A_PUT_ON_DECK,
     A_RECOVER,
     A_RESOLVE,
     A_SUMMON_FREE,
@@ -30,6 +31,7 @@ from eterna.games.vale.cards import (
     ValeAction,
 )
 from eterna.games.vale.effects import CardTest, Effect, Recover, Step, any_card, feasible
+from eterna.games.vale.permanents import WATCH_POINTS_LOST
 
 if TYPE_CHECKING:
     from eterna.games.vale.board import ValeBoard
@@ -130,20 +132,25 @@ def take_from_discard(test: CardTest) -> TakeFromDiscard:
 
 
 class DiscardFromOwnArea(Step):
-    """Discard up to `most` other cards of your own area (`done` stops)."""
+    """Discard up to `most` other cards of your own area (`done` stops); `least` of them are
+    required (then the effect needs that many), and `gain_cost` scores each one's written
+    cost (Anubis)."""
 
     kind = "discard_from_own_area"
 
-    __slots__ = ("most",)
+    __slots__ = ("gain_cost", "least", "most")
 
-    def __init__(self, most: int) -> None:
+    def __init__(self, most: int, least: int = 0, gain_cost: bool = False) -> None:
         self.most = most
+        self.least = least
+        self.gain_cost = gain_cost
 
     def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         done = arg or 0
         targets = sorted(c for c in st.areas[seat] if c != src)
         if done < self.most and targets:
-            st.ask(seat, self, seat, src, done, [A_DONE, *(A_DISCARD[c] for c in targets)])
+            stop = [A_DONE] if done >= self.least else []
+            st.ask(seat, self, seat, src, done, [*stop, *(A_DISCARD[c] for c in targets)])
 
     def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
         if action is A_DONE:  # a move like any other: told, though it changes no figure
@@ -151,11 +158,82 @@ class DiscardFromOwnArea(Step):
                 st.tell("discarding_ended", seat=seat, source=st.source())
             return
         st.area_to_discard(seat, action.card)
+        if self.gain_cost:
+            st.gain_points(seat, CARD_COST[action.card])
         st.work.append((self, seat, src, arg + 1))
 
 
 def discard_up_to_from_own_area(most: int) -> DiscardFromOwnArea:
     return DiscardFromOwnArea(most)
+
+
+class DiscardAnotherFromOwnArea(DiscardFromOwnArea):
+    """The same question when the effect needs the discard (Anubis): feasible only with
+    another card in the area."""
+
+    __slots__ = ()
+    trivial = False
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return sum(1 for c in st.areas[seat] if c != src) >= self.least
+
+
+def discard_another_from_own_area(gain_cost: bool = False) -> DiscardAnotherFromOwnArea:
+    """Discard one other card of your area (the effect needs one)."""
+    return DiscardAnotherFromOwnArea(1, least=1, gain_cost=gain_cost)
+
+
+class DiscardUpToFromHand(Step):
+    """Discard up to `most` cards of your hand (None: any number), one at a time, `done`
+    stopping; each discard is followed by `each` (Melusine's points, Taweret's stones)."""
+
+    kind = "discard_up_to_from_hand"
+
+    __slots__ = ("each", "most")
+
+    def __init__(self, most: int | None, each: Effect) -> None:
+        self.most = most
+        self.each = each
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        done = arg or 0
+        hand = st.hands[seat]
+        if hand and (self.most is None or done < self.most):
+            st.ask(seat, self, seat, src, done, [A_DONE, *(A_DISCARD[c] for c in hand)])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        if action is A_DONE:
+            if st._events is not None:
+                st.tell("discarding_ended", seat=seat, source=st.source())
+            return
+        st.hand_to_discard(seat, action.card)
+        st.work.append((self, seat, src, arg + 1))
+        st.push(self.each, seat, src)
+
+
+def discard_up_to_from_hand(most: int | None, *each: Step) -> DiscardUpToFromHand:
+    return DiscardUpToFromHand(most, each)
+
+
+class PutFromHandOnDeck(Step):
+    """Put one card of your hand on top of the draw deck (Nurikabe; nothing with an empty
+    hand). Every seat knows which card it is only if the card was known in your hand."""
+
+    kind = "put_on_deck"
+
+    __slots__ = ()
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        hand = st.hands[seat]
+        if hand:
+            st.ask(seat, self, seat, src, None, [A_PUT_ON_DECK[c] for c in hand])
+
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+        st.hand_to_deck_top(seat, action.card)
+
+
+def put_a_card_from_hand_on_deck() -> PutFromHandOnDeck:
+    return PutFromHandOnDeck()
 
 
 class NamedPlayerDiscards(Step):
@@ -222,6 +300,8 @@ class StealPoints(Step):
         taken = min(self.n, st.points[victim])
         st.points[victim] -= taken
         st.points[seat] += taken
+        if taken and st.perks:
+            st.recover_watchers(victim, WATCH_POINTS_LOST)
         if st._events is not None:
             st.tell("points_stolen", seat=seat, victim=victim, points=taken, source=st.source())
 

@@ -28,9 +28,11 @@ from eterna.core.errors import BadNotation, BadSetup
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
     CARD_NAME,
+    CARD_SET,
     COLOUR_INDEX,
     PICKS,
     ROUNDS,
+    SET_CARDS,
     STONE_LIMIT,
     card_id,
 )
@@ -73,13 +75,20 @@ class Setup:
         return out
 
 
-def _cards(value: Any, where: str) -> list[int]:
+def _cards(value: Any, where: str, in_play: frozenset[int]) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise BadSetup(f"setup {where} must be a list of card ids like 'kappa'")
     try:
-        return [card_id(c) for c in value]
+        out = [card_id(c) for c in value]
     except BadNotation as exc:
         raise BadSetup(f"setup {where}: {exc}") from None
+    for c in out:
+        if c not in in_play:
+            raise BadSetup(
+                f"setup {where}: {CARD_NAME[c]} is a card of the {CARD_SET[c]} expansion, not in "
+                f"this game (option expansions)"
+            )
+    return out
 
 
 def _per_seat(value: Any, players: int, where: str) -> list[Any]:
@@ -94,8 +103,12 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-def parse_setup(setup: Mapping[str, Any] | None, players: int) -> Setup:
+def parse_setup(
+    setup: Mapping[str, Any] | None, players: int, cards: tuple[int, ...] = SET_CARDS["base"]
+) -> Setup:
+    """The setup's keys read and checked; `cards` are the cards of this game's sets."""
     out = Setup()
+    in_play = frozenset(cards)
     if setup is None:
         return out
     if not isinstance(setup, Mapping):
@@ -115,11 +128,11 @@ def parse_setup(setup: Mapping[str, Any] | None, players: int) -> Setup:
         ]
     for key in ("deck", "discard", "revealed"):
         if setup.get(key) is not None:
-            setattr(out, key, _cards(setup[key], key))
+            setattr(out, key, _cards(setup[key], key, in_play))
     for key in ("hands", "areas", "claimed"):
         if setup.get(key) is not None:
             rows = _per_seat(setup[key], players, key)
-            setattr(out, key, [_cards(r, f"{key}[{s}]") for s, r in enumerate(rows)])
+            setattr(out, key, [_cards(r, f"{key}[{s}]", in_play) for s, r in enumerate(rows)])
     if setup.get("stones") is not None:
         rows = _per_seat(setup["stones"], players, "stones")
         out.stones = []

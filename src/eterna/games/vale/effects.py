@@ -27,10 +27,12 @@ from eterna.games.vale.cards import (
     BLUE,
     CARD_COST,
     CARD_FAMILY,
+    CARD_NAME,
     COLOURS,
     FAMILY_INDEX,
     HAS_ACTIVE,
     HAS_INSTANT,
+    HAS_PERMANENT,
     PURPLE,
     RED,
     ValeAction,
@@ -47,11 +49,15 @@ CardTest = Callable[[int], bool]
 # ============================================================================ quantities
 def cards_in_area(family: str | None = None, cost_max: int | None = None) -> Quantity:
     """Cards in your area (the effect's own card included), optionally of one family or with
-    a written cost of at most `cost_max`."""
+    a written cost of at most `cost_max`. Loki counts as the family its owner named."""
     fam = -1 if family is None else FAMILY_INDEX[family]
     top = 99 if cost_max is None else cost_max
 
     def count(st: ValeBoard, seat: int, src: int) -> int:
+        if fam >= 0 and st.perks:
+            return sum(
+                1 for c in st.areas[seat] if st.family_of(seat, c) == fam and CARD_COST[c] <= top
+            )
         return sum(
             1 for c in st.areas[seat] if (fam < 0 or CARD_FAMILY[c] == fam) and CARD_COST[c] <= top
         )
@@ -63,12 +69,31 @@ def cards_in_area_with_active(st: ValeBoard, seat: int, src: int) -> int:
     return sum(1 for c in st.areas[seat] if HAS_ACTIVE[c])
 
 
+def cards_in_area_with_permanent(st: ValeBoard, seat: int, src: int) -> int:
+    return sum(1 for c in st.areas[seat] if HAS_PERMANENT[c])
+
+
 def cards_in_hand(st: ValeBoard, seat: int, src: int) -> int:
     return len(st.hands[seat])
 
 
 def families_in_area(st: ValeBoard, seat: int, src: int) -> int:
+    if st.perks:
+        return len({st.family_of(seat, c) for c in st.areas[seat]})
     return len({CARD_FAMILY[c] for c in st.areas[seat]})
+
+
+def families_in_hand(st: ValeBoard, seat: int, src: int) -> int:
+    return len({CARD_FAMILY[c] for c in st.hands[seat]})
+
+
+def half_of(quantity: Quantity) -> Quantity:
+    """`quantity` halved, rounded down (Fireblast: one point per two Fire cards)."""
+
+    def half(st: ValeBoard, seat: int, src: int) -> int:
+        return quantity(st, seat, src) // 2
+
+    return half
 
 
 def stones_held(colour: int) -> Quantity:
@@ -89,6 +114,16 @@ def value_of_stones(colour: int | None = None) -> Quantity:
 
 
 # ============================================================================ conditions
+def holds_stones(at_least: int) -> Condition:
+    """You hold at least this many stones (any colours)."""
+
+    def test(st: ValeBoard, seat: int, src: int) -> bool:
+        b = seat * 3
+        return sum(st.stone_counts[b : b + 3]) >= at_least
+
+    return test
+
+
 def holds(colour: int) -> Condition:
     def test(st: ValeBoard, seat: int, src: int) -> bool:
         return st.stone_counts[seat * 3 + colour] > 0
@@ -100,6 +135,8 @@ def no_card_in_area(family: str) -> Condition:
     fam = FAMILY_INDEX[family]
 
     def test(st: ValeBoard, seat: int, src: int) -> bool:
+        if st.perks:
+            return all(st.family_of(seat, c) != fam for c in st.areas[seat])
         return all(CARD_FAMILY[c] != fam for c in st.areas[seat])
 
     return test
@@ -266,11 +303,35 @@ class Exchange(Step):
 
     def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         st.lose_stone(seat, self.give, "stones_returned")
-        st.gain_stones(seat, *self.gain)
+        st.gain_stones(seat, *self.gain, earned=False)
 
 
 def exchange(give: int, red: int = 0, blue: int = 0, purple: int = 0) -> Exchange:
     return Exchange(give, (red, blue, purple))
+
+
+class Upgrade(Step):
+    """Upgrade one stone of a colour by one step: red to blue, blue to purple (an exchange:
+    Thalassa does not count the blue, digest Q-C5)."""
+
+    __slots__ = ("colour",)
+    trivial = False
+
+    def __init__(self, colour: int) -> None:
+        self.colour = colour
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return self.colour < PURPLE and st.stone_counts[seat * 3 + self.colour] > 0
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.lose_stone(seat, self.colour, "stones_returned")
+        up = [0, 0, 0]
+        up[self.colour + 1] = 1
+        st.gain_stones(seat, up[0], up[1], up[2], earned=False)
+
+
+def upgrade(colour: int) -> Upgrade:
+    return Upgrade(colour)
 
 
 class ReturnAllStones(Step):
@@ -404,6 +465,61 @@ class PutOnDeck(Step):
 
 def put_self_on_deck() -> PutOnDeck:
     return PutOnDeck()
+
+
+class DiscardSelf(Step):
+    """This card goes from your area to the discard pile (Mandrake)."""
+
+    __slots__ = ()
+    trivial = False
+
+    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
+        return src in st.areas[seat]
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        if src in st.areas[seat]:
+            st.area_to_discard(seat, src)
+
+
+def discard_self() -> DiscardSelf:
+    return DiscardSelf()
+
+
+class ShowHand(Step):
+    """Show your hand to every player (Anzu): its cards are known from now on."""
+
+    __slots__ = ()
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        for c in st.hands[seat]:
+            st.secret &= ~(1 << c)
+        if st._events is not None:
+            st.tell(
+                "hand_shown",
+                seat=seat,
+                cards=[CARD_NAME[c] for c in st.hands[seat]],
+                source=st.source(),
+            )
+
+
+def show_hand() -> ShowHand:
+    return ShowHand()
+
+
+class NameFamily(Step):
+    """Loki: it counts as `family` for the rest of its owner's turn."""
+
+    __slots__ = ("family",)
+
+    def __init__(self, family: str) -> None:
+        self.family = FAMILY_INDEX[family]
+
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+        st.name_family(seat, self.family)
+
+
+def counts_as(family: str) -> NameFamily:
+    return NameFamily(family)
 
 
 __all__ = [

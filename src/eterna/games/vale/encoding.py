@@ -1,5 +1,8 @@
 """The Vale of Eternity's encoding: 12 336 action ids, a float observation from the view.
 
+Version 1 encodes base games only (option `expansions` empty): its actions are the base block of
+`eterna.games.vale.cards.ACTIONS` (`BASE_ACTIONS`), its card slots the 70 base cards.
+
 Action id = the interned index of `eterna.games.vale.cards.ACTIONS`, which enumerates every
 parameterised action at import: `summon <card> pay <stones>` for every card and every payment of
 at most 6 stones (84 payments), `remove <card> pay <stones>` likewise (83, a removal costs at
@@ -11,8 +14,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import numpy as np
+
 from eterna.core.encoding import Encoding, cap
-from eterna.core.game import View
+from eterna.core.errors import EternaError
+from eterna.core.game import GameState, View
 from eterna.games.vale import board as engine
 from eterna.games.vale import cards
 from eterna.games.vale.state import ValeState
@@ -20,7 +26,7 @@ from eterna.games.vale.views import ValeView, as_vale_view
 
 ENCODING_VERSION = 1
 
-C = cards.DECK_SIZE  # 70
+C = cards.BASE_DECK_SIZE  # 70: version 1 encodes base games (no expansion card)
 MAXP = cards.MAX_SEATS  # 4
 PHASES = ("hunting", "action", "resolution", "over")
 COLOURS = cards.COLOURS  # red, blue, purple
@@ -81,7 +87,7 @@ class ValeEncoding(Encoding):
     game_id: ClassVar[str] = "vale"
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
-    actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    actions: ClassVar[tuple[Any, ...]] = cards.BASE_ACTIONS
     state_class: ClassVar[type | None] = ValeState
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (C,)),
@@ -113,6 +119,25 @@ class ValeEncoding(Encoding):
         # fast path: the engine's phase number -> this layout's phase slot
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
         self._resolution = engine.PHASES.index("resolution")
+
+    # ------------------------------------------------------------------ base games only
+    @staticmethod
+    def _base_game(state: GameState) -> None:
+        """Version 1 has no slot for the Artifacts creatures: an expansion game is refused."""
+        start = getattr(state, "start", None)
+        if start is not None and start.options.get("expansions"):
+            raise EternaError(
+                "the Vale encoding version 1 encodes base games only, not a game with the "
+                f"expansions {start.options['expansions']} (option expansions)"
+            )
+
+    def mask(self, state: GameState, out: np.ndarray | None = None) -> np.ndarray:
+        self._base_game(state)
+        return super().mask(state, out)
+
+    def _observe(self, state: GameState, seat: int, out: np.ndarray) -> None:
+        self._base_game(state)
+        super()._observe(state, seat, out)
 
     # ------------------------------------------------------------------ from a view
     def write(self, view: View, m: Any) -> None:

@@ -18,13 +18,14 @@ from eterna.games.vale.cards import (
     CLAIM,
     COLOURS,
     COPY,
-    DECK_SIZE,
     DISCARD,
     DISCARD_STONE,
     DONE,
     END_SCORE,
     END_TURN,
+    EXPANSIONS,
     PAYMENTS,
+    PUT_ON_DECK,
     RECOVER,
     REMOVE,
     RESOLVE,
@@ -32,10 +33,12 @@ from eterna.games.vale.cards import (
     STARTING_POINTS,
     SUMMON,
     SUMMON_FREE,
+    SWAP,
     TAKE,
     TAME,
     TARGET,
     ValeAction,
+    cards_in_play,
     parse_action,
 )
 from eterna.games.vale.deal import parse_setup
@@ -79,6 +82,24 @@ OPTIONS: dict[str, Option] = {
             choices=("copied", "copier"),
         ),
         Option(
+            "expansions",
+            [],
+            "The expansions played with the base game: [] the base game alone; ['artifacts'] "
+            "shuffles the 28 creatures of The Vale of Eternity: Artifacts into the deck (98 "
+            "cards). On the command line: -o expansions=artifacts.",
+            kind=list,
+            items=EXPANSIONS,
+        ),
+        Option(
+            "swap_dragon_targets",
+            "opponents",
+            "Who Deepdive, Pyro, Whisper and Rockscale (Artifacts) may name for their swap "
+            "(digest Q-C9): 'opponents' only (a swap with yourself does nothing, so with no "
+            "opponent holding a card of the family the summon is refused), or 'any' player with "
+            "a card of the family, yourself included (the two cards then only trade places).",
+            choices=("opponents", "any"),
+        ),
+        Option(
             "allow_superfluous_payment",
             False,
             "Payments (digest Q15): False, a payment may not include a stone the cost does not "
@@ -106,13 +127,14 @@ class Vale(Game):
     ) -> ValeState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
-        fixed = parse_setup(setup, n)
+        in_play = cards_in_play(opts["expansions"])
+        fixed = parse_setup(setup, n, in_play)
         seed = self.check_seed(seed)
         version = self.check_version(version)
         rng = game_generator(seed, version)  # the first player, then the opening deck
         first = fixed.first_player if fixed.first_player is not None else rng.below(n)
         placed = fixed.placed()
-        rest = [c for c in range(DECK_SIZE) if c not in placed]
+        rest = [c for c in in_play if c not in placed]
         # then the generator's state for the reshuffles (version 1: `seed + (k << 62)`, k = 0)
         if isinstance(rng, Rng):
             rng.deal(rest)
@@ -209,6 +231,8 @@ _CARD_VERBS: dict[int, str] = {
     TAKE: "take",
     COPY: "copy",
     SUMMON_FREE: "summon_free",
+    SWAP: "swap",
+    PUT_ON_DECK: "put_on_deck",
 }
 
 

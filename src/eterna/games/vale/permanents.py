@@ -1,11 +1,26 @@
 """What a card does while it is in its owner's area (§11), as plain data the engine reads
-whenever an area changes (stone values, limit, cost cuts) or a card is summoned or tamed."""
+whenever an area changes (stone values, limit, cost cuts) or a card is summoned or tamed.
+
+The Artifacts creatures add "whenever" permanents the engine watches for (`watch`, bits of
+`WATCH_*`): board.py keeps, per seat, the union of the bits of the area's cards in one int
+(`ValeBoard.perks`), zero in every base game, so the base game's hot path only tests it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from eterna.games.vale.cards import FAMILY_INDEX
+
+# What a seat's permanents watch for (bits of ValeBoard.perks, per seat)
+WATCH_STONES_4 = 1  # Fireblast: holding 4 or more stones returns it to hand
+WATCH_BLUE_GAINED = 2  # Thalassa: gaining a blue stone returns it to hand
+WATCH_POINTS_LOST = 4  # Wendigo: losing points returns it to hand
+WATCH_DREW = 8  # Banshee: drawing a card returns it to hand
+WATCH_DISCARDED = 16  # Totem Pole: another card of the area discarded gives a purple stone
+WATCH_SOLD = 32  # Duduri King: a sale's stone is upgraded
+WATCH_KEPT = 64  # Ash: kept from the discard pile (to hand, round-number points)
+WATCH_ANY_FAMILY = 128  # Loki: any family during its owner's turn
+WATCH_FIXED_COST = 256  # Belphegor: the family's cards cost exactly `fixed_cost`
 
 
 @dataclass(frozen=True)
@@ -24,6 +39,41 @@ class Permanent:
     # "whenever you tame a card of family ..."
     on_tame_family: int = -1
     on_tame_stones: tuple[int, int, int] = field(default=(0, 0, 0))
+    # the Artifacts creatures
+    watch: int = 0  # WATCH_* bits
+    fixed_cost: int = -1  # Belphegor: the summoning cost of every card of fixed_family
+    fixed_family: int = -1
+    on_discarded_stones: tuple[int, int, int] = (0, 0, 0)  # Totem Pole
+
+
+def returns_to_hand_whenever(event: int) -> Permanent:
+    """Fireblast, Thalassa, Wendigo, Banshee: the card goes back to hand when `event` happens."""
+    return Permanent(watch=event)
+
+
+def cost_exactly(n: int, family: str) -> Permanent:
+    """Belphegor: every card of `family` you summon costs exactly n (whatever the reductions)."""
+    return Permanent(watch=WATCH_FIXED_COST, fixed_cost=n, fixed_family=FAMILY_INDEX[family])
+
+
+def whenever_another_card_is_discarded(red: int = 0, blue: int = 0, purple: int = 0) -> Permanent:
+    """Totem Pole: another card of your area discarded gives you these stones."""
+    return Permanent(watch=WATCH_DISCARDED, on_discarded_stones=(red, blue, purple))
+
+
+def whenever_you_sell_upgrade_a_stone_it_gives() -> Permanent:
+    """Duduri King."""
+    return Permanent(watch=WATCH_SOLD)
+
+
+def kept_from_the_discard_pile() -> Permanent:
+    """Ash: discarded from your area, it goes to your hand and you gain the round's points."""
+    return Permanent(watch=WATCH_KEPT)
+
+
+def counts_as_any_family_on_your_turn() -> Permanent:
+    """Loki: the family its owner names at the start of each of their turns (Wind otherwise)."""
+    return Permanent(watch=WATCH_ANY_FAMILY)
 
 
 def cheaper(n: int, family: str | None = None) -> Permanent:

@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 from eterna.core.errors import IllegalAction
 from eterna.games.vale.board import HUNT, PHASES, RESOLUTION, Choice
 from eterna.games.vale.cards import (
-    CARD_COST,
-    CARD_FAMILY,
     CARD_NAME,
     CHOOSE,
     CLAIM,
@@ -26,12 +24,14 @@ from eterna.games.vale.cards import (
     END_TURN,
     HAS_ACTIVE,
     PAYMENTS,
+    PUT_ON_DECK,
     RECOVER,
     REMOVE,
     RESOLVE,
     SELL_,
     SUMMON,
     SUMMON_FREE,
+    SWAP,
     TAKE,
     TAME,
     TARGET,
@@ -42,7 +42,19 @@ from eterna.games.vale.payments import payment_problem
 if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
 
-ANSWERS = (RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE, DISCARD_STONE)
+ANSWERS = (
+    RECOVER,
+    DISCARD,
+    TAKE,
+    COPY,
+    SUMMON_FREE,
+    TARGET,
+    CHOOSE,
+    DONE,
+    DISCARD_STONE,
+    SWAP,
+    PUT_ON_DECK,
+)
 
 
 def _no(
@@ -240,7 +252,7 @@ def _summon_refusal(
             params={"count": len(st.areas[p]), "round": st.round},
             rule="§5.3.1",
         )
-    cost = max(0, CARD_COST[c] - st.cost_cuts[p * 5 + CARD_FAMILY[c]])
+    cost = st.summon_cost(p, c)
     superfluous = bool(st.start.options["allow_superfluous_payment"])
     why = payment_problem(pay, held, values, cost, f"{name} costs {cost}", superfluous)
     if why:

@@ -97,6 +97,8 @@ class ValeState(ValeBoard):
         self._round_start = 0
         if start.claimed is not None:
             self.stage = ACTION
+            if self.perks:
+                self.turn_started(self.turn)
         elif start.revealed is not None:
             self.stage = HUNT
             self.unclaimed = list(start.revealed)
@@ -189,8 +191,11 @@ class ValeState(ValeBoard):
         area = self.areas[p]
         if len(area) < self.round:
             cut = self.cost_cuts
+            perks = self.perks
             for c in self.hands[p]:
-                cost = CARD_COST[c] - cut[p * 5 + CARD_FAMILY[c]]
+                cost = (
+                    self.summon_cost(p, c) if perks else CARD_COST[c] - cut[p * 5 + CARD_FAMILY[c]]
+                )
                 pays = payments(cost if cost > 0 else 0, held, values, extra)
                 if not pays or not (INSTANT_TRIVIAL[c] or self.instant_feasible(p, c)):
                     continue
@@ -253,6 +258,8 @@ class ValeState(ValeBoard):
             self.claims[p].remove(c)
             self.discard.append(c)
             self.gain_stones(p, *SELL[CARD_FAMILY[c]])
+            if self.perks:
+                self.sold(p, CARD_FAMILY[c])
         elif kind == TAME:  # §5.2
             self.claims[p].remove(c)
             self.to_hand(p, c, public=True)
@@ -274,7 +281,10 @@ class ValeState(ValeBoard):
             self._pick_i += 1
         elif kind == REMOVE:  # §5.4
             self.lose_stones(p, *PAYMENTS[act.pay], None)  # told with the removal
-            self.areas[p].remove(c)  # area_to_discard, less its event
+            if self.perks:
+                self.area_to_discard(p, c, told=False)
+                return
+            self.areas[p].remove(c)  # area_to_discard, less its event and permanents
             self.discard.append(c)
             self._area_changed(p)
 
@@ -365,6 +375,8 @@ class ValeState(ValeBoard):
                 self.turn = self.first
                 if self._events is not None:
                     self.tell("phase_started", phase="action", round=self.round)
+                if self.perks:
+                    self.turn_started(self.turn)
                 return True
             if not self.unclaimed:  # Q20: nothing left to claim
                 self._pick_i += 1
@@ -381,6 +393,8 @@ class ValeState(ValeBoard):
                 self._end_round()
                 return not self.is_terminal
             self.turn = nxt
+            if self.perks:
+                self.turn_started(nxt)
             return True
         self._current = -1
         return False
@@ -393,6 +407,8 @@ class ValeState(ValeBoard):
             if self._events is not None:
                 self.tell("phase_started", phase="resolution", round=self.round)
         self.turn = nxt
+        if self.perks:
+            self.turn_started(nxt)
 
     def _end_round(self) -> None:
         # §9, Q16: the end is checked once, after the resolution phase

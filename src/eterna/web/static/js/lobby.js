@@ -86,6 +86,12 @@ function fillSeats() {
 
 function optionInput(name, value, info) {
   const labels = info.choice_labels || {};
+  if (info.items && info.items.length) {  // a list option: one checkbox per value it may hold
+    const held = new Set((value || []).map((v) => JSON.stringify(v)));
+    return el("span", { class: "option-items" }, info.items.map((item) => el("label", { class: "check" },
+      el("input", { type: "checkbox", checked: held.has(JSON.stringify(item)), dataset: { option: name, kind: "item", item: JSON.stringify(item) } }),
+      el("span", {}, labels[JSON.stringify(item)] || String(item)))));
+  }
   if (info.choices && info.choices.length) {
     const input = el("select", { dataset: { option: name, kind: "choice" } },
       info.choices.map((c) => el("option", { value: JSON.stringify(c) }, labels[JSON.stringify(c)] || String(c))));
@@ -99,7 +105,7 @@ function optionInput(name, value, info) {
 function shownOptions(game, players) {
   const info = game.option_info || {};
   return Object.entries(game.options || {}).filter(([name, value]) => info[name] && info[name].label
-    && !HIDDEN_OPTIONS.has(name) && (typeof value !== "object" || value === null)
+    && !HIDDEN_OPTIONS.has(name) && (typeof value !== "object" || value === null || (Array.isArray(value) && info[name].items))
     && name !== "mission" && !(name === "round_limit" && players === 1));
 }
 
@@ -116,6 +122,10 @@ function fillOptions() {
     const input = optionInput(name, name in kept ? kept[name] : value, info[name]);
     const help = info[name].help ? el("small", { class: "note option-help" }, info[name].help) : null;
     const check = typeof value === "boolean";
+    if (Array.isArray(value)) {  // a group of checkboxes (each its own label) under the option's name
+      const id = `option-${name}`;
+      return el("div", { class: "option", role: "group", "aria-labelledby": id }, el("span", { class: "option-label", id }, info[name].label), input, help);
+    }
     return el("div", { class: "option" }, el("label", { class: check ? "check" : "" }, check ? input : null, el("span", { class: "option-label" }, info[name].label), check ? null : input), help);
   }));
   fillMissions(game, players);
@@ -139,6 +149,11 @@ function inputValues() {
   const values = {};
   for (const input of $("game-options").querySelectorAll("[data-option]")) {
     const kind = input.dataset.kind;
+    if (kind === "item") {  // a list option: the checked values, in the items' order
+      const list = values[input.dataset.option] || (values[input.dataset.option] = []);
+      if (input.checked) list.push(JSON.parse(input.dataset.item));
+      continue;
+    }
     values[input.dataset.option] = kind === "bool" ? input.checked : kind === "number" ? Number(input.value) : kind === "choice" ? JSON.parse(input.value) : input.value;
   }
   return values;

@@ -56,6 +56,7 @@ from eterna.games.vale.cards import (
     END_SCORE,
     PICKS,
     ROUNDS,
+    cards_in_play,
 )
 from eterna.games.vale.effects import Step
 
@@ -288,7 +289,8 @@ def _write_pending(choice: Choice | None, seat: int | None) -> dict[str, Any] | 
 class _Zones:
     """Where every card is, as read (None: a card the position's seat cannot know)."""
 
-    def __init__(self, r: Reader, n: int, seat: int | None) -> None:
+    def __init__(self, r: Reader, n: int, seat: int | None, pool: tuple[int, ...]) -> None:
+        self.pool = pool  # the cards of this game (its `expansions`), in index order
         self.places: dict[int, str] = {}
         self.unknown = 0
         self.seat = seat
@@ -308,12 +310,12 @@ class _Zones:
             r["deck_top_known"].fail("is true but the deck is empty")
         self.discard = [self._place(x) for x in r["discard"].items()]
         self.secret = self._hidden(r["hidden"], n)
-        missing = [CARD_NAME[c] for c in range(DECK_SIZE) if c not in self.places]
+        missing = [CARD_NAME[c] for c in pool if c not in self.places]
         if len(missing) != self.unknown:
             if self.unknown:
                 r["deck"].fail(
                     f"the cards do not add up: {len(self.places)} placed and {self.unknown} "
-                    f"unknown, for a deck of {DECK_SIZE}"
+                    f"unknown, for a deck of {len(pool)}"
                 )
             r["deck"].fail(f"the cards do not add up: {', '.join(missing)} are in no zone")
         for s, row in enumerate(self.claimed):
@@ -327,6 +329,8 @@ class _Zones:
             self.unknown += 1
             return None
         card = _card(r)
+        if card not in self.pool:
+            r.fail(f"{CARD_NAME[card]} is an expansion card, not in this game's `expansions`")
         if card in self.places:
             r.fail(f"{CARD_NAME[card]} is also at {self.places[card]}: each card is in one place")
         self.places[card] = r.path
@@ -353,7 +357,7 @@ class _Zones:
     def fill(self, rng: random.Random) -> None:
         """A seat's position: deal the unknown cards to the '?' slots (the guess is redrawn
         by `determinize` afterwards; this only makes a state to draw from)."""
-        pool = [c for c in range(DECK_SIZE) if c not in self.places]
+        pool = [c for c in self.pool if c not in self.places]
         rng.shuffle(pool)
         for row in [*self.hands, self.deck]:
             for i, c in enumerate(row):
@@ -375,7 +379,7 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
     r = env.reader
     r.object((*ENVELOPE, *BODY))
     n, seat = env.players, env.seat
-    zones = _Zones(r, n, seat)
+    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options.get("expansions") or ())))
     digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
     if seat is not None:

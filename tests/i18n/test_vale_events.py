@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import eterna
-from eterna.games.vale.cards import CARD_NAME
+from eterna.games.vale.cards import CARD_NAME, TILE_NAME
 from eterna.i18n import LANGS, catalog
 from eterna.i18n.words import describe_event, event_lines, stones_words
 
@@ -29,9 +30,9 @@ def test_every_documented_kind_and_question_has_a_sentence() -> None:
     for cell in re.findall(r"^\| ((?:`\w+`(?:, )?)+) \|", section, flags=re.M):
         kinds.update(re.findall(r"`(\w+)`", cell))
     assert {"round_started", "card_drawn", "points_stolen", "game_over"} <= kinds
-    assert len(kinds) == 27
+    assert len(kinds) == 36  # 27 of the base game, 9 of the Artifacts
     questions = set(re.findall(r"`(\w+)`", section.split("stable name:", 1)[1]))
-    assert len(questions) == 12
+    assert len(questions) == 21  # 12 of the base game, 9 of the Artifacts
     for lang in LANGS:
         cat = catalog(lang)
         for kind in kinds:
@@ -41,20 +42,27 @@ def test_every_documented_kind_and_question_has_a_sentence() -> None:
             assert cat.has(f"vale.question.{question}"), (lang, question)
 
 
-def _played(players: int, seed: int) -> eterna.GameState:
-    st = eterna.load_game("vale").new_game(players, seed=seed)
+def _played(players: int, seed: int, options: dict[str, Any] | None = None) -> eterna.GameState:
+    st = eterna.load_game("vale").new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
     while not st.is_terminal:
         st.apply(rng.choice(list(st.legal_actions())))
     return st
 
 
-RAW_ID = re.compile(r"\b(" + "|".join(re.escape(c) for c in CARD_NAME if "-" in c) + r")\b")
+IDS = [c for c in (*CARD_NAME, *TILE_NAME) if "-" in c]
+RAW_ID = re.compile(r"\b(" + "|".join(re.escape(c) for c in IDS) + r")\b")
+ADVANCED = {"expansions": ["artifacts"], "artifact_set": "advanced"}
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
-def test_whole_games_narrate_in_every_language_for_every_seat(players: int, seed: int) -> None:
-    st = _played(players, seed)
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [(2, 11, None), (3, 12, None), (4, 13, None), (2, 14, ADVANCED), (4, 15, ADVANCED)],
+)
+def test_whole_games_narrate_in_every_language_for_every_seat(
+    players: int, seed: int, options: dict[str, Any] | None
+) -> None:
+    st = _played(players, seed, options)
     kinds: set[str] = set()
     for viewer in [*range(players), None]:
         events = st.events_since(0, viewer)

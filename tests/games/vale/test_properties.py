@@ -137,9 +137,15 @@ def test_determinized_states_play_on_to_the_end(players, seed, cut):
         assert guess.is_terminal
 
 
+# the options that are neither an enumeration nor a flag, with values worth trying
+VALUES = {
+    "expansions": ([], ["artifacts"]),
+    "end_threshold": (0, 60, 80),
+    "bought_area_limit": (0, 2),
+}
 OPTION_SETS = st_.fixed_dictionaries(
     {
-        name: st_.sampled_from(opt.choices or (False, True))
+        name: st_.sampled_from(VALUES.get(name) or opt.choices or (False, True))
         for name, opt in GAME.declared_options.items()
     }
 )

@@ -25,6 +25,13 @@ def test_the_game_is_registered_with_its_contract():
         "free_summon_triggers",
         "exalted_recover",
         "allow_superfluous_payment",
+        "expansions",
+        "artifact_set",
+        "end_threshold",
+        "artifact_block",
+        "bought_area_limit",
+        "thoth_same_stone",
+        "ring_of_wishes",
     }
 
 

@@ -19,13 +19,14 @@ from eterna.core.errors import BadNotation
 from eterna.core.game import Action
 
 
-def _load() -> dict[str, Any]:
-    text = resources.files("eterna.games.vale").joinpath("data/cards.json").read_text("utf-8")
+def _load(name: str = "cards.json") -> dict[str, Any]:
+    text = resources.files("eterna.games.vale").joinpath(f"data/{name}").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
 
 DATA: Final = _load()
+ARTIFACTS_DATA: Final = _load("artifacts.json")
 
 FAMILIES: Final[tuple[str, ...]] = tuple(f["id"] for f in DATA["families"])
 FAMILY_INDEX: Final = {name: i for i, name in enumerate(FAMILIES)}
@@ -59,6 +60,24 @@ HAS_ACTIVE: Final[tuple[bool, ...]] = tuple("resolution" in c for c in CARDS)
 CARD_SET: Final[tuple[str, ...]] = tuple(c["set"] for c in CARDS)
 
 MAX_PAYMENT: Final = 6
+
+# The Artifacts expansion's tiles (data/artifacts.json "tiles"): ints 0..10 in the file's order
+TILES: Final[tuple[dict[str, Any], ...]] = tuple(ARTIFACTS_DATA["tiles"])
+TILE_NAME: Final[tuple[str, ...]] = tuple(t["id"] for t in TILES)
+TILE_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(TILE_NAME)}
+TILE_TIMING: Final[tuple[str, ...]] = tuple(t["timing"] for t in TILES)
+TILE_GROUP: Final[tuple[str, ...]] = tuple(t["group"] for t in TILES)
+
+
+def tile_id(name: str) -> int:
+    """The artifact tile written `name` (e.g. 'book-of-thoth'), or BadNotation."""
+    try:
+        return TILE_BY_NAME[name.strip().lower()]
+    except (KeyError, AttributeError):
+        raise BadNotation(
+            f"{name!r} is not an artifact tile: tiles are written by name in lower case with "
+            "hyphens, e.g. 'book-of-thoth'"
+        ) from None
 
 
 def card_id(name: str) -> int:
@@ -107,6 +126,8 @@ def parse_payment(text: str) -> tuple[int, int, int]:
 # ---------------------------------------------------------------------------- actions
 CLAIM, SELL_, TAME, SUMMON, REMOVE, END_TURN, DISCARD_STONE = range(7)
 RESOLVE, RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE = range(7, 16)
+# the Artifacts expansion's moves (artifacts.py)
+PICK, USE, SHELTER, RETRIEVE, UPGRADE, BUY_AREA = range(16, 22)
 
 # Names of the options a `choose` answers (Hydra, Basilisk, Snail Maiden)
 CHOICES: Final[tuple[str, ...]] = (
@@ -118,7 +139,11 @@ CHOICES: Final[tuple[str, ...]] = (
     "blue-to-purple",
     "purple-to-blue",
 )
-CHOICE_INDEX: Final = {name: i for i, name in enumerate(CHOICES)}
+# ... and the Artifacts tiles' (Pied Piper's Pipe, Incense Burner, Golden Fleece, Gem of Kukulkan),
+# numbered after CHOICES: their actions are built after every base action (see ACTIONS)
+ART_CHOICES: Final[tuple[str, ...]] = ("shelter-top", "retrieve-all", "keep-sold")
+ALL_CHOICES: Final[tuple[str, ...]] = CHOICES + ART_CHOICES
+CHOICE_INDEX: Final = {name: i for i, name in enumerate(ALL_CHOICES)}
 MAX_SEATS: Final = 4
 
 
@@ -194,6 +219,24 @@ A_TARGET: Final = tuple(_new(f"target seat-{s}", TARGET, arg=s) for s in range(M
 A_CHOOSE: Final = tuple(_new(f"choose {name}", CHOOSE, arg=i) for i, name in enumerate(CHOICES))
 A_DONE: Final = _new("done", DONE)
 
+# The base game's action table ends here: the encoding's version 1 is this table
+BASE_ACTIONS: Final[tuple[ValeAction, ...]] = tuple(_BUILT)
+
+# The Artifacts expansion's moves, after every base action so that no base id moves
+A_PICK: Final = tuple(_new(f"pick {name}", PICK, arg=t) for t, name in enumerate(TILE_NAME))
+A_USE: Final = tuple(_new(f"use {name}", USE, arg=t) for t, name in enumerate(TILE_NAME))
+A_SHELTER: Final = _per_card("shelter", SHELTER)
+A_RETRIEVE: Final = _per_card("retrieve", RETRIEVE)
+A_UPGRADE: Final = tuple(_new(f"upgrade {COLOURS[c]}", UPGRADE, arg=c) for c in (RED, BLUE))
+A_BUY_AREA: Final = tuple(
+    _new("buy-area" + (f" pay {payment_text(pay)}" if any(pay) else ""), BUY_AREA, pay=i)
+    for i, pay in enumerate(PAYMENTS)
+)
+A_CHOOSE_ART: Final = tuple(
+    _new(f"choose {name}", CHOOSE, arg=len(CHOICES) + i) for i, name in enumerate(ART_CHOICES)
+)
+A_CHOOSE_ALL: Final = A_CHOOSE + A_CHOOSE_ART
+
 ACTIONS: Final[tuple[ValeAction, ...]] = tuple(_BUILT)
 _BY_TEXT: Final[dict[str, ValeAction]] = {a.text: a for a in ACTIONS}
 
@@ -206,12 +249,15 @@ _CARD_VERBS: Final[dict[str, tuple[ValeAction, ...]]] = {
     "discard": A_DISCARD,
     "take": A_TAKE,
     "copy": A_COPY,
+    "shelter": A_SHELTER,
+    "retrieve": A_RETRIEVE,
 }
 
 FORMS: Final = (
     "claim/sell/tame/resolve/recover/discard/take/copy <card>, summon <card> [pay <stones>], "
     "summon <card> free, remove <card> pay <stones>, discard-stone <colour>, target seat-<n>, "
-    f"choose <{'|'.join(CHOICES)}>, end-turn, done"
+    f"choose <{'|'.join(ALL_CHOICES)}>, end-turn, done; with the Artifacts: pick/use <tile>, "
+    "shelter/retrieve <card>, upgrade <red|blue>, buy-area [pay <stones>]"
 )
 
 
@@ -250,7 +296,13 @@ def parse_action(text: str) -> ValeAction:
     if verb == "discard-stone" and len(words) == 2 and words[1] in COLOUR_INDEX:
         return A_DISCARD_STONE[COLOUR_INDEX[words[1]]]
     if verb == "choose" and len(words) == 2 and words[1] in CHOICE_INDEX:
-        return A_CHOOSE[CHOICE_INDEX[words[1]]]
+        return A_CHOOSE_ALL[CHOICE_INDEX[words[1]]]
+    if verb in ("pick", "use") and len(words) == 2:
+        return (A_PICK if verb == "pick" else A_USE)[tile_id(words[1])]
+    if verb == "upgrade" and len(words) == 2 and words[1] in ("red", "blue"):
+        return A_UPGRADE[COLOUR_INDEX[words[1]]]
+    if verb == "buy-area" and len(words) == 3 and words[1] == "pay":
+        return A_BUY_AREA[PAYMENT_INDEX[parse_payment(words[2])]]
     if verb == "target" and len(words) == 2:
         seat = words[1].removeprefix("seat-")
         if seat.isdigit() and int(seat) < MAX_SEATS:

@@ -81,7 +81,7 @@ class ValeEncoding(Encoding):
     game_id: ClassVar[str] = "vale"
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
-    actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    actions: ClassVar[tuple[Any, ...]] = cards.BASE_ACTIONS  # version 1: the base game's moves
     state_class: ClassVar[type | None] = ValeState
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (C,)),

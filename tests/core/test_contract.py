@@ -27,11 +27,45 @@ MAX_STEPS = 5000  # a random game of any registered game must end well within th
 
 
 def player_counts(game_id: str) -> list[int]:
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     return sorted({game.min_players, game.max_players})
 
 
+# Games played with options that change what the contract covers: a case id names the game
+# and its options (the Vale with its Artifacts expansion, at every player count)
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "vale+artifacts": ("vale", {"expansions": ["artifacts"]}),
+    "vale+artifacts-advanced": ("vale", {"expansions": ["artifacts"], "artifact_set": "advanced"}),
+}
+
+
+class Variant:
+    """A registered game whose new games start from `options` (the same contract)."""
+
+    def __init__(self, game: Any, options: dict[str, Any]) -> None:
+        self._game = game
+        self._options = options
+
+    def new_game(self, players: int, seed: int | None = None, options: Any = None, **more: Any):
+        return self._game.new_game(
+            players=players, seed=seed, options={**self._options, **(options or {})}, **more
+        )
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def load(case: str) -> Any:
+    """The game of a case id: a registered game, or a VARIANTS entry."""
+    if case in VARIANTS:
+        game_id, options = VARIANTS[case]
+        return Variant(eterna.load_game(game_id), options)
+    return eterna.load_game(case)
+
+
 CASES = [(g, n) for g in GAME_IDS for n in player_counts(g)]
+if "vale" in GAME_IDS:
+    CASES += [("vale+artifacts", n) for n in (2, 3, 4)] + [("vale+artifacts-advanced", 3)]
 CASE_IDS = [f"{g}-{n}p" for g, n in CASES]
 
 
@@ -53,7 +87,7 @@ def snapshot(state: Any) -> str:
 
 def walk(game_id: str, players: int, seed: int) -> Iterator[Any]:
     """The states of one seeded random game, from the start to the end (the same object)."""
-    state = eterna.load_game(game_id).new_game(players=players, seed=seed)
+    state = load(game_id).new_game(players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(MAX_STEPS):
         yield state
@@ -87,7 +121,7 @@ def test_unknown_game_raises_eterna_error(name: str) -> None:
 def test_players_range_and_options(game_id: str) -> None:
     """min/max players are ints; options is name -> default, JSON-ready; counts outside the
     range raise BadSetup."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     assert isinstance(game.min_players, int) and isinstance(game.max_players, int)
     assert 1 <= game.min_players <= game.max_players
     assert isinstance(game.options, dict)
@@ -111,7 +145,7 @@ def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
     """Along whole random games: current_player is None exactly when terminal; legal_actions
     is deterministic, non-empty until the end, of hashable actions with string notation;
     apply returns None; scores/winners are well formed; views are JSON-serialisable."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     for seed in (0, 1):
         state = game.new_game(players=players, seed=seed)
         rng = random.Random(seed)
@@ -140,7 +174,7 @@ def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
 def test_notation_round_trips_through_apply(game_id: str, players: int) -> None:
     """str(action) is its notation: applying the text does exactly what the object does;
     actions survive pickling (e.g. to a worker process)."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     for step, state in enumerate(walk(game_id, players, 2)):
         if state.is_terminal or step % 9:
             continue
@@ -158,7 +192,7 @@ def test_notation_round_trips_through_apply(game_id: str, players: int) -> None:
 def test_same_seed_same_game(game_id: str, players: int) -> None:
     """Two games from the same seed, given the same choices, offer the same legal lists and
     the same views at every step (what seeded agents rely on to replay)."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     one = game.new_game(players=players, seed=3)
     two = game.new_game(players=players, seed=3)
     rng = random.Random(3)
@@ -235,12 +269,12 @@ def test_views_and_records_are_copies(game_id: str, players: int) -> None:
 def test_record_round_trip(game_id: str, players: int) -> None:
     """to_record holds the seven documented keys (version 2 on), survives JSON, and from_record
     (or eterna.replay) rebuilds a state with every view equal."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     for state in sample_states(game_id, players, 5, 31):
         record = state.to_record()
         assert set(record) == {"game", "version", "players", "seed", "options", "setup", "actions"}
         assert record["version"] == RECORD_VERSION
-        assert record["game"] == game_id and record["players"] == players
+        assert record["game"] == game.id and record["players"] == players
         assert all(isinstance(a, str) for a in record["actions"])
         record = json.loads(json.dumps(record))
         assert snapshot(game.from_record(record)) == snapshot(state)
@@ -250,7 +284,7 @@ def test_record_round_trip(game_id: str, players: int) -> None:
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 def test_seed_none_draws_and_records_a_seed(game_id: str, players: int) -> None:
     """seed=None draws a seed, which the record keeps, so the game still replays."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     state = game.new_game(players=players, seed=None)
     rng = random.Random(1)
     for _ in range(20):
@@ -285,7 +319,7 @@ def test_determinize_keeps_the_seat_view(game_id: str, players: int) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_bad_records_raise_bad_record(game_id: str) -> None:
     """A record for another game, malformed, or with a refused action raises BadRecord."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
     state = game.new_game(players=game.min_players, seed=8)
     good = state.to_record()
     bad = [
@@ -307,9 +341,7 @@ def test_bad_records_raise_bad_record(game_id: str) -> None:
 def test_bad_input_to_apply(game_id: str) -> None:
     """Malformed notation raises BadNotation, a non-action IllegalAction; neither changes
     the state."""
-    state = eterna.load_game(game_id).new_game(
-        players=eterna.load_game(game_id).min_players, seed=9
-    )
+    state = load(game_id).new_game(players=load(game_id).min_players, seed=9)
     before = snapshot(state)
     with pytest.raises(eterna.BadNotation):
         state.apply("%% not notation %%")
@@ -401,7 +433,7 @@ def test_agents_import_no_specific_game() -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_agent_is_deterministic(game_id: str) -> None:
     """make_agent('random', seed) replays the same choices; its choices are legal."""
-    game = eterna.load_game(game_id)
+    game = load(game_id)
 
     def play(seed: int) -> list[str]:
         players = game.min_players

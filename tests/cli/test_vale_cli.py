@@ -464,3 +464,16 @@ def test_simulate_vale_table_records_and_replay(tmp_path: Path) -> None:
     result = run(["replay", str(out), "--spectator", "--step"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert "Your hand" not in result.output and "stopped after 3 of" in result.output
+
+
+def test_simulate_takes_the_artifacts_expansion_as_a_json_list(tmp_path: Path) -> None:
+    out = tmp_path / "artifacts.jsonl"
+    args = ["simulate", "vale", "--games", "2", "--players", "3", "--agents", "random"]
+    args += ["--option", 'expansions=["artifacts"]', "--option", "artifact_set=advanced"]
+    result = run([*args, "--seed", "5", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for line in out.read_text().splitlines():
+        record = json.loads(line)
+        assert record["options"]["expansions"] == ["artifacts"]
+        state = eterna.replay(record)
+        assert state.is_terminal and len(state.view(0)["artifacts"]["glade"]) == 3 + 4

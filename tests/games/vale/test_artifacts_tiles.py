@@ -451,3 +451,37 @@ def test_records_replay_an_artifacts_game():
         st.apply(rng.choice(st.legal_actions()))
     again = GAME.from_record(st.to_record())
     assert again.scores == st.scores and again.view(0) == st.view(0)
+
+
+def test_the_encoding_version_1_refuses_an_artifacts_game_clearly():
+    from eterna.adapters.encodings import make_encoding
+    from eterna.core.errors import EternaError
+
+    enc = make_encoding("vale", 2)
+    st = GAME.new_game(2, seed=1, options=ART)
+    with pytest.raises(EternaError, match="base game only"):
+        enc.observe(st, 0)
+    with pytest.raises(EternaError, match="base game only"):
+        enc.encode(st.view(0))
+
+
+def test_determinize_keeps_every_card_somewhere_along_artifacts_games():
+    for players in (2, 3, 4):
+        st = GAME.new_game(players, seed=players, options=options(artifact_set="advanced"))
+        rng = random.Random(players)
+        step = 0
+        while not st.is_terminal:
+            if step % 15 == 0:
+                for seat in range(players):
+                    guess = st.determinize(seat, random.Random(step))
+                    assert sorted(_all_cards(guess)) == sorted(_all_cards(st))
+                    assert guess.view(seat) == st.view(seat)
+            st.apply(rng.choice(st.legal_actions()))
+            step += 1
+
+
+def _all_cards(st) -> list[int]:
+    out = list(st.draw_pile) + list(st.discard) + list(st.unclaimed)
+    for s in range(st.players):
+        out += st.hands[s] + st.areas[s] + st.claims[s] + st.arts.shelters[s]
+    return out

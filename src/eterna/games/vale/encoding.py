@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from eterna.core.encoding import Encoding, cap
+from eterna.core.errors import EternaError
 from eterna.core.game import View
 from eterna.games.vale import board as engine
 from eterna.games.vale import cards
@@ -19,6 +20,10 @@ from eterna.games.vale.state import ValeState
 from eterna.games.vale.views import ValeView, as_vale_view
 
 ENCODING_VERSION = 1
+ARTIFACTS_NOT_ENCODED = (
+    "the Vale's encoding version 1 covers the base game only: a game with the Artifacts "
+    "expansion (option expansions) has no encoding yet"
+)
 
 C = cards.DECK_SIZE  # 70
 MAXP = cards.MAX_SEATS  # 4
@@ -117,6 +122,8 @@ class ValeEncoding(Encoding):
     # ------------------------------------------------------------------ from a view
     def write(self, view: View, m: Any) -> None:
         v = as_vale_view(view)
+        if "artifacts" in v:
+            raise EternaError(ARTIFACTS_NOT_ENCODED)
         seat = v["seat"] or 0
         n = v["players"]
         self._write_view_cards(v, m, seat, n)
@@ -214,6 +221,8 @@ class ValeEncoding(Encoding):
         """`write(st.view(seat), m)` from the engine's attributes (board.py). What it reads of
         hidden state: `seat`'s own hand, every hand's size, and the cards of other hands that
         are not secret (the view's `known_hands`) -- exactly what the view shows."""
+        if st.arts is not None:
+            raise EternaError(ARTIFACTS_NOT_ENCODED)
         n = st.players
         self._write_state_cards(st, seat, n, m)
         self._write_state_seats(st, seat, n, m)

@@ -464,3 +464,36 @@ def test_simulate_vale_table_records_and_replay(tmp_path: Path) -> None:
     result = run(["replay", str(out), "--spectator", "--step"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert "Your hand" not in result.output and "stopped after 3 of" in result.output
+
+
+def test_simulate_takes_the_artifacts_expansion_as_a_json_list(tmp_path: Path) -> None:
+    out = tmp_path / "artifacts.jsonl"
+    args = ["simulate", "vale", "--games", "2", "--players", "3", "--agents", "random"]
+    args += ["--option", 'expansions=["artifacts"]', "--option", "artifact_set=advanced"]
+    result = run([*args, "--seed", "5", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for line in out.read_text().splitlines():
+        record = json.loads(line)
+        assert record["options"]["expansions"] == ["artifacts"]
+        state = eterna.replay(record)
+        assert state.is_terminal and len(state.view(0)["artifacts"]["glade"]) == 3 + 4
+
+
+def test_the_table_shows_each_seats_artifact_and_shelter_in_words() -> None:
+    setup = {
+        "first_player": 0,
+        "claimed": [[], []],
+        "glade": ["book-of-thoth", "golden-fleece", "incense-burner"],
+        "artifacts": ["book-of-thoth", None],
+        "blocked": [None, "golden-fleece"],
+        "shelters": [["kappa"], ["imp"]],
+        "bought_areas": [1, 0],
+        "round": 2,
+    }
+    st = GAME.new_game(2, seed=1, options={"expansions": ["artifacts"]}, setup=setup)
+    english = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"])).split())
+    assert "artifact: book-of-thoth" in english and "area 0/3" in english
+    assert "shelter 1 (kappa" in english and "not again: golden-fleece" in english
+    assert "shelter 1 (imp" in english  # a setup's shelters are known, like its hands
+    french = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"], lang="fr")).split())
+    assert "artefact : Livre de Thot" in french and "pas à nouveau : Toison d'or" in french

@@ -41,6 +41,9 @@ def cases() -> list[tuple[str, int, dict[str, Any]]]:
             out.append((game_id, n, {}))
         if "mission" in game.options and game.min_players == 1:
             out += [(game_id, 1, {"mission": m}) for m in range(1, 11)]
+        if "expansions" in game.options:  # the Vale's Artifacts: tiles, shelters
+            for n in range(game.min_players, game.max_players + 1):
+                out.append((game_id, n, {"expansions": ["artifacts"], "artifact_set": "advanced"}))
     return out
 
 

@@ -30,7 +30,7 @@ def test_every_action_of_the_game_has_its_own_label() -> None:
         verbs.add(key)
         for lang in LANGS:
             assert _needs(lang, key) == set(params), (lang, key, params)
-    assert len(verbs) == 19  # the base game's 17, swap and put-on-deck (Artifacts creatures)
+    assert len(verbs) == 26  # the base game's 17, 2 of the Artifacts creatures, 7 of its tiles
 
 
 @pytest.mark.parametrize(

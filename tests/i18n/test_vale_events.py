@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import eterna
-from eterna.games.vale.cards import CARD_NAME
+from eterna.games.vale.cards import CARD_NAME, TILE_NAME
 from eterna.i18n import LANGS, catalog
 from eterna.i18n.words import describe_event, event_lines, stones_words
 
@@ -29,9 +30,9 @@ def test_every_documented_kind_and_question_has_a_sentence() -> None:
     for cell in re.findall(r"^\| ((?:`\w+`(?:, )?)+) \|", section, flags=re.M):
         kinds.update(re.findall(r"`(\w+)`", cell))
     assert {"round_started", "card_drawn", "points_stolen", "game_over"} <= kinds
-    assert len(kinds) == 29
+    assert len(kinds) == 38  # 27 of the base game, 2 of the Artifacts creatures, 9 of its tiles
     questions = set(re.findall(r"`(\w+)`", section.split("stable name:", 1)[1]))
-    assert len(questions) == 17
+    assert len(questions) == 26  # 12 of the base game, 5 of the creatures, 9 of the tiles
     for lang in LANGS:
         cat = catalog(lang)
         for kind in kinds:
@@ -41,8 +42,7 @@ def test_every_documented_kind_and_question_has_a_sentence() -> None:
             assert cat.has(f"vale.question.{question}"), (lang, question)
 
 
-def _played(players: int, seed: int, expansions: tuple[str, ...] = ()) -> eterna.GameState:
-    options = {"expansions": list(expansions)}
+def _played(players: int, seed: int, options: dict[str, Any] | None = None) -> eterna.GameState:
     st = eterna.load_game("vale").new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
     while not st.is_terminal:
@@ -50,18 +50,21 @@ def _played(players: int, seed: int, expansions: tuple[str, ...] = ()) -> eterna
     return st
 
 
-RAW_ID = re.compile(r"\b(" + "|".join(re.escape(c) for c in CARD_NAME if "-" in c) + r")\b")
+IDS = [c for c in (*CARD_NAME, *TILE_NAME) if "-" in c]
+RAW_ID = re.compile(r"\b(" + "|".join(re.escape(c) for c in IDS) + r")\b")
+ADVANCED = {"expansions": ["artifacts"], "artifact_set": "advanced"}
+ARTIFACTS = {"expansions": ["artifacts"]}
 
 
 @pytest.mark.parametrize(
-    ("players", "seed", "expansions"),
-    [(2, 11, ()), (3, 12, ()), (4, 13, ()), (2, 14, ("artifacts",)), (3, 15, ("artifacts",)),
-     (4, 16, ("artifacts",))],
+    ("players", "seed", "options"),
+    [(2, 11, None), (3, 12, None), (4, 13, None), (2, 14, ADVANCED), (3, 16, ARTIFACTS),
+     (4, 15, ADVANCED)],
 )  # fmt: skip
 def test_whole_games_narrate_in_every_language_for_every_seat(
-    players: int, seed: int, expansions: tuple[str, ...]
+    players: int, seed: int, options: dict[str, Any] | None
 ) -> None:
-    st = _played(players, seed, expansions)
+    st = _played(players, seed, options)
     kinds: set[str] = set()
     for viewer in [*range(players), None]:
         events = st.events_since(0, viewer)

@@ -6,6 +6,7 @@ through `fail`: one line `Error: ...` on stderr and exit code 2, never a traceba
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Sequence
@@ -40,10 +41,16 @@ def fail(message: str) -> NoReturn:
 
 
 def parse_value(text: str) -> Any:
-    """An option value: true/false, an integer, a float, or else the text itself."""
+    """An option value: true/false, an integer, a float, a JSON list or object (`[...]`,
+    `{...}`, e.g. the Vale's `expansions=["artifacts"]`), or else the text itself."""
     lowered = text.strip().lower()
     if lowered in ("true", "false"):
         return lowered == "true"
+    if lowered[:1] in ("[", "{"):
+        try:
+            return json.loads(text)
+        except ValueError:
+            fail(f"{text!r} is not a JSON list or object")
     for kind in (int, float):
         try:
             return kind(text)

@@ -19,7 +19,7 @@ from eterna.i18n.messages import Catalog, catalog
 COLOURS: Final = ("red", "blue", "purple")
 SEAT_FIELDS: Final = ("leader", "target", "victim", "giver", "by", "chooser", "first")
 SEAT_LISTS: Final = ("seats", "winners", "finders")
-CARD_FIELDS: Final = ("card", "source", "chosen")
+CARD_FIELDS: Final = ("card", "source", "chosen", "artifact")
 CARD_LISTS: Final = ("cards", "board", "display", "revealed")
 FAMILY_FIELDS: Final = ("trump", "previous_trump", "family")
 STONE_SETS: Final = ("paid", "payment", "held")
@@ -28,6 +28,8 @@ PRIVATE: Final[Mapping[tuple[str, str], str]] = {
     ("eternity", "hand_dealt"): "cards",
     ("vale", "card_drawn"): "card",
     ("vale", "card_put_on_deck"): "card",
+    ("vale", "card_sheltered"): "card",
+    ("vale", "card_retrieved"): "card",
     ("eternitium", "hand_dealt"): "cards",
     ("eternitium", "cards_drawn"): "cards",
     ("eternitium", "hand_discarded"): "cards",
@@ -98,6 +100,7 @@ _FIELD_KINDS: Final[Mapping[str, str]] = {
     "choice": "choice",
     "colour": "choice",
     "stone": "stone",
+    "into": "stone",
     "shape": "shape",
     "shapes": "shapes",
     "scores": "scores",

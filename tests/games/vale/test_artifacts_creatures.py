@@ -19,6 +19,8 @@ def all_cards(st) -> list[str]:  # type: ignore[no-untyped-def]
     cards = st.deck() + st.discard_pile() + st.revealed()
     for s in range(st.players):
         cards += st.hand(s) + st.area(s) + st.claimed(s)
+    if st.arts is not None:  # the artifact tiles' shelters
+        cards += [CARD_NAME[c] for shelter in st.arts.shelters for c in shelter]
     return cards
 
 

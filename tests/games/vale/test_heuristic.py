@@ -3,6 +3,7 @@ plays the positions the old greedy version got wrong the sensible way."""
 
 from __future__ import annotations
 
+import pytest
 from vale_helpers import acting, play, resolving
 
 from eterna.agents import make_agent
@@ -52,6 +53,20 @@ def test_the_heuristic_plays_every_seat_count_to_the_end():
             assert action in st.legal_actions()
             st.apply(action)
         assert st.winners
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_heuristic_plays_an_artifacts_game_to_the_end(players):
+    """Not tuned for the tiles yet: it must only play them legally to the end."""
+    agents = [GAME.make_heuristic(seed=s) for s in range(players)]
+    options = {"expansions": ["artifacts"], "artifact_set": "advanced"}
+    st = GAME.new_game(players, seed=players, options=options)
+    while not st.is_terminal:
+        p = st.current_player
+        action = agents[p].choose(st, p)
+        assert action in st.legal_actions()
+        st.apply(action)
+    assert st.winners
 
 
 def test_it_spends_before_selling_into_the_stone_limit():

@@ -32,6 +32,8 @@ def all_cards(st: ValeState) -> list[str]:
     cards = st.deck() + st.discard_pile() + st.revealed()
     for s in range(st.players):
         cards += st.hand(s) + st.area(s) + st.claimed(s)
+    if st.arts is not None:  # the Artifacts' shelters
+        cards += [CARD_NAME[c] for shelter in st.arts.shelters for c in shelter]
     return cards
 
 
@@ -146,11 +148,15 @@ def test_determinized_states_play_on_to_the_end(players, seed, cut, expansions):
         assert guess.is_terminal
 
 
+# the options that are neither an enumeration nor a flag, with values worth trying
+VALUES = {
+    "expansions": ([], ["artifacts"]),
+    "end_threshold": (0, 60, 80),
+    "bought_area_limit": (0, 2),
+}
 OPTION_SETS = st_.fixed_dictionaries(
     {
-        name: st_.sampled_from(
-            opt.choices or (([], list(opt.items)) if opt.items else (False, True))
-        )
+        name: st_.sampled_from(VALUES.get(name) or opt.choices or (False, True))
         for name, opt in GAME.declared_options.items()
     }
 )

@@ -27,6 +27,12 @@ def test_the_game_is_registered_with_its_contract():
         "expansions",
         "swap_dragon_targets",
         "allow_superfluous_payment",
+        "artifact_set",
+        "end_threshold",
+        "artifact_block",
+        "bought_area_limit",
+        "thoth_same_stone",
+        "ring_of_wishes",
     }
 
 

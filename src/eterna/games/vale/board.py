@@ -29,16 +29,14 @@ from typing import Any, ClassVar, TypeVar
 from eterna.core.legacy import vale_reshuffle
 from eterna.core.rng import deal_at
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
-from eterna.games.vale.abilities import (
-    INSTANT,
-    INSTANT_TRIVIAL,
-    PERMANENT,
-)
+from eterna.games.vale.abilities import INSTANT, INSTANT_TRIVIAL, PERMANENT
+from eterna.games.vale.artifacts import Arts, ArtSetup, clone_arts
 from eterna.games.vale.cards import (
     BASE_VALUE,
     CARD_NAME,
     FAMILIES,
     STONE_LIMIT,
+    TILE_NAME,
     ValeAction,
 )
 from eterna.games.vale.effects import Effect, Step, feasible
@@ -77,7 +75,7 @@ class ValeStart(GameStart):
     """What a game of the Vale never changes: the table (GameStart) and its opening position,
     the setup's (docs/vale.md) with the seed's shuffle and first player filled in."""
 
-    end_score: int  # a score that ends the game (§9: 60; 80 with the Artifacts, not built)
+    end_score: int  # a score that ends the game (§9: 60; option end_threshold, 80 with Artifacts)
     stream: int  # the generator's state after the opening deal (the reshuffles draw on)
     first: int  # the first player of the opening round
     round: int  # the opening round
@@ -90,6 +88,8 @@ class ValeStart(GameStart):
     claimed: tuple[tuple[int, ...], ...] | None  # a setup that starts in the action phase
     revealed: tuple[int, ...] | None  # a setup that starts in the hunt with these (sorted)
     log: tuple[tuple[int, str], ...] = ()  # a position's round log so far: (seat, action)
+    glade: tuple[int, ...] = ()  # the artifact tiles in play (none: no Artifacts, artifacts.py)
+    artifacts: ArtSetup | None = None  # a setup's tiles held and blocked, shelters, areas bought
 
 
 class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
@@ -101,6 +101,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         "_src",
         "activated",
         "areas",
+        "arts",
         "choice",
         "claims",
         "cost_cuts",
@@ -128,6 +129,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         "_src": SHARE,
         "activated": SHARE,
         "areas": COPY2,
+        "arts": clone_arts,  # None in a base game
         "choice": SHARE,  # a tuple
         "claims": COPY2,
         "cost_cuts": COPY,
@@ -172,6 +174,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
     loki: int  # per seat (4 bits each): 1 + the family Loki counts as this turn, 0: Wind
     work: list[Work]  # effect steps still to run, the next one last
     choice: Choice | None  # the question the game waits on
+    arts: Arts | None  # the Artifacts expansion's tiles, shelters and areas (artifacts.py)
     _dirty: bool  # stones or areas changed: check the stone limit
     _shuffles: int  # reshuffles so far (the generator's number)
     _src: int  # while narrating: the card whose effect is under way (-1: a rule's own step)
@@ -201,6 +204,9 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         self.loki = 0
         self.work = []
         self.choice = None
+        self.arts = (
+            Arts.new(start.glade, start.artifacts, start.options, n) if start.glade else None
+        )
         self._dirty = True
         self._shuffles = start.stream
         self._src = -1
@@ -209,8 +215,9 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
 
     # ------------------------------------------------------------------ telling
     def source(self) -> str | None:
-        """The card whose effect is under way, by name (None: a rule's own step)."""
-        return None if self._src < 0 else CARD_NAME[self._src]
+        """The card (or artifact tile) whose effect is under way, by name (None: a rule's own
+        step)."""
+        return src_name(self._src)
 
     # ------------------------------------------------------------------ points and stones
     def gain_points(self, seat: int, n: int) -> None:
@@ -371,12 +378,14 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         self.choice = (chooser, step, seat, src, arg, tuple(options))
         if self._events is not None:
             self.tell(
-                "effect_choice", chooser=chooser, seat=seat, card=CARD_NAME[src], question=step.kind
+                "effect_choice", chooser=chooser, seat=seat, card=src_name(src), question=step.kind
             )
 
     def has_room(self, seat: int) -> bool:
-        """A free slot in the area (§5.3.1: as many cards as the round number)."""
-        return len(self.areas[seat]) < self.round
+        """A free slot in the area (§5.3.1: as many cards as the round number, plus the areas
+        bought with artifact tiles)."""
+        arts = self.arts
+        return len(self.areas[seat]) < self.round + (0 if arts is None else arts.bought[seat])
 
     def summon_free(self, seat: int, card: int) -> None:
         """Young Forest Spirit, Dragon Egg: summon from hand without paying (Q3, Q4)."""
@@ -470,6 +479,14 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
             shift = seat * PERK_BITS
             self.perks = self.perks & ~(PERK_MASK << shift) | watch << shift
         self._dirty = True
+
+
+def src_name(src: int) -> str | None:
+    """The name of an effect's source: a card (>= 0), an artifact tile (<= -2, its
+    `tile_src`), or None for a rule's own step (-1: the stone limit)."""
+    if src >= 0:
+        return CARD_NAME[src]
+    return None if src == -1 else TILE_NAME[-2 - src]
 
 
 class _AfterSummon(Step):

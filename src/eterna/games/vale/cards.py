@@ -21,7 +21,7 @@ from eterna.core.errors import BadNotation
 from eterna.core.game import Action
 
 
-def _load(name: str) -> dict[str, Any]:
+def _load(name: str = "cards.json") -> dict[str, Any]:
     text = resources.files("eterna.games.vale").joinpath(f"data/{name}").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
@@ -29,6 +29,7 @@ def _load(name: str) -> dict[str, Any]:
 
 DATA: Final = _load("cards.json")
 ARTIFACTS: Final = _load("artifacts.json")  # the expansion (its creatures; its tiles)
+ARTIFACTS_DATA: Final = ARTIFACTS
 EXPANSIONS: Final[tuple[str, ...]] = tuple(ARTIFACTS["sets"])  # ("artifacts",)
 
 FAMILIES: Final[tuple[str, ...]] = tuple(f["id"] for f in DATA["families"])
@@ -74,6 +75,24 @@ def cards_in_play(expansions: tuple[str, ...] | list[str]) -> tuple[int, ...]:
 
 
 MAX_PAYMENT: Final = 6
+
+# The Artifacts expansion's tiles (data/artifacts.json "tiles"): ints 0..10 in the file's order
+TILES: Final[tuple[dict[str, Any], ...]] = tuple(ARTIFACTS_DATA["tiles"])
+TILE_NAME: Final[tuple[str, ...]] = tuple(t["id"] for t in TILES)
+TILE_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(TILE_NAME)}
+TILE_TIMING: Final[tuple[str, ...]] = tuple(t["timing"] for t in TILES)
+TILE_GROUP: Final[tuple[str, ...]] = tuple(t["group"] for t in TILES)
+
+
+def tile_id(name: str) -> int:
+    """The artifact tile written `name` (e.g. 'book-of-thoth'), or BadNotation."""
+    try:
+        return TILE_BY_NAME[name.strip().lower()]
+    except (KeyError, AttributeError):
+        raise BadNotation(
+            f"{name!r} is not an artifact tile: tiles are written by name in lower case with "
+            "hyphens, e.g. 'book-of-thoth'"
+        ) from None
 
 
 def card_id(name: str) -> int:
@@ -123,6 +142,8 @@ def parse_payment(text: str) -> tuple[int, int, int]:
 CLAIM, SELL_, TAME, SUMMON, REMOVE, END_TURN, DISCARD_STONE = range(7)
 RESOLVE, RECOVER, DISCARD, TAKE, COPY, SUMMON_FREE, TARGET, CHOOSE, DONE = range(7, 16)
 SWAP, PUT_ON_DECK = range(16, 18)  # the Artifacts creatures' (swap Dragons, Nurikabe)
+# the Artifacts tiles' moves (artifacts.py)
+PICK, USE, SHELTER, RETRIEVE, UPGRADE, BUY_AREA = range(18, 24)
 
 # Names of the options a `choose` answers: the base game's (Hydra, Basilisk, Snail Maiden), then
 # the Artifacts creatures' (a family named by Kraken, Rukh or Loki; Mandrake's two options;
@@ -143,7 +164,11 @@ CHOICES: Final[tuple[str, ...]] = (
     "lose-points",
     "three-red",
 )
-CHOICE_INDEX: Final = {name: i for i, name in enumerate(CHOICES)}
+# ... and the Artifacts tiles' (Pied Piper's Pipe, Incense Burner, Golden Fleece, Gem of Kukulkan),
+# numbered after CHOICES: their actions are built after every base action (see ACTIONS)
+ART_CHOICES: Final[tuple[str, ...]] = ("shelter-top", "retrieve-all", "keep-sold")
+ALL_CHOICES: Final[tuple[str, ...]] = CHOICES + ART_CHOICES
+CHOICE_INDEX: Final = {name: i for i, name in enumerate(ALL_CHOICES)}
 MAX_SEATS: Final = 4
 
 
@@ -261,6 +286,26 @@ A_TAKE: Final[tuple[ValeAction, ...]] = _joined("take")
 A_COPY: Final[tuple[ValeAction, ...]] = _joined("copy")
 A_SUMMON_FREE: Final[tuple[ValeAction, ...]] = _joined("summon-free")
 
+
+def _per_card(verb: str, kind: int) -> tuple[ValeAction, ...]:
+    return tuple(_new(f"{verb} {CARD_NAME[c]}", kind, c) for c in range(DECK_SIZE))
+
+
+# The Artifacts tiles' moves, after every base action so that no base id moves
+A_PICK: Final = tuple(_new(f"pick {name}", PICK, arg=t) for t, name in enumerate(TILE_NAME))
+A_USE: Final = tuple(_new(f"use {name}", USE, arg=t) for t, name in enumerate(TILE_NAME))
+A_SHELTER: Final = _per_card("shelter", SHELTER)
+A_RETRIEVE: Final = _per_card("retrieve", RETRIEVE)
+A_UPGRADE: Final = tuple(_new(f"upgrade {COLOURS[c]}", UPGRADE, arg=c) for c in (RED, BLUE))
+A_BUY_AREA: Final = tuple(
+    _new("buy-area" + (f" pay {payment_text(pay)}" if any(pay) else ""), BUY_AREA, pay=i)
+    for i, pay in enumerate(PAYMENTS)
+)
+A_CHOOSE_ART: Final = tuple(
+    _new(f"choose {name}", CHOOSE, arg=len(CHOICES) + i) for i, name in enumerate(ART_CHOICES)
+)
+A_CHOOSE_ALL: Final = A_CHOOSE + A_CHOOSE_ART
+
 ACTIONS: Final[tuple[ValeAction, ...]] = tuple(_BUILT)
 BASE_ACTIONS: Final[tuple[ValeAction, ...]] = ACTIONS[:BASE_ACTION_COUNT]
 _BY_TEXT: Final[dict[str, ValeAction]] = {a.text: a for a in ACTIONS}
@@ -276,13 +321,16 @@ _CARD_VERBS: Final[dict[str, tuple[ValeAction, ...]]] = {
     "copy": A_COPY,
     "swap": A_SWAP,
     "put-on-deck": A_PUT_ON_DECK,
+    "shelter": A_SHELTER,
+    "retrieve": A_RETRIEVE,
 }
 
 FORMS: Final = (
     "claim/sell/tame/resolve/recover/discard/take/copy/swap/put-on-deck <card>, "
     "summon <card> [pay <stones>], summon <card> free, remove <card> pay <stones>, "
     "discard-stone <colour>, target seat-<n>, "
-    f"choose <{'|'.join(CHOICES)}>, end-turn, done"
+    f"choose <{'|'.join(ALL_CHOICES)}>, end-turn, done; with the Artifacts: pick/use <tile>, "
+    "shelter/retrieve <card>, upgrade <red|blue>, buy-area [pay <stones>]"
 )
 
 
@@ -321,7 +369,13 @@ def parse_action(text: str) -> ValeAction:
     if verb == "discard-stone" and len(words) == 2 and words[1] in COLOUR_INDEX:
         return A_DISCARD_STONE[COLOUR_INDEX[words[1]]]
     if verb == "choose" and len(words) == 2 and words[1] in CHOICE_INDEX:
-        return A_CHOOSE[CHOICE_INDEX[words[1]]]
+        return A_CHOOSE_ALL[CHOICE_INDEX[words[1]]]
+    if verb in ("pick", "use") and len(words) == 2:
+        return (A_PICK if verb == "pick" else A_USE)[tile_id(words[1])]
+    if verb == "upgrade" and len(words) == 2 and words[1] in ("red", "blue"):
+        return A_UPGRADE[COLOUR_INDEX[words[1]]]
+    if verb == "buy-area" and len(words) == 3 and words[1] == "pay":
+        return A_BUY_AREA[PAYMENT_INDEX[parse_payment(words[2])]]
     if verb == "target" and len(words) == 2:
         seat = words[1].removeprefix("seat-")
         if seat.isdigit() and int(seat) < MAX_SEATS:

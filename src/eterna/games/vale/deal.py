@@ -14,6 +14,10 @@ Every key is optional; what is left out comes from the seed:
      "revealed": ["kappa", "imp", ...],   # start in the hunting phase with these cards out
      "claimed": [["kappa"], []]}          # start in the action phase with these claims
 
+With the Artifacts (option expansions ["artifacts"]) five more keys (docs/vale.md "Setup"):
+"glade" (the tiles in play), "artifacts" (the tile each seat holds, or null), "blocked" (the
+tile each seat may not pick), "shelters" (card lists per seat), "bought_areas" (per seat).
+
 Without "claimed" or "revealed" the game starts with the hunting phase of `round`, revealing
 from the top of the deck.
 """
@@ -25,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from eterna.core.errors import BadNotation, BadSetup
+from eterna.games.vale.artifacts import SETUP_KEYS as ARTIFACT_KEYS
+from eterna.games.vale.artifacts import ArtSetup, parse_artifact_setup
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
     CARD_NAME,
@@ -64,15 +70,20 @@ class Setup:
     stones: list[list[int]] | None = None  # per seat: red, blue, purple counts
     revealed: list[int] | None = None
     claimed: list[list[int]] | None = None
+    glade: tuple[int, ...] | None = None
+    artifacts: ArtSetup | None = None
 
     def placed(self) -> set[int]:
         out: set[int] = set()
         for part in (self.deck, self.discard, self.revealed):
             out.update(part or ())
-        for parts in (self.hands, self.areas, self.claimed):
+        for parts in (self.hands, self.areas, self.claimed, self._shelters()):
             for part in parts or ():
                 out.update(part)
         return out
+
+    def _shelters(self) -> list[list[int]] | None:
+        return None if self.artifacts is None else [list(s) for s in self.artifacts.shelters]
 
 
 def _cards(value: Any, where: str, in_play: frozenset[int]) -> list[int]:
@@ -104,20 +115,27 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
 
 
 def parse_setup(
-    setup: Mapping[str, Any] | None, players: int, cards: tuple[int, ...] = SET_CARDS["base"]
+    setup: Mapping[str, Any] | None,
+    players: int,
+    cards: tuple[int, ...] = SET_CARDS["base"],
+    artifacts: bool = False,
 ) -> Setup:
-    """The setup's keys read and checked; `cards` are the cards of this game's sets."""
+    """The setup's keys read and checked; `cards` are the cards of this game's sets, and
+    `artifacts` admits the artifact round's keys."""
     out = Setup()
     in_play = frozenset(cards)
     if setup is None:
         return out
+    keys = SETUP_KEYS + ARTIFACT_KEYS if artifacts else SETUP_KEYS
     if not isinstance(setup, Mapping):
-        raise BadSetup(f"setup must be an object with keys {', '.join(SETUP_KEYS)}")
-    unknown = sorted(set(setup) - set(SETUP_KEYS))
+        raise BadSetup(f"setup must be an object with keys {', '.join(keys)}")
+    unknown = sorted(set(setup) - set(keys))
     if unknown:
         raise BadSetup(
-            f"unknown setup key(s) {', '.join(map(str, unknown))}; known: {', '.join(SETUP_KEYS)}"
+            f"unknown setup key(s) {', '.join(map(str, unknown))}; known: {', '.join(keys)}"
         )
+    if artifacts:
+        out.glade, out.artifacts = parse_artifact_setup(setup, players)
     if setup.get("first_player") is not None:
         out.first_player = _int(setup["first_player"], "first_player", 0, players - 1)
     if setup.get("round") is not None:
@@ -156,7 +174,7 @@ def _check(out: Setup, players: int) -> None:
         for c in part or ():
             seen[c] = seen.get(c, 0) + 1
             total += 1
-    for parts in (out.hands, out.areas, out.claimed):
+    for parts in (out.hands, out.areas, out.claimed, out._shelters()):
         for part in parts or ():
             for c in part:
                 seen[c] = seen.get(c, 0) + 1
@@ -168,10 +186,11 @@ def _check(out: Setup, players: int) -> None:
         )
     if out.areas:
         for s, area in enumerate(out.areas):
-            if len(area) > out.round:
+            limit = out.round + (out.artifacts.bought[s] if out.artifacts else 0)
+            if len(area) > limit:
                 raise BadSetup(
                     f"setup areas[{s}] holds {len(area)} cards; round {out.round} allows "
-                    f"{out.round} (§5.3.1)"
+                    f"{limit} (§5.3.1)"
                 )
     if out.stones:
         for s, counts in enumerate(out.stones):

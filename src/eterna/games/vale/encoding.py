@@ -25,6 +25,10 @@ from eterna.games.vale.state import ValeState
 from eterna.games.vale.views import ValeView, as_vale_view
 
 ENCODING_VERSION = 1
+ARTIFACTS_NOT_ENCODED = (
+    "the Vale's encoding version 1 covers the base game only: a game with the Artifacts "
+    "expansion (option expansions) has no encoding yet"
+)
 
 C = cards.BASE_DECK_SIZE  # 70: version 1 encodes base games (no expansion card)
 MAXP = cards.MAX_SEATS  # 4
@@ -87,7 +91,7 @@ class ValeEncoding(Encoding):
     game_id: ClassVar[str] = "vale"
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
-    actions: ClassVar[tuple[Any, ...]] = cards.BASE_ACTIONS
+    actions: ClassVar[tuple[Any, ...]] = cards.BASE_ACTIONS  # version 1: the base game's moves
     state_class: ClassVar[type | None] = ValeState
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (C,)),
@@ -142,6 +146,8 @@ class ValeEncoding(Encoding):
     # ------------------------------------------------------------------ from a view
     def write(self, view: View, m: Any) -> None:
         v = as_vale_view(view)
+        if "artifacts" in v:
+            raise EternaError(ARTIFACTS_NOT_ENCODED)
         seat = v["seat"] or 0
         n = v["players"]
         self._write_view_cards(v, m, seat, n)
@@ -239,6 +245,8 @@ class ValeEncoding(Encoding):
         """`write(st.view(seat), m)` from the engine's attributes (board.py). What it reads of
         hidden state: `seat`'s own hand, every hand's size, and the cards of other hands that
         are not secret (the view's `known_hands`) -- exactly what the view shows."""
+        if st.arts is not None:
+            raise EternaError(ARTIFACTS_NOT_ENCODED)
         n = st.players
         self._write_state_cards(st, seat, n, m)
         self._write_state_seats(st, seat, n, m)

@@ -11,9 +11,15 @@ from eterna.core.game import Action, Game
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION, Rng
+from eterna.games.vale.artifacts import (
+    ARTIFACTS_END_SCORE,
+    artifact_action_words,
+    artifacts_in_play,
+    choose_glade,
+)
 from eterna.games.vale.cards import (
+    ALL_CHOICES,
     CARD_NAME,
-    CHOICES,
     CHOOSE,
     CLAIM,
     COLOURS,
@@ -25,6 +31,7 @@ from eterna.games.vale.cards import (
     END_TURN,
     EXPANSIONS,
     PAYMENTS,
+    PICK,
     PUT_ON_DECK,
     RECOVER,
     REMOVE,
@@ -85,8 +92,9 @@ OPTIONS: dict[str, Option] = {
             "expansions",
             [],
             "The expansions played with the base game: [] the base game alone; ['artifacts'] "
-            "shuffles the 28 creatures of The Vale of Eternity: Artifacts into the deck (98 "
-            "cards). On the command line: -o expansions=artifacts.",
+            "plays The Vale of Eternity: Artifacts: its 28 creatures shuffled into the deck (98 "
+            "cards), the artifact round before each hunt, and 80 points to end (see "
+            "end_threshold). On the command line: -o expansions=artifacts.",
             kind=list,
             items=EXPANSIONS,
         ),
@@ -104,6 +112,52 @@ OPTIONS: dict[str, Option] = {
             False,
             "Payments (digest Q15): False, a payment may not include a stone the cost does not "
             "need (one large stone is fine); True, any stones worth at least the cost.",
+        ),
+        Option(
+            "artifact_set",
+            "basic",
+            "Which artifact tiles are in the glade (digest Q-A1, unverified): 'basic', the three "
+            "2-player tiles, Seven-League Boots from 3 players and Golden Fleece at 4 (players "
+            "+ 1 tiles); 'advanced', the same plus 3 tiles drawn from the other six.",
+            choices=("basic", "advanced"),
+        ),
+        Option(
+            "end_threshold",
+            0,
+            "The score that ends the game after its round (digest Q-A9): 0 chooses it from "
+            "the expansions, 80 with the Artifacts and 60 without; any other number is used "
+            "as it is.",
+            minimum=0,
+            maximum=1000,
+        ),
+        Option(
+            "artifact_block",
+            "chosen",
+            "The tile a player may not pick again next round (digest Q-A4): 'chosen', the tile "
+            "picked this round, used or not; 'held', only a tile still held when the action "
+            "phase ends (an action tile used and given back blocks nothing).",
+            choices=("chosen", "held"),
+        ),
+        Option(
+            "bought_area_limit",
+            2,
+            "How many extra areas a player may buy with tiles in a game (digest Q-A5): 2, or "
+            "up to 10 for the reading with no limit.",
+            minimum=0,
+            maximum=10,
+        ),
+        Option(
+            "thoth_same_stone",
+            False,
+            "Book of Thoth (digest Q-A7): False, two different stones one step each; True, the "
+            "same stone may go up twice (red to purple).",
+        ),
+        Option(
+            "ring_of_wishes",
+            "again",
+            "Ring of Wishes (digest Q-A8): 'again', the card it activates still resolves in "
+            "the resolution phase; 'spent', that card counts as resolved this round.",
+            choices=("again", "spent"),
         ),
     )
 }
@@ -128,7 +182,8 @@ class Vale(Game):
         n = self.check_players(players)
         opts = self.resolve_options(options)
         in_play = cards_in_play(opts["expansions"])
-        fixed = parse_setup(setup, n, in_play)
+        arts = artifacts_in_play(opts)
+        fixed = parse_setup(setup, n, in_play, arts)
         seed = self.check_seed(seed)
         version = self.check_version(version)
         rng = game_generator(seed, version)  # the first player, then the opening deck
@@ -142,6 +197,9 @@ class Vale(Game):
         else:
             rng.shuffle(rest)
             stream = seed
+        glade: tuple[int, ...] = ()
+        if arts:  # after the deal, so a base game draws exactly as before
+            glade, stream = choose_glade(n, opts["artifact_set"], stream, fixed.glade, version)
         top = fixed.deck or []
         empty: tuple[tuple[int, ...], ...] = ((),) * n
         start = ValeStart(
@@ -151,7 +209,7 @@ class Vale(Game):
             version=version,
             options=opts,
             setup=None if setup is None else json.loads(json.dumps(setup)),
-            end_score=END_SCORE,
+            end_score=opts["end_threshold"] or (ARTIFACTS_END_SCORE if arts else END_SCORE),
             stream=stream,
             first=first,
             round=fixed.round,
@@ -165,6 +223,8 @@ class Vale(Game):
             scores=tuple(fixed.scores) if fixed.scores is not None else _starting_points(first, n),
             claimed=None if fixed.claimed is None else tuple(map(tuple, fixed.claimed)),
             revealed=None if fixed.revealed is None else tuple(sorted(fixed.revealed)),
+            glade=glade,
+            artifacts=fixed.artifacts,
         )
         return ValeState(start)
 
@@ -197,7 +257,9 @@ class Vale(Game):
         if kind == TARGET:
             return "vale.action.target", {"target": act.arg}
         if kind == CHOOSE:
-            return "vale.action.choose", {"choice": CHOICES[act.arg]}
+            return "vale.action.choose", {"choice": ALL_CHOICES[act.arg]}
+        if kind >= PICK:
+            return artifact_action_words(act)
         if kind == END_TURN:
             return "vale.action.end_turn", {}
         if kind == DONE:

@@ -87,7 +87,8 @@ class ValeHeuristic(CardWorth, ViewAgent):
         if pending is not None and pending.get("chooser") == self.me:
             pick = self._choice(view, pending, texts)
         elif view["phase"] == "hunting":
-            pick = self._claim(texts)
+            # the Artifacts' tile picks: not weighed yet (the first tile offered)
+            pick = texts[0] if texts[0].startswith("pick ") else self._claim(texts)
         elif view["phase"] == "resolution":
             pick = self._resolve_order(texts)
         else:
@@ -396,6 +397,8 @@ class ValeHeuristic(CardWorth, ViewAgent):
             return 0.0
         if verb == "choose":
             return self.option_value(words[1], source)
+        if len(words) < 2 or words[1] not in _C:  # the Artifacts' upgrade, buy-area: untuned
+            return 1.0 if verb in ("upgrade", "buy-area") else 0.0
         card = _C[words[1]]
         if verb == "discard":
             if pending.get("for_seat") != me or (source == "cerberus" and card in self.area):

@@ -11,8 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from eterna.core.errors import IllegalAction
-from eterna.games.vale.board import HUNT, PHASES, RESOLUTION, Choice
+from eterna.games.vale.artifacts import area_limit, pick_moves, picker
+from eterna.games.vale.board import ACTION, HUNT, PHASES, RESOLUTION, Choice, src_name
 from eterna.games.vale.cards import (
+    A_PICK,
+    BUY_AREA,
     CARD_NAME,
     CHOOSE,
     CLAIM,
@@ -24,17 +27,24 @@ from eterna.games.vale.cards import (
     END_TURN,
     HAS_ACTIVE,
     PAYMENTS,
+    PICK,
     PUT_ON_DECK,
     RECOVER,
     REMOVE,
     RESOLVE,
+    RETRIEVE,
     SELL_,
+    SHELTER,
     SUMMON,
     SUMMON_FREE,
     SWAP,
     TAKE,
     TAME,
     TARGET,
+    TILE_NAME,
+    TILE_TIMING,
+    UPGRADE,
+    USE,
     ValeAction,
 )
 from eterna.games.vale.payments import payment_problem
@@ -42,7 +52,8 @@ from eterna.games.vale.payments import payment_problem
 if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
 
-ANSWERS = (
+# the answers to a pending choice (then the Artifacts creatures' two, and its tiles' four)
+ANSWERS: tuple[int, ...] = (
     RECOVER,
     DISCARD,
     TAKE,
@@ -54,6 +65,10 @@ ANSWERS = (
     DISCARD_STONE,
     SWAP,
     PUT_ON_DECK,
+    SHELTER,
+    RETRIEVE,
+    UPGRADE,
+    BUY_AREA,
 )
 
 
@@ -90,6 +105,9 @@ def _why(st: ValeState, act: ValeAction, p: int) -> IllegalAction:
             rule="§11",
         )
     stage = st.stage
+    picking = stage == HUNT and st.arts is not None and st.arts.pick_i < st.players
+    if kind in (PICK, USE) or picking:
+        return _artifact_refusal(st, act, p)
     if kind == CLAIM:
         if stage != HUNT:
             return _no(
@@ -169,13 +187,13 @@ def _action_phase(st: ValeState, act: ValeAction, p: int, name: str) -> IllegalA
 def _unanswered(choice: Choice) -> IllegalAction:
     """A question waits (an effect's, or the stone limit's): only its answers are moves."""
     chooser, _step, _seat, src, _arg, options = choice
-    what = "the stone limit (rules §7)" if src < 0 else f"the effect of {CARD_NAME[src]}"
+    what = "the stone limit (rules §7)" if src == -1 else f"the effect of {src_name(src)}"
     message = (
         f"seat {chooser} must first answer {what}: one of "
         f"{', '.join(str(o) for o in options)} (rules §11: choices inside an effect)"
     )
     notations = [str(o) for o in options]
-    if src < 0:
+    if src == -1:
         return _no(
             message,
             key="vale.refusal.answer_stone_limit",
@@ -185,7 +203,7 @@ def _unanswered(choice: Choice) -> IllegalAction:
     return _no(
         message,
         key="vale.refusal.answer_effect",
-        params={"player": chooser, "card": CARD_NAME[src], "options": notations},
+        params={"player": chooser, "card": src_name(src), "options": notations},
         rule="§11",
     )
 
@@ -246,8 +264,9 @@ def _summon_refusal(
         )
     if not st.has_room(p):
         return _no(
-            f"your area is full: {len(st.areas[p])} cards in round {st.round} "
-            "(rules §5.3.1: area size = round number; remove a card first)",
+            f"your area is full: {len(st.areas[p])} cards, the limit is {area_limit(st, p)} "
+            f"in round {st.round} (rules §5.3.1: area size = round number, plus the areas "
+            "bought; remove a card first)",
             key="vale.refusal.area_full",
             params={"count": len(st.areas[p]), "round": st.round},
             rule="§5.3.1",
@@ -311,4 +330,80 @@ def _payment_refusal(
         key="vale.refusal.summon_superfluous",
         params={"stone": stone, "card": card, "cost": cost},
         rule="Q15",
+    )
+
+
+def _artifact_refusal(st: ValeState, act: ValeAction, p: int) -> IllegalAction:
+    """Why not, for the Artifacts' moves and while the tiles are being picked (docs/vale.md
+    "Artifacts (expansion)")."""
+    arts = st.arts
+    if arts is None:
+        return _no(
+            "this game is played without the Artifacts (option expansions)",
+            key="vale.refusal.no_artifacts",
+            rule="Artifacts",
+        )
+    picking = st.stage == HUNT and arts.pick_i < st.players
+    tile = TILE_NAME[act.arg] if act.kind in (PICK, USE) else ""
+    if picking and act.kind != PICK:
+        return _no(
+            "every player picks an artifact tile before the first claim (Artifacts)",
+            key="vale.refusal.must_pick_artifact",
+            rule="Artifacts",
+        )
+    if act.kind == PICK:
+        return _pick_refusal(st, act, p, picking, tile)
+    if st.stage != ACTION:
+        return _no(
+            "an action tile is used in your action turn (Artifacts)",
+            key="vale.refusal.use_wrong_phase",
+            rule="Artifacts",
+        )
+    if arts.held[p] != act.arg:
+        return _no(
+            f"you do not hold {tile} (Artifacts: an action tile is used once, then given back)",
+            key="vale.refusal.use_not_held",
+            params={"card": tile},
+            rule="Artifacts",
+        )
+    if TILE_TIMING[act.arg] != "action":
+        return _no(
+            f"{tile} is not an action tile: it works by itself (Artifacts)",
+            key="vale.refusal.use_not_action",
+            params={"card": tile},
+            rule="Artifacts",
+        )
+    return _no(
+        f"{tile} cannot do anything now: its cost cannot be paid or it has nothing to act on "
+        "(Artifacts Q-A10)",
+        key="vale.refusal.use_unusable",
+        params={"card": tile},
+        rule="Q-A10",
+    )
+
+
+def _pick_refusal(
+    st: ValeState, act: ValeAction, p: int, picking: bool, tile: str
+) -> IllegalAction:
+    """Why not pick this tile now."""
+    assert st.arts is not None
+    if not picking or picker(st) != p:
+        return _no(
+            "artifact tiles are picked at the start of the hunting phase, one each (Artifacts)",
+            key="vale.refusal.pick_wrong_phase",
+            rule="Artifacts",
+        )
+    if act.arg == st.arts.blocked[p]:
+        return _no(
+            f"you picked {tile} last round: take another tile (Artifacts)",
+            key="vale.refusal.pick_blocked",
+            params={"card": tile},
+            rule="Artifacts",
+        )
+    assert A_PICK[act.arg] not in pick_moves(st, p)
+    return _no(
+        f"{tile} is not in the glade or another player has it (Artifacts)",
+        key="vale.refusal.pick_unavailable",
+        params={"card": tile},
+        rule="Artifacts",
     )

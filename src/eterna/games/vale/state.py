@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from eterna.core.errors import IllegalAction
 from eterna.core.legacy import vale_reseed
 from eterna.core.state import COPY, SHARE, CloneKind
+from eterna.games.vale import artifacts as art
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.board import (
     ACTION,
@@ -49,6 +50,7 @@ from eterna.games.vale.cards import (
     END_TURN,
     HAS_ACTIVE,
     PAYMENTS,
+    PICK,
     REMOVE,
     RESOLVE,
     ROUNDS,
@@ -56,6 +58,7 @@ from eterna.games.vale.cards import (
     SELL_,
     SUMMON,
     TAME,
+    USE,
     ValeAction,
 )
 from eterna.games.vale.effects import feasible
@@ -99,6 +102,8 @@ class ValeState(ValeBoard):
             self.stage = ACTION
             if self.perks:
                 self.turn_started(self.turn)
+            if self.arts is not None:
+                self.arts.pick_i = n  # the setup's tiles are held (key "artifacts")
         elif start.revealed is not None:
             self.stage = HUNT
             self.unclaimed = list(start.revealed)
@@ -171,6 +176,9 @@ class ValeState(ValeBoard):
         if stage == ACTION:
             return self._action_moves(self.turn)
         if stage == HUNT:
+            arts = self.arts
+            if arts is not None and arts.pick_i < self._n:
+                return art.pick_moves(self, self._current)
             return tuple(A_CLAIM[c] for c in self.unclaimed)
         if stage == RESOLUTION:
             return tuple(A_RESOLVE[c] for c in self._resolvable(self.turn))
@@ -189,7 +197,8 @@ class ValeState(ValeBoard):
         values = (value[b], value[b + 1], value[b + 2])
         extra = self._start.options["allow_superfluous_payment"]
         area = self.areas[p]
-        if len(area) < self.round:
+        arts = self.arts
+        if len(area) < (self.round if arts is None else self.round + arts.bought[p]):
             cut = self.cost_cuts
             perks = self.perks
             for c in self.hands[p]:
@@ -207,6 +216,8 @@ class ValeState(ValeBoard):
                 for c in sorted(area):
                     rem = A_REMOVE[c]
                     out += [rem[i - 1] for i in pays]
+        if arts is not None:
+            out += art.action_moves(self, p)
         if not claimed:
             out.append(A_END_TURN)
         return tuple(out)
@@ -260,6 +271,8 @@ class ValeState(ValeBoard):
             self.gain_stones(p, *SELL[CARD_FAMILY[c]])
             if self.perks:
                 self.sold(p, CARD_FAMILY[c])
+            if self.arts is not None:
+                art.after_sale(self, p, c)
         elif kind == TAME:  # §5.2
             self.claims[p].remove(c)
             self.to_hand(p, c, public=True)
@@ -287,6 +300,10 @@ class ValeState(ValeBoard):
             self.areas[p].remove(c)  # area_to_discard, less its event and permanents
             self.discard.append(c)
             self._area_changed(p)
+        elif kind == PICK:  # the Artifacts: a tile for this round
+            art.do_pick(self, p, act.arg)
+        elif kind == USE:
+            art.do_use(self, p, act.arg)
 
     def _tell_action(self, act: ValeAction) -> None:
         """The event of a player's own move (what its effects do is told as they happen)."""
@@ -370,6 +387,14 @@ class ValeState(ValeBoard):
             self._current = self.turn
             return False
         if stage == HUNT:
+            arts = self.arts
+            if arts is not None and arts.pick_i < self._n:  # the Artifacts: tiles first
+                seat = art.picker(self)
+                self._current = seat
+                if art.pick_moves(self, seat):
+                    return False
+                arts.pick_i += 1  # nothing this seat may pick
+                return True
             if self._pick_i >= len(self._picks):
                 self.stage = ACTION
                 self.turn = self.first
@@ -404,6 +429,8 @@ class ValeState(ValeBoard):
         if nxt == self.first:  # §6: the resolution phase, from the first player
             self.stage = RESOLUTION
             self.activated = 0
+            if self.arts is not None:
+                art.end_action_phase(self)
             if self._events is not None:
                 self.tell("phase_started", phase="resolution", round=self.round)
         self.turn = nxt
@@ -452,6 +479,8 @@ class ValeState(ValeBoard):
         self.stage = HUNT
         self.turn = self.first
         self._round_start = len(self._history)
+        if self.arts is not None:
+            art.new_round(self.arts)
         if self._events is not None:
             self._tell_round_started()
 
@@ -493,7 +522,7 @@ class ValeState(ValeBoard):
             return base
         pool.sort()  # the draw depends only on what the seat knows, not on where cards are
         choice = self.choice
-        asks_another = choice is not None and choice[0] != seat and choice[3] >= 0
+        asks_another = choice is not None and choice[0] != seat and choice[3] != -1
         for _ in range(_REDEALS if asks_another else 1):
             rng.shuffle(pool)
             new = self._redealt(base, seat, pool, slots)
@@ -503,7 +532,7 @@ class ValeState(ValeBoard):
 
     def _unseen_by(self, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
         """The cards `seat` cannot place, and where they lie: (seat, -1) for a card in that
-        seat's hand, (-1, index) for a card of the deck."""
+        seat's hand, (seat, -2) in its shelter (the Artifacts), (-1, index) in the deck."""
         slots: list[tuple[int, int]] = []
         pool: list[int] = []
         secret = self.secret
@@ -514,6 +543,8 @@ class ValeState(ValeBoard):
                 if secret >> c & 1:
                     pool.append(c)
                     slots.append((s, -1))
+            if self.arts is not None:
+                art.unseen_in_shelter(self, s, pool, slots)
         for i, c in enumerate(self.draw_pile):
             if c != self.known_top:
                 pool.append(c)
@@ -529,20 +560,27 @@ class ValeState(ValeBoard):
         hands = [
             [c for c in h if s == seat or not secret >> c & 1] for s, h in enumerate(new.hands)
         ]
+        shelters = None if new.arts is None else art.seen_shelters(new.arts, seat, secret)
         new_secret = secret
         for c in pool:
             new_secret &= ~(1 << c)
         for (s, i), c in zip(slots, pool, strict=True):
-            if s >= 0:
-                hands[s].append(c)
-                new_secret |= 1 << c
-            else:
+            if s < 0:
                 new.draw_pile[i] = c
+                continue
+            new_secret |= 1 << c
+            if i == -1:
+                hands[s].append(c)
+            else:
+                assert shelters is not None
+                shelters[s].append(c)
         new.hands = [sorted(h) for h in hands]
+        if new.arts is not None and shelters is not None:
+            new.arts.shelters = [sorted(h) for h in shelters]
         new.secret = new_secret
         new._legal_cache = None
         choice = new.choice
-        if choice is not None and choice[0] != seat and choice[3] >= 0:
+        if choice is not None and choice[0] != seat and choice[3] != -1:
             # another seat's pending choice may list cards of its (now redealt) hand: ask again
             _, step, who, src, arg, _ = choice
             new.choice = None

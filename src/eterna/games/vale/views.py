@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
-from eterna.games.vale.board import PHASES, RESOLUTION
-from eterna.games.vale.cards import CARD_NAME, COLOURS, DECK_SIZE, FAMILIES, ROUNDS
+from eterna.games.vale.board import HUNT, PHASES, RESOLUTION
+from eterna.games.vale.cards import CARD_NAME, COLOURS, DECK_SIZE, FAMILIES, ROUNDS, TILE_NAME
 
 if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
@@ -22,7 +22,8 @@ class ValePending(TypedDict):
 
     chooser: int  # the seat that answers it
     for_seat: int  # the seat whose effect asks (an attack's victim answers for the attacker)
-    card: str | None  # the card whose effect asks; None for the stone limit
+    card: str | None  # the card whose effect asks; None for the stone limit and for a tile
+    artifact: NotRequired[str]  # the artifact tile whose effect asks (the Artifacts)
     kind: str  # the question's stable name, the asking step's `kind` (docs/vale.md "Pending")
     options: NotRequired[list[str]]  # the answers, shown to the chooser only
 
@@ -67,6 +68,22 @@ class ValeView(TypedDict):
     is_terminal: bool
     winners: list[int]
     legal_actions: NotRequired[list[str]]  # only in the view of the seat to move
+    artifacts: NotRequired[ValeArtifacts]  # only with the Artifacts expansion
+
+
+class ValeArtifacts(TypedDict):
+    """The view's `artifacts` (docs/vale.md "The view"): tiles, shelters and areas bought."""
+
+    glade: list[str]  # the tiles in play
+    held: list[str | None]  # per seat: the tile held now
+    picked: list[str | None]  # per seat: the tile picked this round (used and given back or not)
+    blocked: list[str | None]  # per seat: the tile it may not pick (its last round's)
+    picking: int | None  # the seat picking a tile now (hunting phase), else None
+    shelter: list[str] | None  # the seat's own shelter (None for a spectator)
+    shelter_sizes: list[int]  # per seat
+    known_shelters: list[list[str]]  # per seat, the sheltered cards this seat has seen
+    bought_areas: list[int]  # per seat
+    area_limits: list[int]  # per seat: the round number plus the areas bought
 
 
 def as_vale_view(view: Mapping[str, Any]) -> ValeView:
@@ -120,7 +137,39 @@ def view_of(st: ValeState, seat: int | None) -> ValeView:
     }
     if seat is not None and seat == st.current_player:
         view["legal_actions"] = [str(a) for a in st.legal_actions()]
+    if st.arts is not None:
+        view["artifacts"] = _artifacts(st, seat)
     return view
+
+
+def _artifacts(st: ValeState, seat: int | None) -> ValeArtifacts:
+    """The Artifacts' part of the view: the shelters' cards are their owner's secret, except
+    the ones every seat saw go in (from the display); their sizes are public."""
+    arts = st.arts
+    assert arts is not None
+    names, tiles, secret = CARD_NAME, TILE_NAME, st.secret
+
+    def tile(t: int) -> str | None:
+        return None if t < 0 else tiles[t]
+
+    picking = None
+    if st.stage == HUNT and arts.pick_i < st.players and st.choice is None:
+        picking = st.current_player
+    return {
+        "glade": [tiles[t] for t in arts.glade],
+        "held": [tile(t) for t in arts.held],
+        "picked": [tile(t) for t in arts.chosen],
+        "blocked": [tile(t) for t in arts.blocked],
+        "picking": picking,
+        "shelter": None if seat is None else [names[c] for c in arts.shelters[seat]],
+        "shelter_sizes": [len(s) for s in arts.shelters],
+        "known_shelters": [
+            [names[c] for c in h if s == seat or not secret >> c & 1]
+            for s, h in enumerate(arts.shelters)
+        ],
+        "bought_areas": list(arts.bought),
+        "area_limits": [st.round + b for b in arts.bought],
+    }
 
 
 def _pending(st: ValeState, seat: int | None) -> ValePending | None:
@@ -135,6 +184,8 @@ def _pending(st: ValeState, seat: int | None) -> ValePending | None:
         "card": None if src < 0 else CARD_NAME[src],
         "kind": step.kind,
     }
+    if src < -1:
+        pending["artifact"] = TILE_NAME[-2 - src]
     # options may show the chooser's hand: only the chooser sees them
     if seat == chooser:
         pending["options"] = [str(o) for o in options]

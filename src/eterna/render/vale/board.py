@@ -4,6 +4,7 @@ panel per seat (stones, claims, area), the viewer's hand and what the seat to mo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -323,7 +324,9 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
     area = view["areas"][seat]
     status = stones_line(view, seat, w)
     status.append(f" · {w.t('common.hand', 'hand')} {view['hand_sizes'][seat]}")
-    area_size = f"{w.t('vale.word.area', 'area')} {len(area)}/{view['area_limit']}"
+    arts = view.get("artifacts")
+    limit = arts["area_limits"][seat] if arts else view["area_limit"]
+    area_size = f"{w.t('vale.word.area', 'area')} {len(area)}/{limit}"
     if area:
         status.append(f" · {w.colon(area_size)}")
         status.append_text(families_line(area, w))
@@ -342,10 +345,32 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
             line = Text(w.colon(w.t("common.known_in_hand", "known in hand")), style="dim")
             line.append_text(cards_line(sort_cards(known), w=w))
             lines.append(line)
+    if arts:
+        lines.append(artifacts_line(arts, seat, seat == view.get("seat"), w))
     if area:
         lines.append(area_grid(view, seat, w))
     border = "yellow" if seat == current else ("cyan" if seat == view.get("seat") else "dim")
     return Panel(Group(*lines), title=title, title_align="left", border_style=border)
+
+
+def artifacts_line(arts: dict[str, Any], seat: int, mine: bool, w: Words = ENGLISH) -> Text:
+    """The Artifacts: the tile a seat holds (or blocks), its shelter's size and known cards."""
+    line = Text()
+    held, blocked = arts["held"][seat], arts["blocked"][seat]
+    label = w.colon(w.t("vale.word.artifact", "artifact"))
+    line.append(label, style="bold")
+    line.append(w.card("vale", held) if held else "-", style="magenta")
+    if blocked:
+        not_again = w.t("vale.word.blocked", "not again: {tile}", tile=w.card("vale", blocked))
+        line.append(f" ({not_again})", style="dim")
+    cards = arts["shelter"] if mine else arts["known_shelters"][seat]
+    size = arts["shelter_sizes"][seat]
+    line.append(f" · {w.t('vale.word.shelter', 'shelter')} {size}")
+    if cards:
+        line.append(" (")
+        line.append_text(cards_line(sort_cards(cards), w=w))
+        line.append(")")
+    return line
 
 
 def hand(view: View, w: Words = ENGLISH) -> RenderableType | None:

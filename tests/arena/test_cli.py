@@ -149,10 +149,14 @@ def test_hint_prints_the_candidates(records_file):
     result = run(["hint", str(path), "--seat", str(seat), "--at", "13", "-i", "60", "--seed", "1"])
     assert result.exit_code == 0, result.output
     assert "Recommended:" in result.output
-    for column in ("Visits", "Win prob.", "Exp. score"):
+    for column in ("Visits", "Win chance", "Expected score"):
         assert column in result.output
     again = run(["hint", str(path), "--seat", str(seat), "--at", "13", "-i", "60", "--seed", "1"])
     assert again.output == result.output
+    # the table speaks the player's language: headings and moves in words, notation beside
+    french = run(["hint", str(path), "--seat", str(seat), "--at", "13", "-i", "60", "--lang", "fr"])
+    assert "Chance de gagner" in french.output and "Visits" not in french.output
+    assert "Jouer " in french.output or "Offrir " in french.output
 
 
 @pytest.mark.parametrize(
@@ -217,4 +221,4 @@ def test_play_has_a_hint_command(tmp_path):
         input="hint\nquit\n",
     )
     assert result.exit_code == 0, result.output
-    assert "Hint (ISMCTS" in result.output and "Exp. score" in result.output
+    assert "Hint (ISMCTS" in result.output and "Expected score" in result.output

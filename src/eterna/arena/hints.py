@@ -8,6 +8,7 @@ swapping every hidden card gives the same hint. Used by `eterna hint`, by the `h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -71,18 +72,30 @@ def advise(
     return out
 
 
-def hint_table(candidates: list[Candidate], title: str = "Hint") -> Table:
-    """A Rich table of the candidates, the recommended move marked."""
+def hint_table(
+    candidates: list[Candidate],
+    title: str = "Hint",
+    lang: str = "en",
+    label: Callable[[str], str] | None = None,
+) -> Table:
+    """A Rich table of the candidates, the recommended move marked: headings in `lang`, each
+    move named by `label` (its words) with its notation dimmed after it."""
+    from eterna.i18n import catalog
+
+    words = catalog(lang)
     table = Table(title=title, title_justify="left", title_style="bold")
     table.add_column("", width=1)
-    table.add_column("Move", style="bold")
-    table.add_column("Visits", justify="right")
-    table.add_column("Win prob.", justify="right")
-    table.add_column("Exp. score", justify="right")
+    table.add_column(words.text("common.hint.move"), style="bold", no_wrap=True)
+    if label is not None:  # the notation, to type it
+        table.add_column("", style="dim", no_wrap=True)
+    table.add_column(words.text("common.hint.visits"), justify="right")
+    table.add_column(words.text("common.hint.win"), justify="right")
+    table.add_column(words.text("common.hint.score"), justify="right")
     for number, cand in enumerate(candidates):
+        named = [cand.action] if label is None else [label(cand.action), cand.action]
         table.add_row(
             "→" if number == 0 else "",
-            cand.action,
+            *named,
             str(cand.visits),
             "-" if cand.win is None else f"{cand.win:.1%}",
             "-" if cand.score is None else f"{cand.score:.2f}",

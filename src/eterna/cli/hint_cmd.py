@@ -69,7 +69,9 @@ def hint(
         language, "common.hint_heading", game=state.game.name, count=len(upto), seat=seat, move=move
     )
     console.print(Text(heading, style="bold"))
-    console.print(hint_table(candidates, f"ISMCTS, {iterations} iterations, seed {seed}"))
+    title = say(language, "common.hint.search", iterations=iterations, seed=seed)
+    narrator = Narrator(state.game.id, language, [], seat)
+    console.print(hint_table(candidates, title, language, narrator.label))
 
 
 def register(app: typer.Typer) -> None:

@@ -129,7 +129,9 @@ def hint(
     line = say(language, "common.position_hint", game=state.game.name, seat=advised, move=move)
     console = make_console()
     console.print(Text(line, style="bold"))
-    console.print(hint_table(candidates, f"ISMCTS, {iterations} iterations, seed {seed}"))
+    title = say(language, "common.hint.search", iterations=iterations, seed=seed)
+    narrator = Narrator(state.game.id, language, names_of(state.players), advised)
+    console.print(hint_table(candidates, title, language, narrator.label))
 
 
 @position_app.command(name="write")

@@ -84,7 +84,9 @@ def test_the_vale_version_is_chosen_from_the_options():
     assert make_encoding("vale", 2, art).version == 2  # a game with the Artifacts
     assert make_encoding("vale", 2, base, version=2).version == 2  # asked for
     with pytest.raises(EternaError, match="version 1 encodes base games only"):
-        make_encoding("vale", 2, art, version=1).observe(game.new_game(2, seed=1, options=art), 0)
+        make_encoding("vale", 2, art, version=1)  # refused up front, not at the first observation
+    with pytest.raises(EternaError, match="version 1 encodes base games only"):
+        make_encoding("vale", 2, version=1).observe(game.new_game(2, seed=1, options=art), 0)
     with pytest.raises(EternaError, match="versions 1 and 2"):
         make_encoding("vale", 2, version=3)
     with pytest.raises(EternaError, match="version 1 only"):

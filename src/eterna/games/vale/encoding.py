@@ -138,12 +138,18 @@ class ValeEncoding(Encoding):
         cls, options: Mapping[str, Any] | None = None, version: int | None = None
     ) -> type[Encoding]:
         """Version 2 (every game) when `options` list expansions or `version` is 2; version 1
-        (base games, the first models' encoding) otherwise."""
+        (base games, the first models' encoding) otherwise; version 1 for expansions is refused."""
         from eterna.games.vale.encoding_v2 import ValeEncodingV2
 
+        expansions = options.get("expansions") if options else None
         if version is None:
-            version = 2 if options and options.get("expansions") else 1
+            version = 2 if expansions else 1
         if version == 1:
+            if expansions:
+                raise EternaError(
+                    "the Vale encoding version 1 encodes base games only, not a game with the "
+                    f"expansions {expansions} (option expansions): use version 2"
+                )
             return ValeEncoding
         if version == 2:
             return ValeEncodingV2

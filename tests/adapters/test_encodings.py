@@ -126,6 +126,19 @@ def test_version_2_has_a_pending_slot_for_every_documented_question():
     assert len(set(PENDING_KINDS_V2)) == len(PENDING_KINDS_V2)
 
 
+def test_the_docs_give_version_2_s_offsets():
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[2] / "docs" / "encodings.md"
+    section = doc.read_text("utf-8").split("### The Vale of Eternity, version 2", 1)[1]
+    section = section.split("\n### ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)`(?:, `\w+`)? \| [^|]+ \| (\d+) \|", section, flags=re.M)
+    enc = encoding_class("vale", version=2)()
+    assert len(rows) >= 20
+    for name, offset in rows:
+        assert enc.offsets[name] == int(offset), name
+
+
 @pytest.mark.parametrize("game_id", sorted(PINS))
 def test_every_id_round_trips_through_notation(game_id):
     enc = make_encoding(game_id)

@@ -46,6 +46,21 @@ vale_tables = st.tuples(
         }
     ),
 )
+# the Vale with the Artifacts: the encoding's version 2, chosen from the options
+vale_artifacts_tables = st.tuples(
+    st.sampled_from([2, 3, 4]),
+    st.fixed_dictionaries(
+        {
+            "expansions": st.just(["artifacts"]),
+            "artifact_set": st.sampled_from(["basic", "advanced"]),
+            "artifact_block": st.sampled_from(["chosen", "held"]),
+            "bought_area_limit": st.sampled_from([0, 2, 10]),
+            "thoth_same_stone": st.booleans(),
+            "ring_of_wishes": st.sampled_from(["again", "spent"]),
+            "swap_dragon_targets": st.sampled_from(["any", "opponents"]),
+        }
+    ),
+)
 eternitium_tables = st.one_of(
     st.tuples(  # solo: the base game or a Special Mission
         st.just(1),
@@ -59,13 +74,15 @@ eternitium_tables = st.one_of(
     ),
 )
 TABLES = {"eternity": eternity_tables, "vale": vale_tables, "eternitium": eternitium_tables}
+TABLES["vale-artifacts"] = vale_artifacts_tables
 
 
 def check_game(game_id: str, players: int, options: dict, seed: int, play_seed: int) -> int:
     """Play one random game; compare both paths at every state for every seat."""
+    game_id = game_id.split("-")[0]  # "vale-artifacts" is the Vale with other options
     game = eterna.load_game(game_id)
-    fast = make_encoding(game_id, players)
-    reference = make_encoding(game_id, players)
+    fast = make_encoding(game_id, players, options)
+    reference = make_encoding(game_id, players, options)
     dirty = np.full(fast.size, 0.5, np.float32)  # observe(out=...) must clear what was there
     rng = random.Random(play_seed)
     state = game.new_game(players=players, seed=seed, options=options)
@@ -107,8 +124,10 @@ def test_fast_observation_equals_the_view_encoding(game_id):
 def test_the_fast_path_is_the_one_taken(game_id, monkeypatch):
     """observe() of a seat never builds the view; a spectator or a bad seat goes to view()."""
     players = 2 if game_id != "eternity" else 3
-    enc = make_encoding(game_id, players)
-    state = eterna.load_game(game_id).new_game(players=players, seed=3)
+    options = {"expansions": ["artifacts"]} if game_id == "vale-artifacts" else {}
+    game_id = game_id.split("-")[0]
+    enc = make_encoding(game_id, players, options)
+    state = eterna.load_game(game_id).new_game(players=players, seed=3, options=options)
     expected = enc.encode(state.view(1)).copy()
 
     def no_view(seat):

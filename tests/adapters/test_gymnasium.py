@@ -14,6 +14,7 @@ from eterna.core.errors import EternaError
 
 TABLES = [("eternity", 3), ("eternity", 4), ("vale", 2), ("vale", 3), ("eternitium", 1)]
 TABLES += [("eternitium", 2)]
+ARTIFACTS = {"expansions": ["artifacts"]}  # the Vale with the Artifacts: encoding version 2
 
 
 @pytest.mark.filterwarnings("ignore:.*alternative render modes")
@@ -22,9 +23,20 @@ def test_check_env(game_id, players):
     check_env(make(game_id, players=players, opponents="random", render_mode="ansi"))
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("eternity", 3), ("vale", 2)])
-def test_masked_episode_against_heuristics_ends_with_the_winners_reward(game_id, players):
-    env = make(game_id, seat=1, opponents="heuristic", players=players)
+@pytest.mark.filterwarnings("ignore:.*alternative render modes")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_check_env_with_the_artifacts(players):
+    env = make("vale", players=players, opponents="random", render_mode="ansi", **ARTIFACTS)
+    assert env.encoding.version == 2 and env.action_space.n == 17775
+    check_env(env)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [("eternity", 3, {}), ("vale", 2, {}), ("vale", 3, ARTIFACTS)],
+)
+def test_masked_episode_against_heuristics_ends_with_the_winners_reward(game_id, players, options):
+    env = make(game_id, seat=1, opponents="heuristic", players=players, **options)
     obs, info = env.reset(seed=11)
     rng = np.random.default_rng(0)
     done = False

@@ -20,6 +20,9 @@ TABLES = [
     ("eternitium", 1, {}),
     ("eternitium", 3, {"round_limit": 5}),
 ]
+# the Vale with the Artifacts (a list option: options_json); its encoding is version 2
+ARTIFACTS = {"options_json": '{"expansions": ["artifacts"]}'}
+TABLES += [("vale", 2, ARTIFACTS), ("vale", 3, ARTIFACTS), ("vale", 4, ARTIFACTS)]
 
 
 def test_games_are_registered_with_pyspiel():
@@ -55,12 +58,17 @@ def test_state_serialisation_and_rng_seed(game_id):
         assert str(one.new_initial_state()) == str(two.new_initial_state())
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("eternity", 3), ("vale", 2), ("eternitium", 2)])
-def test_tensors_are_the_encoding_of_the_view(game_id, players):
-    game = eo.load(game_id, players=players, rng_seed=2)
+@pytest.mark.parametrize(
+    ("game_id", "players", "params"),
+    [("eternity", 3, {}), ("vale", 2, {}), ("eternitium", 2, {}), ("vale", 3, ARTIFACTS)],
+)
+def test_tensors_are_the_encoding_of_the_view(game_id, players, params):
+    game = eo.load(game_id, players=players, rng_seed=2, **params)
     state = game.new_initial_state()
-    enc = make_encoding(game_id, players)
-    for _ in range(8):
+    enc = make_encoding(game_id, players, game.game_options)
+    assert enc.version == (2 if params else 1)
+    assert game.num_distinct_actions() == enc.num_actions
+    for _ in range(30):
         for p in range(players):
             view = state.eterna.view(p)
             assert np.array_equal(state.observation_tensor(p), enc.encode(view))
@@ -69,9 +77,12 @@ def test_tensors_are_the_encoding_of_the_view(game_id, players):
         state.apply_action(state.legal_actions()[0])
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("eternity", 4), ("vale", 3), ("eternitium", 3)])
-def test_resample_keeps_the_information_state(game_id, players):
-    game = eo.load(game_id, players=players, rng_seed=3)
+@pytest.mark.parametrize(
+    ("game_id", "players", "params"),
+    [("eternity", 4, {}), ("vale", 3, {}), ("eternitium", 3, {}), ("vale", 3, ARTIFACTS)],
+)
+def test_resample_keeps_the_information_state(game_id, players, params):
+    game = eo.load(game_id, players=players, rng_seed=3, **params)
     state = game.new_initial_state()
     rng = np.random.default_rng(0)
     for _ in range(12):

@@ -31,6 +31,8 @@ TABLES = [
     ("eternitium", 2, 40),
     ("eternitium", 3, 20),
 ]
+ARTIFACTS = {"expansions": ["artifacts"]}  # the Vale with the Artifacts: encoding version 2
+ART_TABLES = [("vale", 2, 100), ("vale", 3, 40), ("vale", 4, 30)]
 
 
 @pytest.mark.parametrize(("game_id", "players", "cycles"), TABLES)
@@ -38,9 +40,28 @@ def test_api_test(game_id, players, cycles):
     api_test(env(game_id, players=players), num_cycles=cycles)
 
 
+@pytest.mark.parametrize(("game_id", "players", "cycles"), ART_TABLES)
+def test_api_test_with_the_artifacts(game_id, players, cycles):
+    e = env(game_id, players=players, **ARTIFACTS)
+    assert e.unwrapped.encoding.version == 2
+    api_test(e, num_cycles=cycles)
+
+
 @pytest.mark.parametrize(("game_id", "players", "cycles"), TABLES)
 def test_seed_test(game_id, players, cycles):
     seed_test(functools.partial(env, game_id, players=players), num_cycles=cycles)
+
+
+def test_seed_test_with_the_artifacts():
+    seed_test(functools.partial(env, "vale", players=3, **ARTIFACTS), num_cycles=40)
+
+
+def test_the_encoding_version_is_the_options_default_or_the_one_asked():
+    assert env("vale", players=2).unwrapped.encoding.version == 1  # base games: unchanged
+    base_v2 = env("vale", players=2, encoding_version=2).unwrapped
+    assert base_v2.encoding.version == 2
+    assert base_v2.action_space("player_0").n == 17775
+    assert env("vale", players=2, **ARTIFACTS).unwrapped.action_space("player_0").n == 17775
 
 
 def play(e, pick):

@@ -15,7 +15,9 @@
   seat in seat order. The opponents play between the learner's decisions (including their
   out-of-turn decisions); their generators are seeded from the reset seed.
 - Observation: float32[size] from `state.view(seat)` (eterna.adapters.encodings), in [0, 1].
-  `info["action_mask"]` and `action_masks()` give the legal actions.
+  `info["action_mask"]` and `action_masks()` give the legal actions. `encoding_version` picks
+  the game's encoding version (None: the default for the options; The Vale's version 2 with
+  expansions, version 1 otherwise; docs/encodings.md).
 - Reward 0 until the end, then +1 if the seat is among the winners (shared wins included), -1
   otherwise. An illegal action ends the episode with -1 (`info["illegal_action"]` says why),
   leaving the game unchanged.
@@ -46,9 +48,10 @@ def make(
     opponents: str | Sequence[str] = "heuristic",
     players: int | None = None,
     render_mode: str | None = None,
+    encoding_version: int | None = None,
     **options: Any,
 ) -> EternaEnv:
-    return EternaEnv(game_id, seat, opponents, players, render_mode, **options)
+    return EternaEnv(game_id, seat, opponents, players, render_mode, encoding_version, **options)
 
 
 class EternaEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -61,6 +64,7 @@ class EternaEnv(gymnasium.Env[np.ndarray, np.int64]):
         opponents: str | Sequence[str] = "heuristic",
         players: int | None = None,
         render_mode: str | None = None,
+        encoding_version: int | None = None,
         **options: Any,
     ) -> None:
         self.game = load_game(game_id)
@@ -81,7 +85,7 @@ class EternaEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise EternaError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.encoding = make_encoding(game_id, self.players)
+        self.encoding = make_encoding(game_id, self.players, self.game_options, encoding_version)
         self.observation_space = spaces.Box(0.0, 1.0, self.encoding.shape, np.float32)
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self._seeds = random.Random()

@@ -7,8 +7,9 @@
 Names: `python_eterna_eternitium`, `python_eterna_eternity`, `python_eterna_vale`.
 Parameters: `players`, `rng_seed` (-1: drawn from the OS), every scalar game option under its
 own name (e.g. `tie_break`, `allow_superfluous_payment`), and `options_json` (a JSON object of
-options, for those that are not scalars, e.g. Eternitium's `composition`; it wins over the
-scalar parameters).
+options, for those that are not scalars, e.g. Eternitium's `composition` or The Vale's
+`expansions`; it wins over the scalar parameters), and `encoding_version` (0: the default for
+the options, i.e. The Vale's version 2 with expansions, version 1 otherwise).
 
 Chance: **sampled stochastic**. Each engine draws its chance from its own seeded generator (a
 deal, a shuffle, a reshuffle of the discard pile happen inside `apply`), so no chance node is
@@ -33,9 +34,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from eterna.adapters.encodings import ENCODINGS, Encoding
+from eterna.adapters.encodings import ENCODINGS, Encoding, encoding_class
 from eterna.core.errors import EternaError
-from eterna.core.game import Game, GameState
+from eterna.core.game import Action, Game, GameState
 from eterna.core.registry import game_ids, load_game
 
 PREFIX = "python_eterna_"
@@ -59,6 +60,10 @@ def _max_game_length(game_id: str, players: int, options: dict[str, Any]) -> int
         return 1000 * players
     rounds = options.get("round_limit") or 1000
     return 100 * rounds * players
+
+
+# (game id, encoding version) -> its action table (a state holds the key: it is deep-copied)
+_ACTIONS: dict[tuple[str, int], tuple[Action, ...]] = {}
 
 
 class _Holder:
@@ -144,7 +149,9 @@ class EternaGame(pyspiel.Game):  # type: ignore[misc]
         self.game_options = self.eterna_game.resolve_options(options)
         seed = int(merged["rng_seed"])
         self._seeds = random.Random(None if seed < 0 else seed)
-        self.encoding_class = ENCODINGS[self.game_id]
+        version = int(merged["encoding_version"]) or None
+        self.encoding_class = encoding_class(self.game_id, self.game_options, version)
+        _ACTIONS[self.game_id, self.encoding_class.version] = self.encoding_class.actions
         self.encoding = self.encoding_class(self.num_seats)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
@@ -180,7 +187,7 @@ class EternaState(pyspiel.State):  # type: ignore[misc]
         # Only small attributes: OpenSpiel's clone deep-copies every instance attribute.
         self._h = _Holder(None)  # the Eterna state, dealt on first use
         self._seed = seed
-        self._gid = game.game_id
+        self._table = (game.game_id, game.encoding_class.version)  # its key in _ACTIONS
         self.moves = _Moves()  # (seat, action id) of every decision
 
     @property
@@ -204,11 +211,11 @@ class EternaState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         st = self.eterna
         seat = st.current_player
-        st.apply(ENCODINGS[self._gid].actions[action])
+        st.apply(_ACTIONS[self._table][action])
         self.moves.append((int(seat), int(action)))  # type: ignore[arg-type]
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(ENCODINGS[self._gid].actions[action].text)
+        return str(_ACTIONS[self._table][action].text)
 
     def is_terminal(self) -> bool:
         return bool(self.eterna.is_terminal)
@@ -243,6 +250,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         "players": max(game.min_players, 2),
         "rng_seed": -1,
         "options_json": "",
+        "encoding_version": 0,
     }
     params.update(_scalar_options(game))
     return pyspiel.GameType(

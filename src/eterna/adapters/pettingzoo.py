@@ -23,6 +23,8 @@
 - `reset(seed=s)` seeds the game (each later `reset()` without a seed draws the next game seed
   from that generator); `reset(options=...)` is accepted and ignored: game options are given
   to `env(...)`.
+- `encoding_version`: the game's encoding version (None: the default for the options; The
+  Vale's version 2 with expansions, version 1 otherwise; docs/encodings.md).
 - `render_mode="ansi"`: `render()` returns the current player's view as text (the spectator's
   once the game is over).
 """
@@ -45,10 +47,20 @@ from eterna.core.registry import load_game
 
 
 def env(
-    game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any
+    game_id: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    encoding_version: int | None = None,
+    **options: Any,
 ) -> AECEnv:
     """The AEC environment of `game_id`, wrapped like PettingZoo's classic environments."""
-    raw = raw_env(game_id, players=players, render_mode=render_mode, **options)
+    raw = raw_env(
+        game_id,
+        players=players,
+        render_mode=render_mode,
+        encoding_version=encoding_version,
+        **options,
+    )
     return OrderEnforcing(raw)
 
 
@@ -138,6 +150,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         game_id: str,
         players: int | None = None,
         render_mode: str | None = None,
+        encoding_version: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -150,7 +163,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise EternaError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"eterna_{game_id}_v1"}  # type: ignore[misc]
-        self.encoding: Encoding = make_encoding(game_id, self.players)
+        self.encoding: Encoding = make_encoding(
+            game_id, self.players, self.game_options, encoding_version
+        )
         self._actions = self.encoding.actions
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}

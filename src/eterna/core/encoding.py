@@ -26,6 +26,10 @@ Two ways to the same observation:
   reachable states (determinized ones too) and every seat, that `observe(state, seat)` equals
   `encode(state.view(seat))` float for float, so the two cannot drift apart.
 
+A game may have several versions of its encoding (a new one when its action table or layout
+grows, the old one kept so that trained models stay readable): `select(options, version)` picks
+the class for a game played with `options` (version None: the game's default for them).
+
 docs/encodings.md documents each game's layout and version.
 """
 
@@ -37,6 +41,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from eterna.core.errors import EternaError
 from eterna.core.game import Action, GameState, View
 from eterna.core.registry import load_game
 
@@ -66,6 +71,19 @@ class Encoding:
         self._mask_set: list[int] = []
         self._by_text = {a.text: a.index for a in self.actions}
         self._game = load_game(self.game_id)
+
+    # ------------------------------------------------------------------ versions
+    @classmethod
+    def select(
+        cls, options: Mapping[str, Any] | None = None, version: int | None = None
+    ) -> type[Encoding]:
+        """The encoding class for a game played with `options`, of `version` (None: the default
+        for those options). A game with a single version has only `cls`."""
+        if version is not None and version != cls.version:
+            raise EternaError(
+                f"the {cls.game_id} encoding has version {cls.version} only, not {version!r}"
+            )
+        return cls
 
     # ------------------------------------------------------------------ actions
     @classmethod

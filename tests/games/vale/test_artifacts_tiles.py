@@ -459,7 +459,7 @@ def test_the_encoding_version_1_refuses_an_artifacts_game_clearly():
 
     enc = make_encoding("vale", 2)
     st = GAME.new_game(2, seed=1, options=ART)
-    with pytest.raises(EternaError, match="base games? only"):
+    with pytest.raises(EternaError, match=r"base games? only"):
         enc.observe(st, 0)
     with pytest.raises(EternaError, match="base game only"):
         enc.encode(st.view(0))

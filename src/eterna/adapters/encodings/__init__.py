@@ -3,10 +3,15 @@
 Each game owns its encoding (`eterna.games.<id>.encoding`, found through
 `Game.encoding_class()`); the base they share is `eterna.core.encoding.Encoding`. This module
 only looks them up: `make_encoding(game_id, players=None)` returns a fresh `Encoding` (it owns
-preallocated buffers: use one per environment); `ENCODINGS` maps game ids to their classes.
+preallocated buffers: use one per environment); `ENCODINGS` maps game ids to their classes (the
+default version of each; `make_encoding(game_id, players, options, version)` picks the version
+for a game's options, e.g. The Vale's version 2 for a game with the Artifacts).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from eterna.core.encoding import Encoding
 from eterna.core.errors import EternaError
@@ -26,14 +31,28 @@ def _encodings() -> dict[str, type[Encoding]]:
 ENCODINGS: dict[str, type[Encoding]] = _encodings()
 
 
-def make_encoding(game_id: str, players: int | None = None) -> Encoding:
+def make_encoding(
+    game_id: str,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    version: int | None = None,
+) -> Encoding:
+    """A fresh encoding of `game_id` for a game played with `options` (its version: `version`,
+    or None for the game's default for those options; docs/encodings.md)."""
+    return encoding_class(game_id, options, version)(players)
+
+
+def encoding_class(
+    game_id: str, options: Mapping[str, Any] | None = None, version: int | None = None
+) -> type[Encoding]:
+    """The encoding class `make_encoding` builds."""
     try:
         cls = ENCODINGS[game_id]
     except KeyError:
         raise EternaError(
             f"no encoding for game {game_id!r}; encoded games: {', '.join(sorted(ENCODINGS))}"
         ) from None
-    return cls(players)
+    return cls.select(options, version)
 
 
-__all__ = ["ENCODINGS", "Encoding", "make_encoding"]
+__all__ = ["ENCODINGS", "Encoding", "encoding_class", "make_encoding"]

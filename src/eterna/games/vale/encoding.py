@@ -1,7 +1,10 @@
-"""The Vale of Eternity's encoding: 12 336 action ids, a float observation from the view.
+"""The Vale of Eternity's encoding, version 1: 12 336 action ids, a float observation from the view.
 
 Version 1 encodes base games only (option `expansions` empty): its actions are the base block of
-`eterna.games.vale.cards.ACTIONS` (`BASE_ACTIONS`), its card slots the 70 base cards.
+`eterna.games.vale.cards.ACTIONS` (`BASE_ACTIONS`), its card slots the 70 base cards. Version 2
+(encoding_v2.py, on this class) encodes every game, base or with the Artifacts;
+`ValeEncoding.select(options, version)` picks one: version 2 when the options list expansions,
+version 1 otherwise (so models trained on base games keep their encoding), unless asked.
 
 Action id = the interned index of `eterna.games.vale.cards.ACTIONS`, which enumerates every
 parameterised action at import: `summon <card> pay <stones>` for every card and every payment of
@@ -12,6 +15,7 @@ docs/encodings.md has the observation layout.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -93,6 +97,9 @@ class ValeEncoding(Encoding):
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.BASE_ACTIONS  # version 1: the base game's moves
     state_class: ClassVar[type | None] = ValeState
+    cards_n: ClassVar[int] = C  # the card slots (card ids 0 .. cards_n - 1)
+    pending_kinds: ClassVar[tuple[str, ...]] = PENDING_KINDS
+    cap_area: ClassVar[float] = CAP_AREA
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("hand", (C,)),
         ("revealed", (C,)),
@@ -119,14 +126,37 @@ class ValeEncoding(Encoding):
         self._o = dict(self.offsets)
         self._card = cards.CARD_BY_NAME
         self._phase = {name: i for i, name in enumerate(PHASES)}
-        self._kind = {name: i for i, name in enumerate(PENDING_KINDS)}
+        self._kind = {name: i for i, name in enumerate(self.pending_kinds)}
+        self._other = len(self.pending_kinds) - 1  # the last slot: "other"
         # fast path: the engine's phase number -> this layout's phase slot
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
         self._resolution = engine.PHASES.index("resolution")
 
+    # ------------------------------------------------------------------ versions
+    @classmethod
+    def select(
+        cls, options: Mapping[str, Any] | None = None, version: int | None = None
+    ) -> type[Encoding]:
+        """Version 2 (every game) when `options` list expansions or `version` is 2; version 1
+        (base games, the first models' encoding) otherwise; version 1 for expansions is refused."""
+        from eterna.games.vale.encoding_v2 import ValeEncodingV2
+
+        expansions = options.get("expansions") if options else None
+        if version is None:
+            version = 2 if expansions else 1
+        if version == 1:
+            if expansions:
+                raise EternaError(
+                    "the Vale encoding version 1 encodes base games only, not a game with the "
+                    f"expansions {expansions} (option expansions): use version 2"
+                )
+            return ValeEncoding
+        if version == 2:
+            return ValeEncodingV2
+        raise EternaError(f"the vale encoding has versions 1 and 2, not {version!r}")
+
     # ------------------------------------------------------------------ base games only
-    @staticmethod
-    def _base_game(state: GameState) -> None:
+    def _base_game(self, state: GameState) -> None:
         """Version 1 has no slot for the Artifacts creatures: an expansion game is refused."""
         start = getattr(state, "start", None)
         if start is not None and start.options.get("expansions"):
@@ -146,16 +176,20 @@ class ValeEncoding(Encoding):
     # ------------------------------------------------------------------ from a view
     def write(self, view: View, m: Any) -> None:
         v = as_vale_view(view)
-        if "artifacts" in v:
-            raise EternaError(ARTIFACTS_NOT_ENCODED)
+        self._base_view(v)
         seat = v["seat"] or 0
         n = v["players"]
         self._write_view_cards(v, m, seat, n)
         self._write_view_seats(v, m, seat, n)
         self._write_view_status(v, m, seat, n)
 
+    def _base_view(self, view: ValeView) -> None:
+        if "artifacts" in view:
+            raise EternaError(ARTIFACTS_NOT_ENCODED)
+
     def _write_view_cards(self, view: ValeView, m: Any, seat: int, n: int) -> None:
         o = self._o
+        C = self.cards_n
         card = self._card
         for name in view["hand"] or ():
             m[card[name]] = 1.0
@@ -207,7 +241,7 @@ class ValeEncoding(Encoding):
                 m[base + 3] = 1.0
             m[base + 4] = cap(hand_sizes[s], CAP_HAND)
             m[base + 5] = cap(scores[s], CAP_SCORE)
-            m[base + 6] = cap(len(areas[s]), CAP_AREA)
+            m[base + 6] = cap(len(areas[s]), self.cap_area)
             st = stones[s]
             va = values[s]
             for i, colour in enumerate(COLOURS):
@@ -225,7 +259,7 @@ class ValeEncoding(Encoding):
         b = o["clock"]
         m[b] = cap(view["round"], CAP_ROUND)
         m[b + 1] = cap(view["end_score"], CAP_END_SCORE)
-        m[b + 2] = cap(view["deck_count"], float(C))
+        m[b + 2] = cap(view["deck_count"], float(self.cards_n))
         pending = view["pending"]
         if pending is not None:
             m[o["pending"]] = 1.0
@@ -233,7 +267,7 @@ class ValeEncoding(Encoding):
             m[o["pending_for"] + (pending["for_seat"] - seat) % n] = 1.0
             if pending["card"] is not None:
                 m[o["pending_card"] + self._card[pending["card"]]] = 1.0
-            m[o["pending_kind"] + self._kind.get(pending["kind"], len(PENDING_KINDS) - 1)] = 1.0
+            m[o["pending_kind"] + self._kind.get(pending["kind"], self._other)] = 1.0
         if view["is_terminal"]:
             m[o["terminal"]] = 1.0
         b = o["winners"]
@@ -245,15 +279,19 @@ class ValeEncoding(Encoding):
         """`write(st.view(seat), m)` from the engine's attributes (board.py). What it reads of
         hidden state: `seat`'s own hand, every hand's size, and the cards of other hands that
         are not secret (the view's `known_hands`) -- exactly what the view shows."""
-        if st.arts is not None:
-            raise EternaError(ARTIFACTS_NOT_ENCODED)
+        self._base_state(st)
         n = st.players
         self._write_state_cards(st, seat, n, m)
         self._write_state_seats(st, seat, n, m)
         self._write_state_status(st, seat, n, m)
 
+    def _base_state(self, st: ValeState) -> None:
+        if st.arts is not None:
+            raise EternaError(ARTIFACTS_NOT_ENCODED)
+
     def _write_state_cards(self, st: ValeState, seat: int, n: int, m: Any) -> None:
         o = self._o
+        C = self.cards_n
         hands = st.hands
         for c in hands[seat]:
             m[c] = 1.0
@@ -309,6 +347,7 @@ class ValeEncoding(Encoding):
         values = st.stone_values
         limits = st.stone_limits
         cuts = st.cost_cuts
+        cap_area = self.cap_area
         for s in range(n):
             base = b + ((s - seat) % n) * k
             m[base] = 1.0
@@ -329,7 +368,7 @@ class ValeEncoding(Encoding):
                 m[base + 5] = x if x < 1.0 else 1.0
             v = len(areas[s])
             if v > 0:
-                x = v / CAP_AREA
+                x = v / cap_area
                 m[base + 6] = x if x < 1.0 else 1.0
             j = s * 3
             for i in range(3):
@@ -358,7 +397,7 @@ class ValeEncoding(Encoding):
         b = o["clock"]
         m[b] = cap(st.round, CAP_ROUND)
         m[b + 1] = cap(st.start.end_score, CAP_END_SCORE)
-        m[b + 2] = cap(len(st.draw_pile), float(C))
+        m[b + 2] = cap(len(st.draw_pile), float(self.cards_n))
         choice = st.choice
         if choice is not None:
             chooser, step, who, src, _arg, _options = choice
@@ -367,7 +406,7 @@ class ValeEncoding(Encoding):
             m[o["pending_for"] + (who - seat) % n] = 1.0
             if src >= 0:
                 m[o["pending_card"] + src] = 1.0
-            m[o["pending_kind"] + self._kind.get(step.kind, len(PENDING_KINDS) - 1)] = 1.0
+            m[o["pending_kind"] + self._kind.get(step.kind, self._other)] = 1.0
         if st.is_terminal:
             m[o["terminal"]] = 1.0
         b = o["winners"]

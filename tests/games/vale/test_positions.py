@@ -53,22 +53,52 @@ def random_actions(st: ValeState, rng: random.Random, k: int) -> list[str]:
 
 
 # ============================================================================ round trips
-@settings(max_examples=6, deadline=None)
-@given(seed=st_.integers(0, 2**62 - 1), players=st_.integers(2, 4), variant=st_.booleans())
-def test_every_state_of_a_random_game_round_trips(seed: int, players: int, variant: bool) -> None:
-    st = GAME.new_game(players, seed=seed, options=VARIANT if variant else None)
+ART_VARIANT = {
+    "thoth_same_stone": True,
+    "ring_of_wishes": "spent",
+    "artifact_block": "held",
+    "swap_dragon_targets": "any",
+    "bought_area_limit": 10,
+    "end_threshold": 100,
+}
+SETS = {
+    "base": {},
+    "artifacts-basic": {"expansions": ["artifacts"]},
+    "artifacts-advanced": {"expansions": ["artifacts"], "artifact_set": "advanced"},
+}
+
+
+def play_checking_positions(st: ValeState, seed: int) -> None:
+    """Every state round-trips; every few states, and at every question an effect asks, no
+    seat's position leaks."""
     rng = random.Random(seed)
     k = 0
     while True:
         assert_round_trip(st, random_actions(st, rng, 2))
         choice = st.choice
         if k % 25 == 0 or (choice is not None and choice[1].kind != "stone_limit"):
-            for seat in range(players):
+            for seat in range(st.players):
                 assert_seat_position_hides(st, seat, draws=1)
         if st.is_terminal:
             break
         st.apply(rng.choice(st.legal_actions()))
         k += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("cards", list(SETS))
+@settings(max_examples=2, deadline=None)
+@given(seed=st_.integers(0, 2**62 - 1), variant=st_.booleans())
+def test_every_state_of_a_random_game_round_trips(
+    cards: str, players: int, seed: int, variant: bool
+) -> None:
+    options = dict(SETS[cards])
+    if variant:
+        options.update(VARIANT)
+        if options.get("expansions"):
+            options.update(ART_VARIANT)
+    st = GAME.new_game(players, seed=seed, options=options)
+    play_checking_positions(st, seed)
 
 
 def test_the_docs_example_loads_as_described() -> None:

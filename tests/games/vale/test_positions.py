@@ -486,3 +486,16 @@ def test_a_hunt_with_the_artifacts_says_its_tile_picks() -> None:
     with pytest.raises(BadPosition) as caught:
         GAME.from_position(position)
     assert caught.value.field == "rung"
+
+
+def test_the_docs_artifacts_example_is_seat_1s_position_and_loads() -> None:
+    text = DOC.read_text(encoding="utf-8").split("## Positions", 1)[1]
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    example = json.loads(blocks[1])
+    st = fleece()
+    play(st, "choose shelter-top")
+    assert st.to_position(1) == example  # the doc says what the game writes
+    guess = GAME.from_position(example)
+    assert guess.view(1) == st.view(1)
+    assert guess.to_position(1) == example
+    assert guess.view(1)["artifacts"]["shelter_sizes"] == [2, 1]

@@ -18,7 +18,7 @@ from eterna.core.position import UNKNOWN, Reader
 from eterna.games.vale.artifacts import NO_TILE, ArtSetup
 from eterna.games.vale.board import ACTION, HUNT
 from eterna.games.vale.cards import CARD_NAME, FAMILIES, TILE_NAME
-from eterna.games.vale.position_steps import card, mask_cards, tile
+from eterna.games.vale.position_steps import card, cards_mask, mask_cards, tile
 
 if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
@@ -173,8 +173,6 @@ def settle_arts(st: ValeState, r: Reader, picked: list[int]) -> None:
 
 
 def _rung(st: ValeState, r: Reader) -> int:
-    from eterna.games.vale.position_steps import cards_mask
-
     mask = cards_mask(r["rung"])
     if mask and st.stage == HUNT:
         r["rung"].fail("must be empty in the hunting phase: Ring of Wishes is used in action")

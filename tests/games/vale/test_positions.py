@@ -16,11 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 from tests.positions import assert_round_trip, assert_seat_position_hides, unknowns
-from vale_helpers import acting, play
+from vale_helpers import acting, play, vale
 
 from eterna import BadPosition, EternaError
 from eterna.core.position import UNKNOWN, share_code
 from eterna.games.vale import GAME, ValeState
+from eterna.games.vale.cards import CARD_BY_NAME
+
+GAME_CARD_ORDER = CARD_BY_NAME.__getitem__  # hands and shelters are sorted by card index
 
 DOC = Path(__file__).parents[3] / "docs" / "vale.md"
 VARIANT = {
@@ -53,22 +56,52 @@ def random_actions(st: ValeState, rng: random.Random, k: int) -> list[str]:
 
 
 # ============================================================================ round trips
-@settings(max_examples=6, deadline=None)
-@given(seed=st_.integers(0, 2**62 - 1), players=st_.integers(2, 4), variant=st_.booleans())
-def test_every_state_of_a_random_game_round_trips(seed: int, players: int, variant: bool) -> None:
-    st = GAME.new_game(players, seed=seed, options=VARIANT if variant else None)
+ART_VARIANT = {
+    "thoth_same_stone": True,
+    "ring_of_wishes": "spent",
+    "artifact_block": "held",
+    "swap_dragon_targets": "any",
+    "bought_area_limit": 10,
+    "end_threshold": 100,
+}
+SETS = {
+    "base": {},
+    "artifacts-basic": {"expansions": ["artifacts"]},
+    "artifacts-advanced": {"expansions": ["artifacts"], "artifact_set": "advanced"},
+}
+
+
+def play_checking_positions(st: ValeState, seed: int) -> None:
+    """Every state round-trips; every few states, and at every question an effect asks, no
+    seat's position leaks."""
     rng = random.Random(seed)
     k = 0
     while True:
         assert_round_trip(st, random_actions(st, rng, 2))
         choice = st.choice
         if k % 25 == 0 or (choice is not None and choice[1].kind != "stone_limit"):
-            for seat in range(players):
+            for seat in range(st.players):
                 assert_seat_position_hides(st, seat, draws=1)
         if st.is_terminal:
             break
         st.apply(rng.choice(st.legal_actions()))
         k += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("cards", list(SETS))
+@settings(max_examples=2, deadline=None)
+@given(seed=st_.integers(0, 2**62 - 1), variant=st_.booleans())
+def test_every_state_of_a_random_game_round_trips(
+    cards: str, players: int, seed: int, variant: bool
+) -> None:
+    options = dict(SETS[cards])
+    if variant:
+        options.update(VARIANT)
+        if options.get("expansions"):
+            options.update(ART_VARIANT)
+    st = GAME.new_game(players, seed=seed, options=options)
+    play_checking_positions(st, seed)
 
 
 def test_the_docs_example_loads_as_described() -> None:
@@ -266,3 +299,220 @@ def test_a_resolution_under_way_keeps_what_is_resolved() -> None:
     loaded = GAME.from_position(position)
     assert [str(a) for a in loaded.legal_actions()] == ["resolve undine-queen"]
     assert_round_trip(st, ["resolve undine-queen", "resolve horned-salamander"])
+
+
+# ============================================================================ the Artifacts
+ART = {"expansions": ["artifacts"]}
+TILES_2P = ["incense-burner", "monkey-kings-staff", "pied-pipers-pipe"]
+
+
+def fleece() -> ValeState:
+    """Seat 0 holds Golden Fleece (with Book of Thoth blocked) and has used it: its question
+    (shelter the deck's top card or retrieve Kappa) waits; seat 1 shelters Imp."""
+    st = acting(
+        2,
+        options=ART,
+        glade=[*TILES_2P, "golden-fleece", "book-of-thoth"],
+        artifacts=["golden-fleece", None],
+        blocked=["book-of-thoth", None],
+        shelters=[["kappa"], ["imp"]],
+        bought_areas=[1, 0],
+        hands=[["sylph"], []],
+    )
+    play(st, "use golden-fleece")
+    return st
+
+
+def test_an_artifact_tiles_question_is_named_by_its_tile() -> None:
+    st = fleece()
+    position = st.to_position()
+    assert position["pending"]["step"] == "tile:golden-fleece[0]"
+    assert position["pending"]["card"] is None
+    assert position["pending"]["artifact"] == "golden-fleece"
+    assert position["held"] == [None, None] and position["picked"] == ["golden-fleece", None]
+    assert position["blocked"] == ["book-of-thoth", None] and position["bought_areas"] == [1, 0]
+    assert position["shelters"] == [["kappa"], ["imp"]] and position["loki"] == [None, None]
+    assert_round_trip(st, ["choose shelter-top", "end-turn"])
+    for seat in range(2):
+        assert_seat_position_hides(st, seat)
+
+
+def test_a_card_sheltered_face_down_is_a_question_mark_to_the_others() -> None:
+    st = fleece()
+    top = st.deck()[0]
+    play(st, "choose shelter-top")  # only seat 0 sees the deck's top card go in
+    whole = st.to_position()
+    assert whole["shelters"][0] == sorted(["kappa", top], key=GAME_CARD_ORDER)
+    assert whole["shelters_hidden"] == [[top], []]
+    theirs = st.to_position(1)
+    assert theirs["shelters"][0] == ["kappa", UNKNOWN]  # Kappa was seen going in
+    assert theirs["shelters_hidden"][0] == [UNKNOWN]
+    assert st.to_position(0)["shelters"][0] == whole["shelters"][0]
+    assert_seat_position_hides(st, 1)
+    guess = GAME.from_position(theirs)
+    assert guess.view(1)["artifacts"] == st.view(1)["artifacts"]
+
+
+def test_the_tile_picks_of_a_hunt_round_trip() -> None:
+    st = GAME.new_game(3, seed=5, options=ART)
+    position = st.to_position()
+    assert position["phase"] == "hunting" and position["hunt"]["tiles_picked"] == 0
+    first = st.current_player
+    play(st, str(st.legal_actions()[0]))
+    position = st.to_position()
+    assert position["picked"][first] is not None
+    if position["pending"] is None:
+        assert position["hunt"]["tiles_picked"] == 1
+    assert_round_trip(st, random_actions(st, random.Random(1), 6))
+
+
+def test_horus_points_wait_under_the_summoned_cards_question() -> None:
+    st = acting(
+        2,
+        options=ART,
+        hands=[["horus", "leviathan"], []],
+        areas=[[], ["boulder"]],
+        stones=[["purple", "red"], []],
+    )
+    play(st, "summon horus pay purple+red", "summon leviathan free")
+    steps = [w["step"] for w in st.to_position()["work"]]
+    assert steps == ["after_summon", "points:4", "after_summon"]  # Leviathan costs 4
+    assert_round_trip(st, ["target seat-1", "discard boulder"])
+
+
+def test_lokis_family_is_asked_then_carried() -> None:
+    st = acting(
+        2,
+        options=ART,
+        hands=[["lava-giant"], []],
+        areas=[["loki", "imp"], []],
+        stones=[["blue"], []],
+    )
+    assert st.to_position()["pending"]["step"] == "loki_family[0]"
+    assert_round_trip(st, ["choose fire", "summon lava-giant pay blue"])
+    play(st, "choose fire")
+    assert st.to_position()["loki"] == ["fire", None]
+    loaded = assert_round_trip(st, ["summon lava-giant pay blue"])  # then plays it on
+    assert loaded.scores[0] == 6  # Loki counted as fire: imp, loki and lava-giant
+
+
+def test_ring_of_wishes_cards_are_carried() -> None:
+    st = acting(
+        2,
+        options={**ART, "ring_of_wishes": "spent"},
+        glade=[*TILES_2P, "ring-of-wishes"],
+        artifacts=["ring-of-wishes", None],
+        areas=[["salamander"], []],
+    )
+    play(st, "use ring-of-wishes", "resolve salamander")
+    assert st.to_position()["rung"] == ["salamander"]
+    loaded = assert_round_trip(st, ["end-turn", "end-turn"])
+    # 'spent': Salamander counts as resolved, so nothing is left to resolve and round 4 starts
+    assert loaded.round == 4 and loaded.phase == "hunting"
+
+
+def test_every_step_name_reads_back_as_its_step() -> None:
+    from eterna.games.vale.position_steps import _registry, step_name
+
+    _, steps = _registry()
+    assert {"after_summon", "stone_limit", "recover", "keep_sold", "loki_family[0]"} <= set(steps)
+    assert "tile:golden-fleece[0]" in steps and "sale_upgrade.wind[0]" in steps
+    for name, step in steps.items():
+        assert step_name(step) == name
+
+
+# ---------------------------------------------------------------------------- malformed
+def _shelter_a_hand_card(p: dict[str, Any]) -> None:
+    p["shelters"][1].append("sylph")  # also in hands[0]
+
+
+def _swap_pending_to_a_card(p: dict[str, Any]) -> None:
+    del p["pending"]["artifact"]
+    p["pending"]["card"] = "sylph"
+
+
+def _hide_in_whole(p: dict[str, Any]) -> None:
+    p["shelters"][1] = [UNKNOWN]
+    p["deck"].append("imp")
+
+
+def _keys_in_a_base_game(p: dict[str, Any]) -> None:
+    p["options"]["expansions"] = []
+
+
+ART_MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("a tile held twice", _set(["held"], ["golden-fleece", "golden-fleece"]), "held"),
+    ("a tile picked twice", _set(["picked"], ["golden-fleece", "golden-fleece"]), "picked"),
+    ("a tile twice in the glade", _set(["glade", 1], "incense-burner"), "glade"),
+    ("no such tile", _set(["glade", 0], "magic-lamp"), "glade[0]"),
+    ("a tile not in the glade", _set(["blocked", 1], "cap-of-hades"), "blocked[1]"),
+    ("a shelter card also in a hand", _shelter_a_hand_card, "shelters[1][1]"),
+    ("bought above the limit", _set(["bought_areas", 0], 3), "bought_areas[0]"),
+    ("held but picked another", _set(["held", 1], "book-of-thoth"), "held[1]"),
+    ("unknown in a whole position", _hide_in_whole, "shelters[1][0]"),
+    ("a hidden card not sheltered", _set(["shelters_hidden", 0], ["imp"]), "shelters_hidden[0][0]"),
+    ("Loki names no family", _set(["loki", 0], "metal"), "loki[0]"),
+    ("a shelter key missing", _set(["shelters"], None), "shelters"),
+    ("a tile's step for a card", _swap_pending_to_a_card, "pending.step"),
+    ("the Artifacts' keys in a base game", _keys_in_a_base_game, "glade"),
+    ("a tile step in no tile", _set(["pending", "step"], "tile:golden-fleece[3]"), "pending.step"),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"), [(e, f) for _, e, f in ART_MALFORMED], ids=[m[0] for m in ART_MALFORMED]
+)
+def test_each_class_of_malformed_artifacts_position_is_refused_naming_its_field(
+    edit: Callable[[dict[str, Any]], None], field: str
+) -> None:
+    position = fleece().to_position()
+    GAME.from_position(copy.deepcopy(position))  # the position itself loads
+    edit(position)
+    with pytest.raises(BadPosition) as caught:  # nothing else escapes: no half-built state
+        GAME.from_position(position)
+    assert caught.value.field == field, str(caught.value)
+
+
+def test_an_artifacts_setup_round_trips_through_its_hunt() -> None:
+    st = vale(
+        2,
+        options=ART,
+        revealed=["kappa", "imp", "ifrit", "agni"],
+        artifacts=[None, "incense-burner"],  # a setup may give a tile before the picks
+        blocked=["monkey-kings-staff", None],
+        shelters=[["sylph"], []],
+        bought_areas=[0, 2],
+    )
+    position = st.to_position()
+    assert position["hunt"]["tiles_picked"] == 0 and position["held"] == [None, "incense-burner"]
+    rng = random.Random(3)
+    while st.round == 3:
+        assert_round_trip(st, random_actions(st, rng, 2))
+        st.apply(rng.choice(st.legal_actions()))
+
+
+def test_a_hunt_with_the_artifacts_says_its_tile_picks() -> None:
+    st = GAME.new_game(2, seed=5, options=ART)
+    position = st.to_position()
+    del position["hunt"]["tiles_picked"]
+    with pytest.raises(BadPosition) as caught:
+        GAME.from_position(position)
+    assert caught.value.field == "hunt.tiles_picked"
+    position = st.to_position()
+    position["rung"] = ["kappa"]
+    with pytest.raises(BadPosition) as caught:
+        GAME.from_position(position)
+    assert caught.value.field == "rung"
+
+
+def test_the_docs_artifacts_example_is_seat_1s_position_and_loads() -> None:
+    text = DOC.read_text(encoding="utf-8").split("## Positions", 1)[1]
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    example = json.loads(blocks[1])
+    st = fleece()
+    play(st, "choose shelter-top")
+    assert st.to_position(1) == example  # the doc says what the game writes
+    guess = GAME.from_position(example)
+    assert guess.view(1) == st.view(1)
+    assert guess.to_position(1) == example
+    assert guess.view(1)["artifacts"]["shelter_sizes"] == [2, 1]

@@ -2,17 +2,8 @@
 
 `write_position(state, seat)` writes the body after the shared envelope; `read_position(game,
 position)` checks it and builds the state. Nothing here runs on the hot path: the state gets
-two thin hooks (`ValeState.to_position`, `Vale.from_position`).
-
-Effect steps are shared, immutable objects built once from the cards' texts (abilities.py), so
-a step under way is written by where it stands in a card's text: `hydra.instant[0]`,
-`hydra.instant[0].draw[0]` (the `draw` option's first step), `goblin-soldier.active[0].otherwise
-[0]`; the two steps of the rules themselves are `after_summon` and `stone_limit`. Nested effects
-are found generically (any slot holding a tuple of steps, or of options with an `effect`), so a
-card added later is covered without a line here. The step's own progress (`arg`) is written by
-its kind: a count or a seat (a number), the options taken (`choose_one`: their names), the cards
-already used (`activate_others`: their ids), a summon's payment and the area before it
-(`after_summon`).
+two thin hooks (`ValeState.to_position`, `Vale.from_position`). The effect steps under way are
+named in position_steps.py, the Artifacts' keys written and read in position_arts.py.
 """
 
 from __future__ import annotations
@@ -33,8 +24,14 @@ from eterna.core.position import (
     parse,
     rng_text,
 )
+from eterna.games.vale.artifacts import (
+    ARTIFACTS_END_SCORE,
+    ArtSetup,
+    artifacts_in_play,
+    pick_moves,
+    picker,
+)
 from eterna.games.vale.board import (
-    AFTER_SUMMON,
     HUNT,
     OVER,
     PHASES,
@@ -47,18 +44,36 @@ from eterna.games.vale.board import (
 )
 from eterna.games.vale.cards import (
     A_DISCARD_STONE,
-    CARD_BY_NAME,
     CARD_NAME,
-    CHOICE_INDEX,
-    CHOICES,
     COLOURS,
-    DECK_SIZE,
     END_SCORE,
     PICKS,
     ROUNDS,
     cards_in_play,
 )
-from eterna.games.vale.effects import Step
+from eterna.games.vale.position_arts import (
+    ART_KEYS,
+    check_keys,
+    hidden_mask,
+    hidden_rows,
+    read_art_setup,
+    read_glade,
+    settle_arts,
+    write_arts,
+)
+from eterna.games.vale.position_steps import (
+    MAX_STONES,
+    card,
+    cards_mask,
+    check_owner,
+    mask_cards,
+    read_arg,
+    read_src,
+    read_step,
+    step_name,
+    write_arg,
+    write_src,
+)
 
 if TYPE_CHECKING:
     from eterna.games.vale.game import Vale
@@ -86,112 +101,9 @@ BODY = (
     "work",
     "pending",
 )
-WORK_KEYS = ("step", "kind", "seat", "card", "arg")
-PENDING_KEYS = ("chooser", "for_seat", "card", "kind", "step", "arg", "options")
+WORK_KEYS = ("step", "kind", "seat", "card", "artifact", "arg")
+PENDING_KEYS = ("chooser", "for_seat", "card", "artifact", "kind", "step", "arg", "options")
 MAX_SCORE = 10**6
-MAX_STONES = 99
-
-
-# ============================================================================ the steps' names
-_REFS: dict[int, str] = {}  # id(step) -> its name
-_STEPS: dict[str, Step] = {}  # its name -> the step
-
-
-def _walk(effect: tuple[Any, ...], path: str) -> None:
-    for i, step in enumerate(effect):
-        here = f"{path}[{i}]"
-        if id(step) not in _REFS:
-            _REFS[id(step)] = here
-            _STEPS[here] = step
-        for klass in type(step).__mro__:
-            for slot in klass.__dict__.get("__slots__", ()):
-                value = getattr(step, slot, None)
-                if not isinstance(value, tuple) or not value:
-                    continue
-                if all(isinstance(s, Step) for s in value):
-                    _walk(value, f"{here}.{slot}")
-                elif all(hasattr(o, "effect") and hasattr(o, "name") for o in value):
-                    for o in value:
-                        _walk(o.effect, f"{here}.{o.name}")
-
-
-def _registry() -> tuple[dict[int, str], dict[str, Step]]:
-    if not _STEPS:
-        from eterna.games.vale.abilities import ACTIVE, INSTANT
-
-        for name in ("after_summon", "stone_limit"):
-            step = AFTER_SUMMON if name == "after_summon" else STONE_LIMIT_STEP
-            _REFS[id(step)] = name
-            _STEPS[name] = step
-        for card in range(DECK_SIZE):
-            _walk(INSTANT[card], f"{CARD_NAME[card]}.instant")
-            _walk(ACTIVE[card], f"{CARD_NAME[card]}.active")
-    return _REFS, _STEPS
-
-
-def step_name(step: Step) -> str:
-    refs, _ = _registry()
-    name = refs.get(id(step))
-    if name is None:
-        raise EternaError(f"a {type(step).__name__} step under way is in no card's text")
-    return name
-
-
-# ============================================================================ step progress
-def _mask_cards(mask: int) -> list[str]:
-    return [CARD_NAME[c] for c in range(DECK_SIZE) if mask >> c & 1]
-
-
-def _write_arg(name: str, step: Step, arg: Any) -> Any:
-    if arg is None:
-        return None
-    if name == "after_summon":
-        paid, before = arg
-        return {
-            "paid": None if paid is None else dict(zip(COLOURS, paid, strict=True)),
-            "area_before": _mask_cards(before),
-        }
-    if step.kind == "choose_one":
-        return [CHOICES[i] for i in sorted(arg)]
-    if step.kind == "activate_others":
-        return _mask_cards(arg)
-    if isinstance(arg, int):
-        return arg
-    raise EternaError(f"step {name}: no written form for its progress {arg!r}")
-
-
-def _read_arg(name: str, step: Step, r: Reader, players: int) -> Any:
-    if r.value is None:
-        return None
-    if name == "after_summon":
-        r.object(("paid", "area_before"))
-        paid_r = r.get("paid")
-        paid = None
-        if paid_r is not None:
-            paid_r.object(COLOURS)
-            paid = tuple(paid_r[c].number(0, MAX_STONES) for c in COLOURS)
-        return paid, _cards_mask(r["area_before"])
-    if step.kind == "choose_one":
-        return frozenset(CHOICE_INDEX[x.text(CHOICES)] for x in r.items())
-    if step.kind == "activate_others":
-        return _cards_mask(r)
-    if step.kind == "name_a_player":  # the player named, who now picks the card
-        return r.number(0, players - 1)
-    return r.number(0, DECK_SIZE)
-
-
-def _cards_mask(r: Reader) -> int:
-    mask = 0
-    for item in r.items():
-        mask |= 1 << _card(item)
-    return mask
-
-
-def _card(r: Reader) -> int:
-    name = r.text()
-    if name not in CARD_BY_NAME:
-        r.fail(f"is no card of the Vale: {name!r}")
-    return CARD_BY_NAME[name]
 
 
 # ============================================================================ writing
@@ -219,11 +131,14 @@ def write_position(st: ValeState, seat: int | None) -> dict[str, Any]:
     )
     if st.stage == HUNT:
         pos["hunt"] = {"order": list(st._picks), "picks_made": st._pick_i}
+        if st.arts is not None:
+            pos["hunt"]["tiles_picked"] = st.arts.pick_i
     pos["revealed"] = [names[c] for c in st.unclaimed]
     pos["claimed"] = [[names[c] for c in cl] for cl in st.claims]
-    pos["resolved"] = _mask_cards(st.activated) if st.stage == RESOLUTION else []
-    pos["hands"], pos["hidden"] = _write_hands(st, seat)
+    pos["resolved"] = mask_cards(st.activated) if st.stage == RESOLUTION else []
+    pos["hands"], pos["hidden"] = hidden_rows(st.hands, st.secret, seat)
     pos["areas"] = [[names[c] for c in a] for a in st.areas]
+    pos.update(write_arts(st, seat))
     pos["stones"] = [
         {COLOURS[i]: st.stone_counts[s * 3 + i] for i in range(3)} for s in range(st.players)
     ]
@@ -241,29 +156,15 @@ def write_position(st: ValeState, seat: int | None) -> dict[str, Any]:
     return pos
 
 
-def _write_hands(st: ValeState, seat: int | None) -> tuple[list[list[str]], list[list[str]]]:
-    hands: list[list[str]] = []
-    hidden: list[list[str]] = []
-    secret = st.secret
-    for s, hand in enumerate(st.hands):
-        shut = [c for c in hand if secret >> c & 1]
-        if seat is None or s == seat:
-            hands.append([CARD_NAME[c] for c in hand])
-            hidden.append([CARD_NAME[c] for c in shut])
-        else:  # what every seat has seen enter that hand, then one "?" per card drawn
-            open_ = [CARD_NAME[c] for c in hand if not secret >> c & 1]
-            hands.append(open_ + [UNKNOWN] * len(shut))
-            hidden.append([UNKNOWN] * len(shut))
-    return hands, hidden
-
-
 def _write_work(work: Work) -> dict[str, Any]:
     step, seat, src, arg = work
     name = step_name(step)
     out: dict[str, Any] = {"step": name}
     if step.kind:
         out["kind"] = step.kind
-    out.update(seat=seat, card=CARD_NAME[src], arg=_write_arg(name, step, arg))
+    out["seat"] = seat
+    write_src(out, src)
+    out["arg"] = write_arg(name, step, arg)
     return out
 
 
@@ -272,14 +173,9 @@ def _write_pending(choice: Choice | None, seat: int | None) -> dict[str, Any] | 
         return None
     chooser, step, who, src, arg, options = choice
     name = step_name(step)
-    out: dict[str, Any] = {
-        "chooser": chooser,
-        "for_seat": who,
-        "card": None if src < 0 else CARD_NAME[src],
-        "kind": step.kind,
-        "step": name,
-        "arg": _write_arg(name, step, arg),
-    }
+    out: dict[str, Any] = {"chooser": chooser, "for_seat": who}
+    write_src(out, src)
+    out.update(kind=step.kind, step=name, arg=write_arg(name, step, arg))
     if seat is None or seat == chooser:  # options may show the chooser's hand
         out["options"] = [str(o) for o in options]
     return out
@@ -289,7 +185,9 @@ def _write_pending(choice: Choice | None, seat: int | None) -> dict[str, Any] | 
 class _Zones:
     """Where every card is, as read (None: a card the position's seat cannot know)."""
 
-    def __init__(self, r: Reader, n: int, seat: int | None, pool: tuple[int, ...]) -> None:
+    def __init__(
+        self, r: Reader, n: int, seat: int | None, pool: tuple[int, ...], arts: bool
+    ) -> None:
         self.pool = pool  # the cards of this game (its `expansions`), in index order
         self.places: dict[int, str] = {}
         self.unknown = 0
@@ -301,6 +199,12 @@ class _Zones:
             for s, row in enumerate(r["hands"].items(n))
         ]
         self.areas = [[self._place(x) for x in row.items()] for row in r["areas"].items(n)]
+        self.shelters: list[list[int | None]] = []
+        if arts:  # like hands: another seat's cards it never saw may be "?"
+            self.shelters = [
+                [self._place(x, s != seat) for x in row.items()]
+                for s, row in enumerate(r["shelters"].items(n))
+            ]
         self.deck_top_known = r["deck_top_known"].flag()
         self.deck = [
             self._place(x, i > 0 or not self.deck_top_known)
@@ -309,7 +213,9 @@ class _Zones:
         if self.deck_top_known and not self.deck:
             r["deck_top_known"].fail("is true but the deck is empty")
         self.discard = [self._place(x) for x in r["discard"].items()]
-        self.secret = self._hidden(r["hidden"], n)
+        self.secret = hidden_mask(r["hidden"], self.hands, "hands")
+        if arts:
+            self.secret |= hidden_mask(r["shelters_hidden"], self.shelters, "shelters")
         missing = [CARD_NAME[c] for c in pool if c not in self.places]
         if len(missing) != self.unknown:
             if self.unknown:
@@ -328,38 +234,20 @@ class _Zones:
                 r.fail("is '?', but only a seat's position may hide a card, there")
             self.unknown += 1
             return None
-        card = _card(r)
-        if card not in self.pool:
-            r.fail(f"{CARD_NAME[card]} is an expansion card, not in this game's `expansions`")
-        if card in self.places:
-            r.fail(f"{CARD_NAME[card]} is also at {self.places[card]}: each card is in one place")
-        self.places[card] = r.path
-        return card
-
-    def _hidden(self, r: Reader, n: int) -> int:
-        """The bit mask of cards drawn into hands (only their holders know them)."""
-        mask = 0
-        for s, row in enumerate(r.items(n)):
-            hand = self.hands[s]
-            unknown = 0
-            for x in row.items():
-                if x.value == UNKNOWN:
-                    unknown += 1
-                    continue
-                card = _card(x)
-                if card not in hand:
-                    x.fail(f"{CARD_NAME[card]} is not in hands[{s}]")
-                mask |= 1 << card
-            if unknown != hand.count(None):
-                row.fail(f"must list one '?' per '?' of hands[{s}] (a card unknown was drawn)")
-        return mask
+        c = card(r)
+        if c not in self.pool:
+            r.fail(f"{CARD_NAME[c]} is an expansion card, not in this game's `expansions`")
+        if c in self.places:
+            r.fail(f"{CARD_NAME[c]} is also at {self.places[c]}: each card is in one place")
+        self.places[c] = r.path
+        return c
 
     def fill(self, rng: random.Random) -> None:
         """A seat's position: deal the unknown cards to the '?' slots (the guess is redrawn
         by `determinize` afterwards; this only makes a state to draw from)."""
         pool = [c for c in self.pool if c not in self.places]
         rng.shuffle(pool)
-        for row in [*self.hands, self.deck]:
+        for row in [*self.hands, *self.shelters, self.deck]:
             for i, c in enumerate(row):
                 if c is None:
                     row[i] = pool.pop()
@@ -377,9 +265,11 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
         position = parse(position)
     env = Envelope(game, position)
     r = env.reader
-    r.object((*ENVELOPE, *BODY))
+    r.object((*ENVELOPE, *BODY, *ART_KEYS))
     n, seat = env.players, env.seat
-    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options.get("expansions") or ())))
+    arts = artifacts_in_play(env.options)
+    check_keys(r, arts)
+    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts)
     digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
     if seat is not None:
@@ -400,13 +290,14 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
     for row in r["stones"].items(n):
         row.object(COLOURS)
         stones += [row[c].number(0, MAX_STONES) for c in COLOURS]
+    glade, given, picked = _arts_start(env, z)
     start = ValeStart(
         game=game,
         players=n,
         seed=0,
         options=env.options,
         position=doc,
-        end_score=END_SCORE,
+        end_score=env.options["end_threshold"] or (ARTIFACTS_END_SCORE if glade else END_SCORE),
         stream=env.rng or 0,
         first=first,
         round=rnd,
@@ -419,6 +310,8 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
         claimed=tuple(tuple(_ints(c)) for c in z.claimed),
         revealed=tuple(sorted(_ints(z.revealed))),
         log=_read_log(game, r["log"], n),
+        glade=glade,
+        artifacts=given,
     )
     st = ValeState.__new__(ValeState)
     ValeBoard.__init__(st, start, narrate)
@@ -430,12 +323,28 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
     st._actors = []
     st._round_start = 0
     st._picks, st._pick_i = _read_hunt(r, st)
+    if st.arts is not None:
+        settle_arts(st, r, picked)
     st.activated = _read_resolved(r, st)
-    st.work = [_read_work(x, n) for x in reversed(list(r["work"].items()))]
+    pool = cards_in_play(tuple(env.options["expansions"]))
+    st.work = [_read_work(x, n, glade, pool) for x in reversed(list(r["work"].items()))]
     _settle(st, r, env.seat)
     if narrate:
         st._tell_round_started()
     return st
+
+
+def _arts_start(env: Envelope, z: _Zones) -> tuple[tuple[int, ...], ArtSetup | None, list[int]]:
+    """The glade, the start's tiles, shelters and areas bought, and the tiles picked this round
+    (none in a base game)."""
+    if not z.shelters:
+        return (), None, []
+    r, n = env.reader, env.players
+    glade = read_glade(r)
+    shelters = [sorted(_ints(row)) for row in z.shelters]
+    limit = env.options["bought_area_limit"]
+    given, picked = read_art_setup(r, glade, shelters, n, limit)
+    return glade, given, picked
 
 
 def _read_log(game: Vale, r: Reader, n: int) -> tuple[tuple[int, str], ...]:
@@ -462,7 +371,7 @@ def _read_hunt(r: Reader, st: ValeState) -> tuple[tuple[int, ...], int]:
         return rule, len(rule)
     if hunt is None:
         r["hunt"].fail("is missing: the hunting phase says its pick order and progress")
-    hunt.object(("order", "picks_made"))
+    hunt.object(("order", "picks_made", "tiles_picked") if st.arts else ("order", "picks_made"))
     picks = tuple(x.number(0, n - 1) for x in hunt["order"].items(len(rule)))
     if picks != rule:
         hunt["order"].fail(f"must be {list(rule)}: from the first player and back (§4.2)")
@@ -474,38 +383,30 @@ def _read_hunt(r: Reader, st: ValeState) -> tuple[tuple[int, ...], int]:
 
 
 def _read_resolved(r: Reader, st: ValeState) -> int:
-    mask = _cards_mask(r["resolved"])
+    mask = cards_mask(r["resolved"])
     if mask and st.stage != RESOLUTION:
         r["resolved"].fail("must be empty outside the resolution phase")
     return mask  # a resolved card may have left its area since (Recover)
 
 
-def _read_step(r: Reader) -> tuple[str, Step]:
-    _, steps = _registry()
-    name = r["step"].text()
-    step = steps.get(name)
-    if step is None:
-        r["step"].fail(f"is no step of a card's text: {name!r} (e.g. 'hydra.instant[0]')")
-    kind = r.get("kind")
-    if kind is not None and kind.text() != step.kind:
-        kind.fail(f"is {kind.value!r}, but {name} is a {step.kind or 'plain'} step")
-    return name, step
-
-
-def _read_work(r: Reader, n: int) -> Work:
+def _read_work(r: Reader, n: int, glade: tuple[int, ...], pool: tuple[int, ...]) -> Work:
     r.object(WORK_KEYS)
-    name, step = _read_step(r)
+    name, step, owner = read_step(r)
     if step is STONE_LIMIT_STEP:
         r["step"].fail("stone_limit is a question, never a step waiting to run")
     seat = r["seat"].number(0, n - 1)
-    return step, seat, _card(r["card"]), _read_arg(name, step, r["arg"], n)
+    src = read_src(r, glade, pool)
+    if src == -1:
+        r["card"].fail(f"must name the card (or `artifact` the tile) whose effect runs ({name})")
+    check_owner(r, name, owner, src)
+    return step, seat, src, read_arg(name, step, r["arg"], n)
 
 
 def _settle(st: ValeState, r: Reader, seat: int | None) -> None:
     """The pending question, and the seat to move checked against the one the rules give."""
     pending = r.get("pending")
     if pending is not None:
-        if st.stage == OVER or st.stage == HUNT:
+        if st.stage == OVER or (st.stage == HUNT and st.arts is None):
             pending.fail(f"nothing is asked in the {PHASES[st.stage]} phase")
         st.choice = _ask_again(st, pending, seat)
     elif st.work:
@@ -525,12 +426,13 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
     """The pending question, asked again by its step: the chooser and options must agree."""
     n = st.players
     r.object(PENDING_KEYS)
-    name, step = _read_step(r)
+    name, step, owner = read_step(r)
     chooser = r["chooser"].number(0, n - 1)
     who = r["for_seat"].number(0, n - 1)
-    card = r.get("card")
-    src = -1 if card is None else _card(card)
-    arg = _read_arg(name, step, r["arg"], n)
+    glade = () if st.arts is None else st.arts.glade
+    src = read_src(r, glade, cards_in_play(tuple(st.start.options["expansions"])))
+    check_owner(r, name, owner, src)
+    arg = read_arg(name, step, r["arg"], n)
     if step is STONE_LIMIT_STEP:
         if src >= 0 or chooser != who or arg is not None:
             r.fail("stone_limit: card and arg are null, chooser = for_seat (over the limit)")
@@ -539,8 +441,8 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
         if sum(held) <= st.stone_limits[who]:
             r["for_seat"].fail(f"holds {sum(held)} stones, within its limit: nothing to discard")
         options = tuple(A_DISCARD_STONE[c] for c in range(3) if held[c])
-    elif src < 0:
-        r["card"].fail(f"must name the card whose effect asks ({name})")
+    elif src == -1:
+        r["card"].fail(f"must name the card (or `artifact` the tile) whose effect asks ({name})")
     elif seat is not None and chooser != seat:
         try:  # the unknown cards are dealt at random: `determinize` asks again on its deal
             options = _options(st, r, (chooser, step, who, src, arg, ()))
@@ -560,7 +462,12 @@ def _options(st: ValeState, r: Reader, choice: Choice) -> tuple[Any, ...]:
     probe = st.clone()
     probe._events = None
     probe.choice = None
-    step.run(probe, who, src, arg)
+    try:
+        step.run(probe, who, src, arg)
+    except BadPosition:
+        raise
+    except Exception as exc:  # a step asked where it never stands: nothing half-built escapes
+        r.fail(f"{step_name(step)} cannot ask in this position ({type(exc).__name__})")
     asked = probe.choice
     if asked is None or asked[1] is not step or asked[4] != arg or probe.work != st.work:
         r.fail(f"{step_name(step)} asks nothing in this position")
@@ -583,6 +490,11 @@ def _whose_move(st: ValeState, r: Reader) -> int:
         st.is_terminal = True
         st._winners = st._compute_winners()
         return -1
+    if stage == HUNT and st.arts is not None and st.arts.pick_i < st.players:
+        seat = picker(st)
+        if not pick_moves(st, seat):
+            r["hunt"]["tiles_picked"].fail(f"seat {seat} has no tile to pick: it would be passed")
+        return seat
     if stage == HUNT:
         if not st.unclaimed:
             r["revealed"].fail("is empty in the hunting phase: the hunt would be over")

@@ -143,3 +143,33 @@ def test_an_artifacts_table_on_a_phone(ui: Any, open_page: Any) -> None:
         # nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         ui.shot(page, "artifacts-en-phone")
+
+
+def test_the_lobby_offers_the_expansion(ui: Any, page: Any) -> None:
+    page.goto(ui.server.url("/"))
+    page.select_option("#game-select", "vale")
+    page.select_option("#players-select", "2")
+    page.fill("#player-name", "Ada")
+    page.click("#options-box summary")
+    page.fill("#bot-delay", "0")
+    box = page.locator("#game-options")
+    expansion = box.locator("input[data-option='expansions'][data-kind='item']")
+    assert expansion.count() == 1
+    assert expansion.locator("xpath=..").inner_text().strip() == "Artifacts"
+    labels = box.locator(".option-label").all_inner_texts()
+    assert {"Artifact tiles in play", "Extra areas a player may buy"} <= set(labels)
+    # every option shown says what it is in words, none by its name in the code
+    assert not [label for label in labels if "_" in label or label.startswith("vale.")]
+    # the expansion's own options: together under its checkbox, shown once it is checked
+    group = box.locator(".option-group[data-expansion='artifacts']")
+    assert group.is_hidden()
+    expansion.check()
+    assert group.is_visible()
+    assert "Options of the Artifacts expansion" in group.locator("legend").inner_text()
+    assert group.locator("[data-option='artifact_set']").count() == 1
+    ui.shot(page, "artifacts-lobby-options")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    page.click("#created [data-seat-link='0']")
+    ui.wait_settled(page)
+    check_glade(page, "en")

@@ -51,8 +51,11 @@ def pick_move(page: Any) -> Any:
     return buttons.first
 
 
-def play(ui: Any, page: Any, lang: str, limit: int | None = None) -> dict[str, Any]:
-    """Seat 0 plays the expansion's moves when offered; what the page showed along the way."""
+def play(
+    ui: Any, page: Any, lang: str, limit: int | None = None, axe: Any = None
+) -> dict[str, Any]:
+    """Seat 0 plays the expansion's moves when offered; what the page showed along the way
+    (`axe`, when given, checks the page the first time a shelter holds cards)."""
     seen: dict[str, Any] = {"texts": [], "offered": set(), "shelters": set(), "labels": set()}
     moves = 0
     while ui.state(page).get("status") != "over" and (limit is None or moves < limit):
@@ -65,6 +68,8 @@ def play(ui: Any, page: Any, lang: str, limit: int | None = None) -> dict[str, A
         seen["shelters"].update(page.locator(".shelter-label").all_inner_texts())
         if page.locator(".seat-artifacts .cards.shelter .card").count() and "shelter" not in seen:
             seen["shelter"] = ui.shot(page, f"artifacts-{lang}-shelter")
+            if axe is not None:
+                axe(page, "vale table with a shelter")
         ui.move(page, pick_move(page))
         moves += 1
     seen["texts"].append(page.locator("body").inner_text())
@@ -96,7 +101,7 @@ def test_an_artifacts_game_in_english(ui: Any, open_page: Any, axe: Any) -> None
         assert "Glade" in page.locator(".glade-zone h3").inner_text()
         ui.shot(page, "artifacts-en-start")
         axe(page, "vale table with the Artifacts")
-        seen = play(ui, page, "en")
+        seen = play(ui, page, "en", axe=axe)
         page.wait_for_selector("#scoresheet:not([hidden])")
         ui.shot(page, "artifacts-en-end")
         axe(page, "vale score sheet with the Artifacts")
@@ -143,6 +148,11 @@ def test_an_artifacts_table_on_a_phone(ui: Any, open_page: Any) -> None:
         # nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         ui.shot(page, "artifacts-en-phone")
+        # the glade and the seats at the phone's own size, to look at
+        for zone in ("glade-zone", "seats-zone"):
+            path = ui.shots / f"artifacts-en-phone-{zone}.png"
+            page.locator(f".{zone}").screenshot(path=str(path))
+            print(f"screenshot: {path}")
 
 
 def test_the_lobby_offers_the_expansion(ui: Any, page: Any) -> None:

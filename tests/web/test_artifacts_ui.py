@@ -101,6 +101,14 @@ def test_an_artifacts_game_in_english(ui: Any, open_page: Any, axe: Any) -> None
         assert "Glade" in page.locator(".glade-zone h3").inner_text()
         ui.shot(page, "artifacts-en-start")
         axe(page, "vale table with the Artifacts")
+        # a tile is picked by a click on it in the glade; the seat then shows it held
+        tile = page.locator(".glade-zone button.card.legal").first
+        picked = tile.get_attribute("data-card")
+        ui.move(page, tile)
+        mine = page.locator(".vale-seat.me .held-tile").inner_text()
+        assert tile_names("en")[picked] in mine, mine
+        caption = page.locator(f".glade-zone figure[data-tile='{picked}'] figcaption").inner_text()
+        assert "held by Ada (you)" in caption, caption
         seen = play(ui, page, "en", axe=axe)
         page.wait_for_selector("#scoresheet:not([hidden])")
         ui.shot(page, "artifacts-en-end")

@@ -493,7 +493,38 @@ def test_the_table_shows_each_seats_artifact_and_shelter_in_words() -> None:
     st = GAME.new_game(2, seed=1, options={"expansions": ["artifacts"]}, setup=setup)
     english = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"])).split())
     assert "artifact: book-of-thoth" in english and "area 0/3" in english
-    assert "shelter 1 (kappa" in english and "not again: golden-fleece" in english
-    assert "shelter 1 (imp" in english  # a setup's shelters are known, like its hands
+    assert "shelter: 1 card (kappa" in english
+    assert "artifact: none (blocked this round: golden-fleece)" in english
+    assert "shelter: 1 card (imp" in english  # a setup's shelters are known, like its hands
+    # the glade, out of the hunting phase: one line of the tiles and who holds them
+    assert "Glade: incense-burner, golden-fleece, book-of-thoth (Ann)" in english
     french = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"], lang="fr")).split())
-    assert "artefact : Livre de Thot" in french and "pas à nouveau : Toison d'or" in french
+    assert "artefact : Livre de Thot" in french and "abri : 1 carte (" in french
+    assert "artefact : aucun (interdite cette manche : Toison d'or)" in french
+    assert "Clairière : Brûleur d'encens, Toison d'or, Livre de Thot (Ann)" in french
+    german = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"], lang="de")).split())
+    assert "Versteck: 1 Karte (" in german
+    assert "Lichtung: Räuchergefäß, Goldenes Vlies, Buch des Thot (Ann)" in german
+    assert "Artefakt: keines (diese Runde gesperrt: Goldenes Vlies)" in german
+
+
+def test_the_glade_is_shown_while_the_tiles_are_picked() -> None:
+    # the hunting phase: each tile with who holds it, whom it is blocked for and its whole text
+    setup = {
+        "first_player": 1,
+        "glade": ["book-of-thoth", "golden-fleece", "incense-burner"],
+        "blocked": [None, "golden-fleece"],
+        "round": 2,
+    }
+    st = GAME.new_game(2, seed=1, options={"expansions": ["artifacts"]}, setup=setup)
+    st.apply("pick book-of-thoth")
+    english = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"])).split())
+    assert "Glade artifact this round effect" in english
+    assert "book-of-thoth held by Bo Action:" in english
+    assert "golden-fleece free · not for Bo Action: Gain 2 red stones" in english
+    french = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"], lang="fr")).split())
+    assert "Clairière artefact cette manche effet" in french
+    assert "Livre de Thot tenue par Bo Action :" in french
+    assert "Toison d'or libre · interdite à Bo Action :" in french
+    german = " ".join(text_of(render.table(st.view(0), ["Ann", "Bo"], lang="de")).split())
+    assert "Goldenes Vlies frei · nicht für Bo Aktion:" in german

@@ -29,10 +29,10 @@ def test_every_card_is_named_and_told_in_the_language(
     # the same file as the static one, names and texts in the language
     assert set(data) == set(english) | {"names", "lang"}
     assert data["lang"] == lang
-    for card_id, info in data.get("cards", {}).items():
+    for card_id, info in {**data.get("cards", {}), **data.get("tiles", {})}.items():
         assert info["name"] == cat.card_name(game, card_id)
         assert info["text"] == cat.card_text(game, card_id)
-        assert set(info) == set(english["cards"][card_id])
+        assert set(info) == set({**english["cards"], **english.get("tiles", {})}[card_id])
     assert data["names"]
     for card_id, name in data["names"].items():
         assert name == cat.card_name(game, card_id)
@@ -46,6 +46,10 @@ def test_a_french_page_gets_french_faces(server: ThreadServer) -> None:
     assert eternitium["names"]["portal-circle"] == "Portail cercle"
     assert vale["cards"]["agni"]["text"].startswith("Permanent")
     assert vale["cards"]["agni"]["text"] != catalog("en").card_text("vale", "agni")
+    # the Vale's artifact tiles (Artifacts expansion): named and told in French too
+    assert vale["tiles"]["incense-burner"]["name"] == "Brûleur d'encens"
+    assert vale["tiles"]["incense-burner"]["text"].startswith("Action :")
+    assert vale["tiles"]["incense-burner"]["timing"] == "action"
     assert eternity["names"]["sky-13"] == catalog("de").card_name("eternity", "sky-13")
 
 

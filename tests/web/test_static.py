@@ -142,6 +142,11 @@ def test_card_data_matches_the_games() -> None:
         }
         for c in (*vale["cards"], *artifacts["creatures"])
     }
+    # the Artifacts' tiles, drawn like the cards: name, timing (its icon) and text
+    assert client("vale")["tiles"] == {
+        t["id"]: {"name": t["name"], "timing": t["timing"], "text": t["text"]}
+        for t in artifacts["tiles"]
+    }
     assert client("vale")["families"] == [f["id"] for f in vale["families"]]
     eternitium = data("eternitium")
     assert client("eternitium")["cards"] == {

@@ -78,8 +78,9 @@ async def rules_page(request: Request, game_id: str) -> Response:
 @router.api_route("/cards/{game_id}/{lang}.json", methods=["GET", "HEAD"], include_in_schema=False)
 async def card_data(request: Request, game_id: str, lang: str) -> Response:
     """The client's card file of a game (`static/cards/<game>.json`) with every card's name and
-    text in `lang`, and `names`: every card id of the game's catalog with its name (Portal and
-    Era cards included), so a page in French draws French card faces."""
+    text in `lang` (the Vale's artifact `tiles` too), and `names`: every card id of the game's
+    catalog with its name (Portal and Era cards included), so a page in French draws French
+    card faces."""
     if game_id not in game_ids() or lang not in LANGS:
         return Response(status_code=404)
     body = translated_cards(request.app.state.web_dir, game_id, lang)
@@ -100,8 +101,8 @@ def translated_cards(web: Path, game: str, lang: str) -> bytes:
         for key in sorted(cat.keys())
         if key.startswith(prefix) and key.endswith(suffix)
     }
-    cards: dict[str, dict[str, Any]] = data.get("cards", {})
-    for card_id, info in cards.items():
+    cards: dict[str, dict[str, Any]] = {**data.get("cards", {}), **data.get("tiles", {})}
+    for card_id, info in cards.items():  # the Vale's artifact tiles are named like its cards
         if card_id in names:
             info["name"] = names[card_id]
         if cat.has(f"{prefix}{card_id}.text"):

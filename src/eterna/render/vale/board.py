@@ -4,7 +4,6 @@ panel per seat (stones, claims, area), the viewer's hand and what the seat to mo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -13,6 +12,7 @@ from rich.text import Text
 
 from eterna.games.vale.cards import COLOURS, FAMILIES
 from eterna.i18n import stones_words
+from eterna.render.vale.artifacts import artifacts_line
 from eterna.render.vale.cards import (
     BASE_VALUES,
     STONE_STYLE,
@@ -351,26 +351,6 @@ def seat_panel(view: View, names: Sequence[str], seat: int, w: Words = ENGLISH) 
         lines.append(area_grid(view, seat, w))
     border = "yellow" if seat == current else ("cyan" if seat == view.get("seat") else "dim")
     return Panel(Group(*lines), title=title, title_align="left", border_style=border)
-
-
-def artifacts_line(arts: dict[str, Any], seat: int, mine: bool, w: Words = ENGLISH) -> Text:
-    """The Artifacts: the tile a seat holds (or blocks), its shelter's size and known cards."""
-    line = Text()
-    held, blocked = arts["held"][seat], arts["blocked"][seat]
-    label = w.colon(w.t("vale.word.artifact", "artifact"))
-    line.append(label, style="bold")
-    line.append(w.card("vale", held) if held else "-", style="magenta")
-    if blocked:
-        not_again = w.t("vale.word.blocked", "not again: {tile}", tile=w.card("vale", blocked))
-        line.append(f" ({not_again})", style="dim")
-    cards = arts["shelter"] if mine else arts["known_shelters"][seat]
-    size = arts["shelter_sizes"][seat]
-    line.append(f" · {w.t('vale.word.shelter', 'shelter')} {size}")
-    if cards:
-        line.append(" (")
-        line.append_text(cards_line(sort_cards(cards), w=w))
-        line.append(")")
-    return line
 
 
 def hand(view: View, w: Words = ENGLISH) -> RenderableType | None:

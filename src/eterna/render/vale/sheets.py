@@ -12,6 +12,7 @@ from rich.text import Text
 
 from eterna.games.vale.cards import COLOURS
 from eterna.i18n import stones_words
+from eterna.render.vale.artifacts import glade
 from eterna.render.vale.board import (
     hand,
     header,
@@ -52,6 +53,9 @@ def table(
     parts: list[RenderableType] = [header(view, names, w)]
     if view["phase"] == "hunting":
         parts.append(hunting_board(view, names, w))
+    tiles = glade(view, names, w)
+    if tiles is not None:
+        parts.append(tiles)
     for seat in range(view["players"]):
         parts.append(seat_panel(view, names, seat, w))
     if lang is None:  # the legend explains the English short effects

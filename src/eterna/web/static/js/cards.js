@@ -73,6 +73,9 @@ const EMBLEMS = {
   permanent: { d: "M0,0 C-0.3,-0.5 -1,-0.5 -1,0 C-1,0.5 -0.3,0.5 0,0 C0.3,-0.5 1,-0.5 1,0 C1,0.5 0.3,0.5 0,0 Z", stroke: true, colour: "#90caf9" },
   chip: { d: "M-0.5,-0.5 H0.5 V0.5 H-0.5 Z M-0.35,-0.95 h0.22 v0.5 h-0.22 Z M0.13,-0.95 h0.22 v0.5 h-0.22 Z M-0.35,0.45 h0.22 v0.5 h-0.22 Z M0.13,0.45 h0.22 v0.5 h-0.22 Z M-0.95,-0.35 v0.22 h0.5 v-0.22 Z M-0.95,0.13 v0.22 h0.5 v-0.22 Z M0.45,-0.35 v0.22 h0.5 v-0.22 Z M0.45,0.13 v0.22 h0.5 v-0.22 Z" },
   resolution: { d: "M-0.6,-0.9 H0.6 L0,0 L0.6,0.9 H-0.6 L0,0 Z", fill: "#ffe0b2" },
+  // the Vale's Artifacts: a cut gem for a tile, a pointing hand's arrow for an action tile
+  artifact: { d: "M-0.95,-0.3 L-0.5,-0.85 H0.5 L0.95,-0.3 L0,0.95 Z M-0.95,-0.3 H0.95 M-0.5,-0.85 L-0.25,-0.3 L0,0.95 L0.25,-0.3 L0.5,-0.85", fill: "#ffd54f" },
+  action: { d: "M-0.9,-0.25 H0.1 V-0.8 L0.95,0 L0.1,0.8 V0.25 H-0.9 Z", fill: "#a5d6a7" },
 };
 
 export function emblem(kind, cx, cy, r, colour) {

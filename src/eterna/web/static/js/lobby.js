@@ -11,6 +11,11 @@ let games = [];
 let agentSpecs = ["heuristic", "random", "ismcts", "ismcts:seconds=2"];
 // Options the form leaves out: card counts are a JSON map for simulations, not a table setting.
 const HIDDEN_OPTIONS = new Set(["composition"]);
+// The options only an expansion uses, by game and expansion: shown together under the
+// expansion's checkbox, and only while it is checked.
+const EXPANSION_OPTIONS = {
+  vale: { artifacts: ["artifact_set", "artifact_block", "bought_area_limit", "thoth_same_stone", "ring_of_wishes", "swap_dragon_targets"] },
+};
 
 
 function agentLabel(spec) {
@@ -118,7 +123,7 @@ function fillOptions() {
   $("game-options").dataset.game = game.id;
   const shown = shownOptions(game, players);
   if (!shown.length) $("game-options").replaceChildren(el("p", { class: "note" }, t("lobby.optionsNone")));
-  else $("game-options").replaceChildren(...shown.map(([name, value]) => {
+  else $("game-options").replaceChildren(...groupExpansions(game, shown, kept, (name, value) => {
     const input = optionInput(name, name in kept ? kept[name] : value, info[name]);
     const help = info[name].help ? el("small", { class: "note option-help" }, info[name].help) : null;
     const check = typeof value === "boolean";
@@ -129,6 +134,37 @@ function fillOptions() {
     return el("div", { class: "option" }, el("label", { class: check ? "check" : "" }, check ? input : null, el("span", { class: "option-label" }, info[name].label), check ? null : input), help);
   }));
   fillMissions(game, players);
+}
+
+// The options drawn by `draw(name, value)`, an expansion's own ones in a group of their own
+// right after the `expansions` option, hidden while the expansion is not checked.
+function groupExpansions(game, shown, kept, draw) {
+  const groups = EXPANSION_OPTIONS[game.id] || {};
+  const owner = new Map(Object.entries(groups).flatMap(([exp, names]) => names.map((n) => [n, exp])));
+  const nodes = [];
+  for (const [name, value] of shown) {
+    if (owner.has(name)) continue;
+    nodes.push(draw(name, value));
+    if (name !== "expansions") continue;
+    const chosen = new Set(("expansions" in kept ? kept.expansions : value) || []);
+    for (const [exp, names] of Object.entries(groups)) {
+      const own = shown.filter(([n]) => names.includes(n));
+      if (!own.length) continue;
+      const labels = (game.option_info.expansions || {}).choice_labels || {};
+      const title = t("lobby.expansionOptions", { name: labels[JSON.stringify(exp)] || exp });
+      nodes.push(el("fieldset", { class: "option-group", hidden: !chosen.has(exp), dataset: { expansion: exp } },
+        el("legend", {}, title), el("div", { class: "options" }, own.map(([n, v]) => draw(n, v)))));
+    }
+  }
+  return nodes;
+}
+
+// An expansion checked or not: its options come into view or go.
+function showExpansionOptions(event) {
+  const input = event.target;
+  if (input.dataset.option !== "expansions") return;
+  const group = $("game-options").querySelector(`.option-group[data-expansion="${CSS.escape(JSON.parse(input.dataset.item))}"]`);
+  if (group) group.hidden = !input.checked;
 }
 
 // Solo Eternitium: a mission to play, each with what it changes.
@@ -347,6 +383,7 @@ async function main() {
   $("game-select").addEventListener("change", () => fillPlayers(false));
   $("players-select").addEventListener("change", () => { fillSeats(); fillOptions(); });
   $("create-form").addEventListener("submit", onCreate);
+  $("game-options").addEventListener("change", showExpansionOptions);
   $("refresh-tables").addEventListener("click", loadOpenTables);
   document.addEventListener("eterna:language", async () => {
     try { games = await api("GET", `/api/games?lang=${currentLanguage()}`); } catch { /* the words stay */ }

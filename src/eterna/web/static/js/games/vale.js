@@ -3,6 +3,7 @@
 import { el } from "../page.js";
 import { currentLanguage, t, tOr, plural } from "../i18n.js";
 import { section, row, stat } from "./common.js";
+import { glade, seatArtifacts, areaLine, tileName, tileSpec } from "./vale_artifacts.js";
 
 const FAMILY_COLOURS = { fire: "#d84315", water: "#1565c0", earth: "#6d4c41", wind: "#00897b", dragon: "#6a1b9a" };
 const FAMILY_TINTS = { fire: "#fbe9e7", water: "#e3f2fd", earth: "#efebe9", wind: "#e0f2f1", dragon: "#f3e5f5" };
@@ -25,6 +26,9 @@ export const zones = {
   hand: { rules: ANY, natural: "summon" },
   area: { rules: ANY, natural: "resolve" },
   others: { rules: ANY, natural: null },
+  // the Artifacts: a tile is picked or used, a sheltered card retrieved or discarded
+  glade: { rules: [["pick", 1], ["use", 1]], natural: null },
+  shelter: { rules: ANY, natural: null },
   discard: { rules: ANY, natural: null },
 };
 
@@ -46,6 +50,10 @@ export function cardSpec(card, extra = {}) {
     zoom: { title: info.name, meta, text: info.text, fullOnFace: true },
     ...extra,
   };
+}
+
+function cardName(card) {
+  return (data && data.cards[card] && data.cards[card].name) || (data && data.names && data.names[card]) || card;
 }
 
 function stones(counts, values) {
@@ -82,9 +90,14 @@ export function render(view, ctx) {
     row("revealed", (view.revealed || []).map((c) => ctx.card(cardSpec(c), c, "revealed"))),
     claims.length ? el("div", { class: "claims" }, el("h4", {}, t("vale.claimed")), row("", claims)) : null));
 
+  root.append(glade(view, ctx, data));
+
   const pending = view.pending || {};
   if (pending.kind) {
-    root.append(el("p", { class: "pending note" }, t("vale.pending", { name: ctx.name(pending.chooser), kind: tOr(`vale.pendingKind.${pending.kind}`, pending.kind), card: pending.card || "" })));
+    // the card or artifact that asks, by its name in the page's language
+    const source = pending.artifact ? tileName(data, pending.artifact) : pending.card ? cardName(pending.card) : "";
+    const said = { name: ctx.name(pending.chooser), kind: tOr(`vale.pendingKind.${pending.kind}`, pending.kind), card: source };
+    root.append(el("p", { class: "pending note" }, t(source ? "vale.pendingSource" : "vale.pending", said)));
   }
 
   // Every seat: score, stones, hand size, area.
@@ -98,16 +111,19 @@ export function render(view, ctx) {
         stones(view.stones[s], view.stone_values ? view.stone_values[s] : null),
         stat("vale.limit", view.stone_limits ? view.stone_limits[s] : 4),
         stat("vale.handSize", view.hand_sizes[s])),
-      el("div", { class: "area-label" }, t("vale.area", { n: area.length, limit: view.area_limit })),
+      el("div", { class: "area-label" }, areaLine(view, s, area.length)),
       row("area", area),
-      known.length ? el("p", { class: "note" }, t("vale.knownHand"), " ", known.map((c) => (data && data.cards[c] ? data.cards[c].name : c)).join(", ")) : null));
+      known.length ? el("p", { class: "note" }, t("vale.knownHand"), " ", known.map(cardName).join(", ")) : null,
+      seatArtifacts(view, ctx, data, s, cardSpec)));
   }
   root.append(section("seats-zone", "vale.players", seats));
 
   if (view.hand) {
     root.append(section("hand-zone", "common.yourHand", row("hand", view.hand.map((c) => ctx.card(cardSpec(c), c, "hand")))));
   }
-  root.append(cardTexts([...(view.revealed || []), ...(view.hand || []), ...(view.claimed || []).flat(), ...(view.areas || []).flat(), ...(view.discard || []).slice(-8)]));
+  const arts = view.artifacts || {};
+  root.append(cardTexts([...(view.revealed || []), ...(view.hand || []), ...(view.claimed || []).flat(), ...(view.areas || []).flat(),
+    ...(arts.shelter || []), ...(arts.known_shelters || []).flat(), ...(view.discard || []).slice(-8)], arts.glade || []));
   const discard = view.discard || [];
   root.append(section("discard-zone", "vale.discard",
     discard.length ? el("p", { class: "note" }, plural(discard.length, "vale.discardCount.one", "vale.discardCount.other")) : null,
@@ -119,17 +135,15 @@ export function render(view, ctx) {
 // screen. The box stays open or closed across the re-renders of each move.
 let textsOpen = false;
 
-function cardTexts(cards) {
+function cardTexts(cards, tiles = []) {
   const unique = [...new Set(cards)];
-  if (!unique.length) return null;
+  if (!unique.length && !tiles.length) return null;
   const list = el("dl", { class: "card-texts" });
-  for (const card of unique) {
-    const spec = cardSpec(card);
-    const info = (data && data.cards[card]) || { text: "" };
-    list.append(el("dt", { dataset: { card } }, spec.heading), el("dd", {}, info.text || "-"));
+  for (const [id, spec] of [...tiles.map((c) => [c, tileSpec(data, c)]), ...unique.map((c) => [c, cardSpec(c)])]) {
+    list.append(el("dt", { dataset: { card: id } }, spec.heading), el("dd", {}, spec.text || "-"));
   }
   return el("details", { class: "zone card-texts-box", open: textsOpen, ontoggle: (e) => { textsOpen = e.target.open; } },
-    el("summary", {}, t("vale.cardTexts", { n: unique.length })), list);
+    el("summary", {}, t("vale.cardTexts", { n: unique.length + tiles.length })), list);
 }
 
 export function logExtras() {

@@ -91,6 +91,31 @@ CAP_ROUND = float(cards.ROUNDS)
 CAP_END_SCORE = 100.0
 
 
+def base_fields(c: int, kinds: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The layout of version 1 for `c` card slots and `kinds` pending kinds (version 2 widens
+    it and adds the Artifacts' fields after it)."""
+    return (
+        ("hand", (c,)),
+        ("revealed", (c,)),
+        ("claimed", (MAXP, c)),
+        ("known_hands", (MAXP, c)),
+        ("areas", (MAXP, c)),
+        ("discard", (c,)),
+        ("resolved", (c,)),
+        ("deck_top", (c,)),
+        ("phase", (len(PHASES),)),
+        ("clock", (3,)),  # round / 10, end score / 100, deck count / card slots
+        ("seats", (MAXP, len(SEAT_FEATURES))),
+        ("pending", (1,)),
+        ("pending_chooser", (MAXP,)),
+        ("pending_for", (MAXP,)),
+        ("pending_card", (c,)),
+        ("pending_kind", (kinds,)),
+        ("terminal", (1,)),
+        ("winners", (MAXP,)),
+    )
+
+
 class ValeEncoding(Encoding):
     game_id: ClassVar[str] = "vale"
     version: ClassVar[int] = ENCODING_VERSION
@@ -100,26 +125,7 @@ class ValeEncoding(Encoding):
     cards_n: ClassVar[int] = C  # the card slots (card ids 0 .. cards_n - 1)
     pending_kinds: ClassVar[tuple[str, ...]] = PENDING_KINDS
     cap_area: ClassVar[float] = CAP_AREA
-    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
-        ("hand", (C,)),
-        ("revealed", (C,)),
-        ("claimed", (MAXP, C)),
-        ("known_hands", (MAXP, C)),
-        ("areas", (MAXP, C)),
-        ("discard", (C,)),
-        ("resolved", (C,)),
-        ("deck_top", (C,)),
-        ("phase", (len(PHASES),)),
-        ("clock", (3,)),  # round / 10, end score / 100, deck count / 70
-        ("seats", (MAXP, len(SEAT_FEATURES))),
-        ("pending", (1,)),
-        ("pending_chooser", (MAXP,)),
-        ("pending_for", (MAXP,)),
-        ("pending_card", (C,)),
-        ("pending_kind", (len(PENDING_KINDS),)),
-        ("terminal", (1,)),
-        ("winners", (MAXP,)),
-    )
+    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = base_fields(C, len(PENDING_KINDS))
 
     def __init__(self, players: int | None = None) -> None:
         super().__init__(players)

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from eterna.core.encoding import cap
 from eterna.games.vale import cards
 from eterna.games.vale.board import HUNT
-from eterna.games.vale.encoding import MAXP, PHASES, SEAT_FEATURES, ValeEncoding
+from eterna.games.vale.encoding import MAXP, ValeEncoding, base_fields
 from eterna.games.vale.state import ValeState
 from eterna.games.vale.views import ValeView, as_vale_view
 
@@ -72,24 +72,7 @@ class ValeEncodingV2(ValeEncoding):
     pending_kinds: ClassVar[tuple[str, ...]] = PENDING_KINDS_V2
     cap_area: ClassVar[float] = CAP_AREA_V2
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
-        ("hand", (C,)),
-        ("revealed", (C,)),
-        ("claimed", (MAXP, C)),
-        ("known_hands", (MAXP, C)),
-        ("areas", (MAXP, C)),
-        ("discard", (C,)),
-        ("resolved", (C,)),
-        ("deck_top", (C,)),
-        ("phase", (len(PHASES),)),
-        ("clock", (3,)),  # round / 10, end score / 100, deck count / 98
-        ("seats", (MAXP, len(SEAT_FEATURES))),
-        ("pending", (1,)),
-        ("pending_chooser", (MAXP,)),
-        ("pending_for", (MAXP,)),
-        ("pending_card", (C,)),
-        ("pending_kind", (len(PENDING_KINDS_V2),)),
-        ("terminal", (1,)),
-        ("winners", (MAXP,)),
+        *base_fields(C, len(PENDING_KINDS_V2)),
         # the Artifacts (all zero in a base game)
         ("artifacts", (1,)),  # the game plays with the Artifacts
         ("pending_artifact", (T,)),  # the tile whose effect asks

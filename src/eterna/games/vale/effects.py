@@ -431,8 +431,8 @@ def draw() -> Draw:
     return Draw()
 
 
-class Recover(Step):
-    """ "Recover": this card goes back from your area to your hand."""
+class _ThisCardLeavesYourArea(Step):
+    """This card goes from your area somewhere else (`move`), if it is still there."""
 
     __slots__ = ()
     trivial = False
@@ -442,43 +442,45 @@ class Recover(Step):
 
     def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
         if src in st.areas[seat]:
-            st.area_to_hand(seat, src)
+            self.move(st, seat, src)
+
+    def move(self, st: ValeBoard, seat: int, src: int) -> None:
+        raise NotImplementedError
+
+
+class Recover(_ThisCardLeavesYourArea):
+    """ "Recover": this card goes back from your area to your hand."""
+
+    __slots__ = ()
+
+    def move(self, st: ValeBoard, seat: int, src: int) -> None:
+        st.area_to_hand(seat, src)
 
 
 def recover() -> Recover:
     return Recover()
 
 
-class PutOnDeck(Step):
+class PutOnDeck(_ThisCardLeavesYourArea):
     """This card goes from your area onto the top of the draw deck (face down)."""
 
     __slots__ = ()
-    trivial = False
 
-    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
-        return src in st.areas[seat]
-
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
-        if src in st.areas[seat]:
-            st.area_to_deck_top(seat, src)
+    def move(self, st: ValeBoard, seat: int, src: int) -> None:
+        st.area_to_deck_top(seat, src)
 
 
 def put_self_on_deck() -> PutOnDeck:
     return PutOnDeck()
 
 
-class DiscardSelf(Step):
+class DiscardSelf(_ThisCardLeavesYourArea):
     """This card goes from your area to the discard pile (Mandrake)."""
 
     __slots__ = ()
-    trivial = False
 
-    def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
-        return src in st.areas[seat]
-
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
-        if src in st.areas[seat]:
-            st.area_to_discard(seat, src)
+    def move(self, st: ValeBoard, seat: int, src: int) -> None:
+        st.area_to_discard(seat, src)
 
 
 def discard_self() -> DiscardSelf:

@@ -259,6 +259,13 @@ def _ints(row: list[int | None]) -> list[int]:
     return [c for c in row if c is not None]
 
 
+def unpickle(position: dict[str, Any]) -> ValeState:
+    """A pickled state back (ValeState.__reduce_ex__): loaded from its whole position."""
+    from eterna.games.vale.game import GAME
+
+    return read_position(GAME, position)
+
+
 def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState:
     """The state `position` describes (a seat's position: one consistent guess of it)."""
     if isinstance(position, str):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 from eterna.core.errors import IllegalAction
 from eterna.core.legacy import vale_reseed
@@ -166,6 +166,18 @@ class ValeState(ValeBoard):
         from eterna.games.vale.position import write_position
 
         return write_position(self, seat)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickled (for a worker process: bots, hints) as its whole position: a question
+        asked inside an effect holds functions pickle cannot carry, which sent bots to a random
+        move. The copy has the same legal moves, views and future, but no history of its own
+        (agents read none). A guess or a version 1 game, which write no position, pickle as
+        objects."""
+        if self._determinized or self._start.version == 1:
+            return super().__reduce_ex__(protocol)
+        from eterna.games.vale.position import unpickle
+
+        return (unpickle, (self.to_position(),))
 
     # ------------------------------------------------------------------ contract: hot path
     def _legal(self) -> tuple[ValeAction, ...]:

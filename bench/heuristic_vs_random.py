@@ -62,6 +62,7 @@ def run(
     players: int = PLAYERS,
     options: dict[str, Any] | None = None,
     opponent: str = "random",
+    progress: bool = False,
 ) -> dict[str, Any]:
     game = eterna.load_game(game_id)
     wins = 0.0  # per heuristic seat: each game's share of the win, split over its seats
@@ -96,6 +97,13 @@ def run(
         if winners:
             team += len(shared) / len(winners)
             wins += len(shared) / len(winners) / len(heur)
+        if progress:  # a long run's partial figures (flushed: readable while it runs)
+            print(
+                f"game {g + 1}: deal {deal}, seats {sorted(heur)}, scores {state.scores}, "
+                f"winners {winners}; wins so far {wins:g}; {h_time:.0f} s CPU in "
+                f"{h_moves} decisions",
+                flush=True,
+            )
     lo, hi = wilson(wins, games)
     return {
         "games": games,
@@ -119,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expansions", default="", help="the Vale's expansions (artifacts)")
     parser.add_argument("-o", dest="opts", action="append", default=[], help="option key=value")
     parser.add_argument("--opponent", default="random", help="agent spec for the other seats")
+    parser.add_argument("--progress", action="store_true", help="a line per game as it ends")
     parser.add_argument("--seed", type=int, default=0, help="game g uses seed SEED + g")
     parser.add_argument("--agent", default="heuristic", help="agent spec for the heuristic seats")
     args = parser.parse_args(argv)
@@ -140,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         args.players,
         options or None,
         args.opponent,
+        args.progress,
     )
     lo, hi = r["ci95"]
     print(

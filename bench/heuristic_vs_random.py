@@ -1,4 +1,4 @@
-"""Eternity's heuristic agent against random agents.
+"""A game's heuristic agent against random agents (or any agent against any other).
 
 Mode `1v3` (default): game g seats one heuristic in seat g % 4 and random agents elsewhere.
 Mode `2v2`: two heuristics, in seats g % 4 and (g + 2) % 4. Mode `self`: four heuristics (a
@@ -9,12 +9,20 @@ Reported: the heuristic's win rate (a win shared by k players counts 1/k) with a
 interval, the mean final score of a heuristic seat and of a random seat, and the CPU time per
 heuristic decision (process time, so other load on the machine does not count).
 
-Run: `.venv/bin/python bench/heuristic_vs_random.py [--games N] [--mode 1v3|2v2|self]`
+`--game vale --players 2 --expansions artifacts` plays another game, with its options (the
+Vale's `expansions`, `-o key=value` for any other option given as JSON or text). Mode `1v1`
+(two players): game g seats the agent in seat g % 2, on seed `--seed + g // 2`, so each deal
+is played twice with the seats swapped (paired games); `--opponent` names the other seats'
+agent (default random), e.g. `--agent ismcts:iterations=5 --opponent heuristic`.
+
+Run: `.venv/bin/python bench/heuristic_vs_random.py [--games N] [--mode 1v3|2v2|self|1v1]
+[--game G] [--players P] [--expansions E] [--agent SPEC] [--opponent SPEC]`
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from typing import Any
@@ -37,16 +45,26 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def heuristic_seats(mode: str, g: int) -> set[int]:
-    if mode == "1v3":
-        return {g % PLAYERS}
+def heuristic_seats(mode: str, g: int, players: int = PLAYERS) -> set[int]:
+    if mode in ("1v3", "1v1"):
+        return {g % players}
     if mode == "2v2":
-        return {g % PLAYERS, (g + 2) % PLAYERS}
-    return set(range(PLAYERS))
+        return {g % players, (g + 2) % players}
+    return set(range(players))
 
 
-def run(games: int, mode: str, seed: int, spec: str) -> dict[str, Any]:
-    game = eterna.load_game("eternity")
+def run(
+    games: int,
+    mode: str,
+    seed: int,
+    spec: str,
+    game_id: str = "eternity",
+    players: int = PLAYERS,
+    options: dict[str, Any] | None = None,
+    opponent: str = "random",
+    progress: bool = False,
+) -> dict[str, Any]:
+    game = eterna.load_game(game_id)
     wins = 0.0  # per heuristic seat: each game's share of the win, split over its seats
     team = 0.0  # the heuristics together: the share of the win they took
     h_scores: list[int] = []
@@ -54,12 +72,13 @@ def run(games: int, mode: str, seed: int, spec: str) -> dict[str, Any]:
     h_time = 0.0
     h_moves = 0
     for g in range(games):
-        heur = heuristic_seats(mode, g)
+        heur = heuristic_seats(mode, g, players)
+        deal = seed + (g // players if mode == "1v1" else g)
         agents: list[Agent] = [
-            make_agent(spec if s in heur else "random", seed=(seed + g) * 8 + s)
-            for s in range(PLAYERS)
+            make_agent(spec if s in heur else opponent, seed=(seed + g) * 8 + s)
+            for s in range(players)
         ]
-        state = game.new_game(PLAYERS, seed=seed + g)
+        state = game.new_game(players, seed=deal, options=options)
         while not state.is_terminal:
             p = state.current_player
             assert p is not None
@@ -72,12 +91,19 @@ def run(games: int, mode: str, seed: int, spec: str) -> dict[str, Any]:
                 action = agents[p].choose(state, p)
             state.apply(action)
         winners = state.winners
-        for s in range(PLAYERS):
+        for s in range(players):
             (h_scores if s in heur else r_scores).append(state.scores[s])
         shared = [s for s in winners if s in heur]
         if winners:
             team += len(shared) / len(winners)
             wins += len(shared) / len(winners) / len(heur)
+        if progress:  # a long run's partial figures (flushed: readable while it runs)
+            print(
+                f"game {g + 1}: deal {deal}, seats {sorted(heur)}, scores {state.scores}, "
+                f"winners {winners}; wins so far {wins:g}; {h_time:.0f} s CPU in "
+                f"{h_moves} decisions",
+                flush=True,
+            )
     lo, hi = wilson(wins, games)
     return {
         "games": games,
@@ -95,17 +121,45 @@ def run(games: int, mode: str, seed: int, spec: str) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--mode", choices=("1v3", "2v2", "self"), default="1v3")
+    parser.add_argument("--mode", choices=("1v3", "2v2", "self", "1v1"), default="1v3")
+    parser.add_argument("--game", default="eternity")
+    parser.add_argument("--players", type=int, default=PLAYERS)
+    parser.add_argument("--expansions", default="", help="the Vale's expansions (artifacts)")
+    parser.add_argument("-o", dest="opts", action="append", default=[], help="option key=value")
+    parser.add_argument("--opponent", default="random", help="agent spec for the other seats")
+    parser.add_argument("--progress", action="store_true", help="a line per game as it ends")
     parser.add_argument("--seed", type=int, default=0, help="game g uses seed SEED + g")
     parser.add_argument("--agent", default="heuristic", help="agent spec for the heuristic seats")
     args = parser.parse_args(argv)
-    r = run(args.games, args.mode, args.seed, args.agent)
+    options: dict[str, Any] = {}
+    if args.expansions:
+        options["expansions"] = args.expansions.split(",")
+    for item in args.opts:
+        key, _, text = item.partition("=")
+        try:
+            options[key] = json.loads(text)
+        except ValueError:
+            options[key] = text
+    r = run(
+        args.games,
+        args.mode,
+        args.seed,
+        args.agent,
+        args.game,
+        args.players,
+        options or None,
+        args.opponent,
+        args.progress,
+    )
     lo, hi = r["ci95"]
-    print(f"Eternity, {PLAYERS} players, {r['games']} games, mode {r['mode']} ({args.agent})")
+    print(
+        f"{args.game}, {args.players} players, options {options}, {r['games']} games, "
+        f"mode {r['mode']} ({args.agent} against {args.opponent})"
+    )
     if args.mode != "self":
         print(
-            f"heuristic win rate {r['win_rate']:.3f} per heuristic seat "
-            f"(95% Wilson CI {lo:.3f}-{hi:.3f}; parity 0.25)"
+            f"win rate {r['win_rate']:.3f} per {args.agent} seat "
+            f"(95% Wilson CI {lo:.3f}-{hi:.3f}; parity {1 / args.players:.2f})"
         )
         if args.mode == "2v2":
             t_lo, t_hi = r["team_ci95"]
@@ -114,14 +168,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"(95% Wilson CI {t_lo:.3f}-{t_hi:.3f}; parity 0.50)"
             )
         print(
-            f"mean final score: heuristic {r['heuristic_mean']:.2f}, random {r['random_mean']:.2f}"
+            f"mean final score: {args.agent} {r['heuristic_mean']:.2f}, "
+            f"{args.opponent} {r['random_mean']:.2f}"
         )
     else:
         print(
             f"mean final score per seat {r['heuristic_mean']:.2f} "
             f"({r['heuristic_mean'] / 3:.2f} per round)"
         )
-    print(f"{r['ms_per_decision']:.3f} ms CPU per heuristic decision (view building included)")
+    print(f"{r['ms_per_decision']:.3f} ms CPU per {args.agent} decision (view building included)")
     return 0
 
 

@@ -7,8 +7,9 @@ Each measurement is one whole decision (`search` with the iteration budget) time
 process's CPU time (time.process_time); rounds alternate eterna and OpenSpiel so drift on a
 shared machine hits both alike, and the median over rounds is reported. The mid-game position is
 reached by seeded random moves for half of a seeded random game's length.
+`--expansions artifacts` plays the Vale with that expansion (option `expansions`).
 Run: `.venv/bin/python bench/ismcts.py [--spec ismcts:...] [--iterations N] [--rounds R]
-[--json FILE]`.
+[--games vale] [--expansions artifacts] [--json FILE]`.
 """
 
 from __future__ import annotations
@@ -31,11 +32,13 @@ PLAYERS = {"eternity": 4, "vale": 2, "eternitium": 2}
 OPENSPIEL_GAME = "oh_hell(players=4,num_tricks_fixed=10)"
 
 
-def eterna_position(game_id: str, players: int, seed: int, phase: str) -> eterna.GameState:
+def eterna_position(
+    game_id: str, players: int, seed: int, phase: str, options: dict[str, Any] | None = None
+) -> eterna.GameState:
     """The first decision of a seeded game, or the position halfway through it (random moves;
     then on to the next decision with a choice)."""
     game = eterna.load_game(game_id)
-    state = game.new_game(players, seed=seed)
+    state = game.new_game(players, seed=seed, options=options)
     if phase == "first":
         return state
     probe = state.clone()
@@ -116,7 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default=",".join(PLAYERS), help="comma-separated game ids")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--expansions", default="", help="the Vale's expansions (artifacts)")
     args = parser.parse_args(argv)
+    vale_options = {"expansions": args.expansions.split(",")} if args.expansions else None
 
     spec = with_budget(args.spec, args.iterations)
     probe = make_agent(spec, seed=0)
@@ -138,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(args.rounds):
             seed = args.seed + r
             for game_id in rates:
-                state = eterna_position(game_id, PLAYERS[game_id], seed, phase)
+                opts = vale_options if game_id == "vale" else None
+                state = eterna_position(game_id, PLAYERS[game_id], seed, phase, opts)
                 rate, done = eterna_round(spec, state, seed)
                 rates[game_id].append(rate)
                 budgets[game_id] = done
@@ -155,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(("OpenSpiel oh_hell (C++)", "4", phase, med))
 
     print(
-        f"ISMCTS '{spec}', iterations per decision: "
+        f"ISMCTS '{spec}'{' (vale ' + str(vale_options) + ')' if vale_options else ''}, "
+        "iterations per decision: "
         f"{', '.join(f'{g} {n}' for g, n in budgets.items())} (OpenSpiel {iterations}); "
         f"median of {args.rounds} decisions, CPU time; Python {platform.python_version()} "
         f"on {platform.machine()}"

@@ -57,7 +57,8 @@ def test_the_heuristic_plays_every_seat_count_to_the_end():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_heuristic_plays_an_artifacts_game_to_the_end(players):
-    """Not tuned for the tiles yet: it must only play them legally to the end."""
+    """Every seat count plays the tiles legally to the end (test_heuristic_artifacts.py
+    tests its choices)."""
     agents = [GAME.make_heuristic(seed=s) for s in range(players)]
     options = {"expansions": ["artifacts"], "artifact_set": "advanced"}
     st = GAME.new_game(players, seed=players, options=options)

@@ -16,7 +16,13 @@
 - Choices inside effects: the option worth most for the seat; attacks at the leading opponent
   with a card to lose, never at itself when avoidable.
 
-What a card, a stone or a hand card is worth is estimated in worth.py.
+- The Artifacts (heuristic_tiles.py): the tile worth most this round is picked; an action
+  tile worth using is used at the start of the action turn; the choices inside a tile's
+  effect (shelter, retrieve, buy an area, upgrade...) by the same figures. The game's end
+  score (80 with the Artifacts) sets how many rounds are still counted on.
+
+What a card, a stone or a hand card is worth is estimated in worth.py (worth_artifacts.py for
+the Artifacts' creatures).
 """
 
 from __future__ import annotations
@@ -34,13 +40,13 @@ from eterna.games.vale.cards import (
     ROUNDS,
     SELL,
 )
+from eterna.games.vale.heuristic_tiles import TileSense
 from eterna.games.vale.views import ValePending, ValeView, as_vale_view
 from eterna.games.vale.worth import (
     COLOUR,
     RECOVERS,
     RESOLVE_RANK,
     STONE_GAIN,
-    CardWorth,
     Sketch,
     fit_stones,
     payments,
@@ -49,7 +55,7 @@ from eterna.games.vale.worth import (
 _C = CARD_BY_NAME
 
 
-class ValeHeuristic(CardWorth, ViewAgent):
+class ValeHeuristic(TileSense, ViewAgent):
     name = "heuristic"
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md).
@@ -87,12 +93,11 @@ class ValeHeuristic(CardWorth, ViewAgent):
         if pending is not None and pending.get("chooser") == self.me:
             pick = self._choice(view, pending, texts)
         elif view["phase"] == "hunting":
-            # the Artifacts' tile picks: not weighed yet (the first tile offered)
-            pick = texts[0] if texts[0].startswith("pick ") else self._claim(texts)
+            pick = self.pick_tile(texts) if texts[0].startswith("pick ") else self._claim(texts)
         elif view["phase"] == "resolution":
             pick = self._resolve_order(texts)
         else:
-            pick = self._action_turn(view, texts)
+            pick = self.tile_to_use(texts) or self._action_turn(view, texts)
         if pick is None or pick not in texts:
             pick = texts[-1] if "end-turn" in texts else texts[0]
         chosen: Action = legal[texts.index(pick)]
@@ -108,7 +113,7 @@ class ValeHeuristic(CardWorth, ViewAgent):
         scores: list[int] = view["scores"]
         self.scores = scores
         left = ROUNDS - self.round
-        top = max(scores)
+        top = max(scores) + 60 - int(view.get("end_score") or 60)  # as if the end were at 60
         if top >= 56:
             left = 0
         elif top >= 46:
@@ -129,6 +134,10 @@ class ValeHeuristic(CardWorth, ViewAgent):
         cuts = view["cost_reductions"][me]
         self.cut = [int(cuts[f]) for f in FAMILIES]
         self.behind = any(scores[s] > scores[me] for s in range(self.n) if s != me)
+        arts = view.get("artifacts")
+        self.shelter = [_C[c] for c in (arts["shelter"] or [])] if arts else []
+        self.bought = int(arts["bought_areas"][me]) if arts else 0
+        self.bought_limit = 2 if arts else 0
 
     # ================================================================== estimates
     def _claim(self, texts: list[str]) -> str | None:
@@ -142,7 +151,7 @@ class ValeHeuristic(CardWorth, ViewAgent):
         return pick
 
     def _room(self) -> int:
-        return self.round - len(self.area)
+        return self.round + self.bought - len(self.area)
 
     # ================================================================== action phase
     def _plan(
@@ -362,8 +371,11 @@ class ValeHeuristic(CardWorth, ViewAgent):
     # ================================================================== choices
     def _choice(self, view: ValeView, pending: ValePending, texts: list[str]) -> str | None:
         best, pick = float("-inf"), None
+        tile = pending.get("artifact") is not None
         for text in texts:
-            value = self.choice_value(pending, text)
+            value = (
+                self.artifact_choice(pending, text) if tile else self.choice_value(pending, text)
+            )
             if value > best + 1e-9:
                 best, pick = value, text
         return pick
@@ -397,8 +409,10 @@ class ValeHeuristic(CardWorth, ViewAgent):
             return 0.0
         if verb == "choose":
             return self.option_value(words[1], source)
-        if len(words) < 2 or words[1] not in _C:  # the Artifacts' upgrade, buy-area: untuned
-            return 1.0 if verb in ("upgrade", "buy-area") else 0.0
+        if verb == "upgrade":  # Duduri
+            return self.upgrade_worth(COLOUR[words[1]])
+        if len(words) < 2 or words[1] not in _C:
+            return 0.0
         card = _C[words[1]]
         if verb == "discard":
             if pending.get("for_seat") != me or (source == "cerberus" and card in self.area):
@@ -409,6 +423,10 @@ class ValeHeuristic(CardWorth, ViewAgent):
                 return -self.future(card, self.area if owner == me else [])
             if source == "forest-spirit":
                 return CARD_COST[card] - self.in_hand(card)
+            if source == "melusine":  # 4 points a card
+                return 4.0 - self.in_hand(card)
+            if source == "taweret":  # a blue stone a card
+                return self.stone_gain_value(sk, (0, 0, 0), (0, 1, 0)) - self.in_hand(card)
             return -self.in_hand(card)
         if verb == "recover":
             if source == "aeris":
@@ -430,8 +448,17 @@ class ValeHeuristic(CardWorth, ViewAgent):
         count = sum(self.stones)
         room = self.limit - count
         rate = self.rate
+        if option in FAMILIES:  # Kraken, Rukh, Loki: the family the area holds most of
+            fam = FAMILIES.index(option)
+            return float(sum(1 for c in self.area if CARD_FAMILY[c] == fam))
+        if option == "three-red":  # Hephaestus
+            return self.stone_gain_value(self._sketch(), (0, 0, 0), (3, 0, 0))
+        if option == "discard":  # Mandrake leaves (or `lose-points`: 2 points)
+            return -self.future(_C["mandrake"], self.area) / max(1, self.left + 1)
+        if option == "lose-points":
+            return -2.0
         if option == "points":
-            return 4.0
+            return 2.0 if source == "hephaestus" else 4.0
         if option == "draw":
             return 1.5
         if option == "purple":

@@ -9,7 +9,7 @@ round left; stones count for their value times a rate that falls to nothing at t
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
@@ -26,6 +26,10 @@ from eterna.games.vale.cards import (
     WATER,
     WIND,
 )
+from eterna.games.vale.worth_artifacts import ART_GUESS, art_active, art_instant, art_permanent
+
+if TYPE_CHECKING:
+    from eterna.games.vale.views import ValeView
 
 _C = CARD_BY_NAME
 _BASE: Final = (1, 3, 6)
@@ -46,7 +50,9 @@ PERMANENT_WORTH: Final[dict[int, float]] = {
     _C["pegasus"]: 1.0,
     _C["sylph"]: 0.9,
 }
-RECOVERS: Final = frozenset(_C[n] for n in ("imp", "undine", "mud-slime", "dandelion-spirit"))
+RECOVERS: Final = frozenset(
+    _C[n] for n in ("imp", "undine", "mud-slime", "dandelion-spirit", "duduri")
+)
 ATTACKS: Final[dict[int, tuple[int, int]]] = {  # card: (points, family attacked)
     _C["leviathan"]: (7, DRAGON),
     _C["ember"]: (7, WATER),
@@ -62,6 +68,7 @@ STONE_GAIN: Final[dict[int, tuple[int, int, int]]] = {
     _C["undine"]: (0, 1, 0),
     _C["water-giant"]: (0, 2, 0),
     _C["willow"]: (1, 1, 1),
+    _C["belphegor"]: (1, 0, 0),
 }
 # Resolution order: lower first. Harpy and Goblin Soldier are placed by the position.
 RESOLVE_RANK: Final[dict[int, int]] = {
@@ -89,6 +96,15 @@ RESOLVE_RANK: Final[dict[int, int]] = {
     _C["undine"]: 12,
     _C["mud-slime"]: 12,
     _C["dandelion-spirit"]: 12,
+    # the Artifacts: stone gains early (spent by the converters), returns last
+    _C["bul-gae"]: 2,
+    _C["hephaestus"]: 2,
+    _C["siren"]: 4,
+    _C["loki"]: 5,
+    _C["rukh"]: 5,
+    _C["nurikabe"]: 6,
+    _C["mandrake"]: 9,
+    _C["duduri"]: 12,
 }
 _PAY_MEMO: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
 
@@ -171,6 +187,7 @@ class CardWorth:
     """The estimates, over the position ValeHeuristic._prepare reads from the view."""
 
     # the seat's position (set by ValeHeuristic._prepare)
+    view: ValeView
     me: int
     n: int
     round: int
@@ -254,7 +271,7 @@ class CardWorth:
             return 2.0
         if name in ("asmodeus", "balog"):
             return 1.0
-        return 0.0
+        return art_active(self, card, area, stones) or 0.0
 
     def future(self, card: int, area: list[int], sk: Sketch | None = None) -> float:
         """What `card` in the area still gives: its active per resolution left (this round
@@ -263,7 +280,10 @@ class CardWorth:
         if HAS_ACTIVE[card] and card not in RECOVERS:
             value += self.active_worth(card, area, sk) * (self.left + 1)
         if HAS_PERMANENT[card]:
-            value += PERMANENT_WORTH.get(card, 0.5) * self.left
+            per = PERMANENT_WORTH.get(card)
+            if per is None:
+                per = art_permanent(card)
+            value += (0.5 if per is None else per) * self.left
         return value
 
     def instant(self, card: int, sk: Sketch) -> float:
@@ -302,7 +322,7 @@ class CardWorth:
             return 3.0 + 1.5
         if card in DRAWS:
             return 1.5
-        return None
+        return art_instant(self, card, sk)
 
     def _instant_on_position(self, card: int, sk: Sketch) -> float:
         """The instants worth what the stones, the hand or the other areas make of them."""
@@ -417,7 +437,7 @@ class CardWorth:
             return 1.0 + self.rate * (gain[0] + 3 * gain[1] + 6 * gain[2])
         if card in DRAWS:
             return 1.5
-        return 2.0
+        return ART_GUESS.get(name, 2.0)
 
     def stone_worth(self, stones: list[int], values: tuple[int, int, int] | None = None) -> float:
         v = self.values if values is None else values

@@ -1,5 +1,5 @@
 """Cloning is declared (core/state.py): every slot of a game's state says how a clone gets it,
-and the compiled clone does what the declaration says."""
+and the written-out clone does what the declaration says."""
 
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def test_a_clone_copies_what_is_declared_copied(game_id: str) -> None:
             for name, kind in plan.items():
                 mine, theirs = getattr(state, name), getattr(twin, name)
                 assert mine == theirs, name
-                if kind == SHARE:
-                    assert theirs is mine, name
+                if kind == SHARE and not isinstance(mine, int | float):
+                    assert theirs is mine, name  # (the compiled build keeps numbers unboxed)
                 elif kind in (COPY, COPY2):
                     assert theirs is not mine, name
                 if kind == COPY2:

@@ -27,7 +27,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from eterna.core.agent import Agent, SeatWindow, ViewAgent
 from eterna.core.errors import EternaError
@@ -87,6 +90,12 @@ def check_number(key: str, value: Any) -> None:
         raise EternaError(f"{wanted}, not {value!r}")
 
 
+def _by_mean(actions: list[Any], children: dict[Any, _Node]) -> list[Any]:
+    """`actions` by falling mean reward of their nodes, ties in the given order."""
+    keyed = sorted((-children[a].mean, i) for i, a in enumerate(actions))
+    return [actions[i] for _, i in keyed]
+
+
 class _Node:
     __slots__ = ("avail", "children", "reward", "score", "visits")
 
@@ -102,6 +111,7 @@ class _Node:
         return self.reward / self.visits if self.visits else -1.0
 
 
+@mypyc_attr(native_class=False)  # an agent: interpreted classes subclass it
 class ISMCTSAgent(Agent):
     """Parameters (all optional, e.g. `ismcts:iterations=2000,rollout=heuristic`); unset ones
     take the game's heuristic's `search_defaults`, then GENERIC (PLAIN with random rollouts):
@@ -270,8 +280,9 @@ class ISMCTSAgent(Agent):
             self._choice = self._halving(root, window, state, rng)
         else:
             done = 0
+            playout = self._playout()
             while True:
-                self._iterate(root, state, rng)
+                playout.iterate(root, state, rng)
                 done += 1
                 if self.iterations is not None and done >= self.iterations:
                     break
@@ -280,8 +291,12 @@ class ISMCTSAgent(Agent):
                 state = window.determinize(rng)
         children = root.children
         if self._choice is None and children:  # UCB: the most visited (ties: legal order)
-            order = window.legal_actions()
-            self.last_choice = max(order, key=lambda a: children[a].visits if a in children else -1)
+            best, most = None, -2  # max() with a key, written out (mypyc, docs/compiled.md)
+            for a in window.legal_actions():
+                visits = children[a].visits if a in children else -1
+                if visits > most:
+                    best, most = a, visits
+            self.last_choice = best
         else:
             self.last_choice = self._choice
         self.last_stats = {a: (n.visits, n.reward / n.visits) for a, n in children.items()}
@@ -307,6 +322,7 @@ class ISMCTSAgent(Agent):
         for a in legal:
             children[a] = _Node()
         alive = legal
+        playout = self._playout()
         left = self.iterations
         assert left is not None
         fresh = False
@@ -318,12 +334,12 @@ class ISMCTSAgent(Agent):
                     world = window.determinize(rng)
                 fresh = True
                 for a in alive:
-                    samples[a].append(self._iterate(root, world.clone(), rng, a))
+                    samples[a].append(playout.iterate(root, world.clone(), rng, a))
                 if self._out_of_time():  # the wall-clock cap: decide on what is known
                     left = per * len(alive)
                     break
             left -= per * len(alive)
-            ranked = sorted((a for a in alive if a != anchor), key=lambda a: -children[a].mean)
+            ranked = _by_mean([a for a in alive if a != anchor], children)
             if anchor is None:
                 if len(ranked) == 1 or left <= 0:
                     return ranked[0]
@@ -356,7 +372,59 @@ class ISMCTSAgent(Agent):
         choice = make(seed=rng.getrandbits(63)).decide(window)
         return choice if choice in legal else None
 
+    def _playout(self) -> _Playout:
+        """The compiled inner loop, set up with this search's parameters."""
+        return _Playout(
+            self.rng,
+            self.c,
+            self.depth,
+            self.epsilon,
+            self.cut == "score",
+            self.reward == "score",
+            self._make_heuristic_for,
+        )
+
+    def _make_heuristic_for(self, game: Any) -> Any:
+        return self._make_heuristic(game)
+
     def _iterate(
+        self, root: _Node, state: GameState, rng: random.Random, first: Any = None
+    ) -> float:
+        """One iteration (see _Playout.iterate)."""
+        return self._playout().iterate(root, state, rng, first)
+
+    def _rollout(self, state: GameState) -> None:
+        self._playout().rollout(state)
+
+    def _rewards(self, state: GameState) -> list[float]:
+        return self._playout().rewards(state)
+
+
+class _Playout:
+    """The search's inner loop, a plain (native) class so that the compiled build turns it into
+    C (docs/compiled.md): one iteration's selection, expansion, rollout and backup."""
+
+    __slots__ = ("c", "cut_score", "depth", "epsilon", "heuristic_of", "reward_score", "rng")
+
+    def __init__(
+        self,
+        rng: random.Random,
+        c: float,
+        depth: int,
+        epsilon: float,
+        cut_score: bool,
+        reward_score: bool,
+        heuristic_of: Callable[[Any], Any],
+    ) -> None:
+        self.rng = rng
+        self.c = c
+        self.depth = depth
+        self.epsilon = epsilon
+        self.cut_score = cut_score
+        self.reward_score = reward_score
+        self.heuristic_of = heuristic_of
+
+    def iterate(
         self, root: _Node, state: GameState, rng: random.Random, first: Any = None
     ) -> float:
         """One iteration; `first`, if given, is the root action to take (sequential halving).
@@ -399,8 +467,8 @@ class ISMCTSAgent(Agent):
             state.apply(best_action)
             path.append((node, seat))
         # Rollout
-        self._rollout(state)
-        rewards = self._rewards(state)
+        self.rollout(state)
+        rewards = self.rewards(state)
         for nd, seat in path:
             nd.visits += 1
             nd.reward += rewards[seat]
@@ -410,7 +478,7 @@ class ISMCTSAgent(Agent):
         root.visits += 1
         return rewards[path[0][1]] if path else 0.0
 
-    def _rollout(self, state: GameState) -> None:
+    def rollout(self, state: GameState) -> None:
         """Play on with the rollout policy, to the end or for `depth` moves. Heuristic rollouts
         give each seat a fresh heuristic agent (so an agent that remembers earlier decisions,
         e.g. within a turn, starts clean in every rollout), seeded from the search's generator."""
@@ -418,7 +486,7 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         legal = state.legal_actions
         apply = state.apply
-        make = self._make_heuristic(state.game)
+        make = self.heuristic_of(state.game)
         if make is None:  # random rollouts, asked for or for want of a heuristic
             draw = rng.random  # one float per move: cheaper than rng.choice's rejection loop
             while left and not state.is_terminal:
@@ -428,7 +496,7 @@ class ISMCTSAgent(Agent):
             return
         agents: dict[int, Any] = {}
         epsilon = self.epsilon
-        start = state.scores if self.cut == "score" else None
+        start = state.scores if self.cut_score else None
         while left and not state.is_terminal:
             if start is not None and state.scores != start:
                 return
@@ -449,7 +517,7 @@ class ISMCTSAgent(Agent):
                     apply(agent.choose(state, seat))
             left -= 1
 
-    def _rewards(self, state: GameState) -> list[float]:
+    def rewards(self, state: GameState) -> list[float]:
         """Each seat's reward in [0, 1]; a position cut off before the end counts as if the game
         ended there (the highest current scores win)."""
         n = state.players
@@ -461,7 +529,7 @@ class ISMCTSAgent(Agent):
         out = [0.0] * n
         for s in winners:
             out[s] = 1.0 / len(winners)
-        if self.reward == "score":
+        if self.reward_score:
             scores = state.scores
             top, low = max(scores), min(scores)
             spread = (top - low) or 1

@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from eterna.core.errors import EternaError
-from eterna.core.game import Action, GameState, View
+from eterna.core.game import Action, GameState, Unchecked, View
 from eterna.core.registry import load_game
 
 
@@ -141,7 +141,9 @@ class Encoding:
     #: the engine state class whose fields `write_state` reads (None: no fast path)
     state_class: ClassVar[type | None] = None
 
-    def observe(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    def observe(
+        self, state: GameState, seat: Unchecked, out: np.ndarray | None = None
+    ) -> np.ndarray:
         """The observation of `seat`: equal to `encode(state.view(seat), out)`, written by the
         fast path (`write_state`) when the state is the engine's own class."""
         if out is None:
@@ -150,13 +152,13 @@ class Encoding:
         self._observe(state, seat, out)
         return out
 
-    def new_observation(self, state: GameState, seat: int) -> np.ndarray:
+    def new_observation(self, state: GameState, seat: Unchecked) -> np.ndarray:
         """`observe` into a fresh array (the caller may keep it; no copy of the buffer)."""
         out = np.zeros(self.size, np.float32)
         self._observe(state, seat, out)
         return out
 
-    def _observe(self, state: GameState, seat: int, out: np.ndarray) -> None:
+    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray) -> None:
         """Fill the zeroed `out` with `seat`'s observation."""
         if (
             state.__class__ is self.state_class

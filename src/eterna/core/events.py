@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from eterna.core.frozen import reduce_frozen
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -33,3 +35,6 @@ class Event:
     def hidden_from(self, seat: int | None) -> bool:
         """Whether `seat` misses some of this event's fields."""
         return bool(self.private) and (seat is None or seat not in self.to)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py

@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from eterna.core.encoding import Encoding
 
 Record = dict[str, Any]
+# A value a caller hands across the contract that the method checks itself, raising the
+# contract's errors (BadSetup, IllegalAction...): typed Any, so that the compiled build keeps it
+# as given rather than converting it on entry (a bool would pass as an int, a wrong type would
+# raise TypeError); docs/compiled.md.
+Unchecked = Any
 View = dict[str, Any]
 
 
@@ -53,8 +58,12 @@ class Action:
         raise NotImplementedError
 
 
-class GameState(ABC):
-    """One game in progress. See DESIGN.md, 'The game contract'."""
+class GameState:
+    """One game in progress. See DESIGN.md, 'The game contract'.
+
+    Not an ABC (ABCMeta would make the compiled classes depend on an interpreted base, see
+    docs/compiled.md); the abstract methods still bind every game, mypy checks them.
+    """
 
     __slots__ = ()
 
@@ -86,11 +95,11 @@ class GameState(ABC):
         """Every action the current player may take, in a deterministic order."""
 
     @abstractmethod
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Unchecked) -> None:
         """Play an Action or its notation; IllegalAction/BadNotation leave the state unchanged."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: Unchecked) -> View:
         """What `seat` may know (None: a spectator), JSON-serialisable."""
 
     @abstractmethod
@@ -100,10 +109,10 @@ class GameState(ABC):
     def to_record(self) -> Record: ...
 
     @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def determinize(self, seat: Unchecked, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen."""
 
-    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
         """The whole state at this moment as JSON (docs/positions.md); with `seat`, only what
         that seat knows (hidden parts written "?"). Games override this."""
         raise EternaError(f"{self.game.name} has no position format")
@@ -154,18 +163,18 @@ class Game(ABC):
     @abstractmethod
     def new_game(
         self,
-        players: int,
-        seed: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        setup: Mapping[str, Any] | None = None,
+        players: Unchecked,
+        seed: Unchecked = None,
+        options: Unchecked = None,
+        setup: Unchecked = None,
         *,
-        version: int = RECORD_VERSION,
+        version: Unchecked = RECORD_VERSION,
     ) -> GameState:
         """A game at its start; `version` picks the generator its seed drives (records of
         version 1 replay through eterna.core.legacy)."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: Unchecked) -> Action:
         """The action written `text`, or BadNotation."""
 
     def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
@@ -195,7 +204,7 @@ class Game(ABC):
         the field."""
         raise EternaError(f"{self.name} has no position format")
 
-    def from_record(self, record: Mapping[str, Any]) -> GameState:
+    def from_record(self, record: Unchecked) -> GameState:
         """Replay a record: same record, same state, on every machine."""
         if not isinstance(record, Mapping):
             raise BadRecord("a record is a JSON object")
@@ -217,7 +226,7 @@ class Game(ABC):
             return _replay_actions(state, actions)
         try:
             state = self.new_game(
-                players=record.get("players"),  # type: ignore[arg-type]
+                players=record.get("players"),
                 seed=record.get("seed"),
                 options=record.get("options") or {},
                 setup=record.get("setup"),

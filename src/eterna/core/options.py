@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eterna.core.errors import BadSetup
+from eterna.core.frozen import reduce_frozen
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,9 @@ class Option:
         if len(set(value)) != len(value):
             raise BadSetup(f"option {self.name!r} names a value twice: {value!r}")
         return [v for v in self.items if v in value]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def resolve_options(

@@ -54,9 +54,7 @@ class Rng:
     @classmethod
     def at(cls, state: int) -> Rng:
         """The generator whose state is `state` (as read from another's `state`)."""
-        rng = object.__new__(cls)
-        rng.state = state
-        return rng
+        return cls(state)  # a state is already below 2**64
 
     def copy(self) -> Rng:
         return Rng.at(self.state)

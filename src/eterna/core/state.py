@@ -15,10 +15,12 @@ read-only properties, and `clone`. A game writes only its rules:
 What never changes during a game (the game, player count, seed, options, setup, a deal drawn at
 the start...) sits in one frozen `GameStart` shared by the state and all its clones.
 
-Cloning is declared, not hand-written: every class lists each slot it adds in `CLONE` with how a
+Cloning is declared, then written out: every class lists each slot it adds in `CLONE` with how a
 clone gets it (`SHARE` the same object, `COPY` a shallow copy, `COPY2` a copy of each inner list,
-or a function). `__init_subclass__` refuses a class whose declaration misses a slot, and compiles
-a `clone` as fast as a hand-written one from the declaration.
+or a function), and its `clone` (the base's, extended with `super().clone()`) does just that,
+line by line, so the compiled build turns it into straight C (docs/compiled.md). The tests hold
+the two together: tests/core/test_clone_declarations.py refuses a class whose declaration misses
+a slot, and a clone that does not do what its declaration says.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
-from eterna.core.game import Action, GameState, Record, View
+from eterna.core.frozen import reduce_frozen
+from eterna.core.game import Action, GameState, Record, Unchecked, View
 from eterna.core.records import make_record
 from eterna.core.rng import RECORD_VERSION
 
@@ -62,33 +65,12 @@ class GameStart:
     version: int = RECORD_VERSION  # the record version: which generator the seed drives
     position: Any = None  # the whole position a game was loaded from (docs/positions.md)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 def _copy_events(events: list[Event] | None) -> list[Event] | None:
     return None if events is None else events[:]
-
-
-def _compile_clone(cls: type, plan: Mapping[str, CloneKind]) -> Callable[[Any], Any]:
-    """A `clone` method built from the declaration (generated source: no loop per field)."""
-    lines = ["def clone(self):", "    new = _new(_cls)"]
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    for i, (name, kind) in enumerate(sorted(plan.items())):
-        if kind == SHARE:
-            lines.append(f"    new.{name} = self.{name}")
-        elif kind == COPY:
-            lines.append(f"    new.{name} = self.{name}.copy()")
-        elif kind == COPY2:
-            lines.append(f"    new.{name} = [x[:] for x in self.{name}]")
-        elif callable(kind):
-            env[f"_k{i}"] = kind
-            lines.append(f"    new.{name} = _k{i}(self.{name})")
-        else:
-            raise TypeError(f"{cls.__name__}.CLONE[{name!r}]: unknown kind {kind!r}")
-    lines.append("    return new")
-    exec("\n".join(lines), env)  # the same technique as dataclasses' generated methods
-    fn: Callable[[Any], Any] = env["clone"]
-    fn.__qualname__ = f"{cls.__qualname__}.clone"
-    fn.__doc__ = "An independent copy, as the class's CLONE declaration says."
-    return fn
 
 
 def clone_plan(cls: type) -> dict[str, CloneKind]:
@@ -100,12 +82,12 @@ def clone_plan(cls: type) -> dict[str, CloneKind]:
 
 
 def all_slots(cls: type) -> set[str]:
-    return {
-        name
-        for klass in cls.__mro__
-        for name in klass.__dict__.get("__slots__", ())
-        if name not in ("__weakref__", "__dict__")
-    }
+    """The instance attributes of `cls`: its slots, or what the compiled class declares."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        names.update(klass.__dict__.get("__slots__", ()))
+        names.update(klass.__dict__.get("__mypyc_attrs__", ()))
+    return names - {"__weakref__", "__dict__"}
 
 
 class BaseState(GameState, Generic[ActionT, StartT]):
@@ -146,21 +128,12 @@ class BaseState(GameState, Generic[ActionT, StartT]):
     _events: list[Event] | None  # what happened, once narrating (None: not asked, not kept)
     is_terminal: bool  # a plain attribute: the hottest read of every playout loop
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        plan = clone_plan(cls)
-        slots = all_slots(cls)
-        missing, extra = sorted(slots - plan.keys()), sorted(plan.keys() - slots)
-        if missing or extra:
-            raise TypeError(
-                f"{cls.__name__}.CLONE must declare every slot: missing {missing}, "
-                f"not slots {extra}"
-            )
-        if "clone" not in cls.__dict__:  # a class may still write its own, saying why
-            cls.clone = _compile_clone(cls, plan)  # type: ignore[method-assign, assignment]
-
-    def __init__(self, start: StartT, narrate: bool = False) -> None:
-        """`narrate`: keep events from the start (else only once `events_since` asks)."""
+    def __init__(self, start: StartT | None = None, narrate: bool = False) -> None:
+        """`narrate`: keep events from the start (else only once `events_since` asks). Without
+        `start`, a blank that `clone` and the position readers fill in (`Cls.__new__(Cls)` is
+        one too on the pure path; a compiled class's `__new__` runs `__init__`)."""
+        if start is None:
+            return
         self._start = start
         self._events = [] if narrate else None
         self._n = start.players
@@ -233,8 +206,10 @@ class BaseState(GameState, Generic[ActionT, StartT]):
             legal = self._legal_cache = self._legal()
         return list(legal)
 
-    def apply(self, action: ActionT | str) -> None:
-        act = action if action.__class__ is self.action_type else self._coerce(action)
+    def apply(self, action: Unchecked) -> None:
+        act: ActionT = (
+            action if action.__class__ is self.action_type else self._coerce(action)  # type: ignore[assignment]
+        )
         legal = self._legal_cache
         if legal is None:
             legal = self._legal_cache = self._legal()
@@ -261,11 +236,11 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: Unchecked) -> View:
         self.check_seat(seat, spectator=True)
         return self._view(seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def determinize(self, seat: Unchecked, rng: random.Random) -> Self:
         self.check_seat(seat)
         guess = self._determinize(seat, rng)
         guess._events = None  # a search never reads a story, and copying it would cost
@@ -277,7 +252,7 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         """Whether this state keeps its events (it does once `events_since` was asked)."""
         return self._events is not None
 
-    def events_since(self, index: int, seat: int | None) -> list[dict[str, Any]]:
+    def events_since(self, index: Unchecked, seat: Unchecked) -> list[dict[str, Any]]:
         """The events from the `index`-th on, as `seat` may see them (None: a spectator).
 
         Indexes count every event of the game, so a client that has seen `k` events asks
@@ -349,6 +324,17 @@ class BaseState(GameState, Generic[ActionT, StartT]):
             start.version,
         )
 
-    # a compiled `clone` is installed on every subclass from its CLONE declaration
     def clone(self) -> Self:
-        raise NotImplementedError
+        """An independent copy, as CLONE declares; a class adding slots extends it."""
+        new = type(self).__new__(type(self))
+        new._current = self._current
+        new._determinized = self._determinized
+        events = self._events
+        new._events = None if events is None else events[:]
+        new._history = self._history.copy()
+        new._legal_cache = self._legal_cache
+        new._n = self._n
+        new._start = self._start
+        new._winners = self._winners.copy()
+        new.is_terminal = self.is_terminal
+        return new

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from eterna.core.frozen import reduce_frozen
 from eterna.core.rng import Rng
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternitium.cards import (
@@ -85,6 +86,9 @@ class EternitiumStart(GameStart):
     rules: Rules  # the rules played by (a mission's, the options')
     composition: tuple[int, ...]  # market copies per card kind, then Era cards per shape
     fixed: Mapping[str, Any]  # the setup, checked and turned into ints (setup.py)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
@@ -254,6 +258,60 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
     _src: int  # the solo AI card resolving (-1: none), the `source` of what it does
 
     # ------------------------------------------------------------------ events
+    def clone(self) -> Self:
+        """An independent copy, as CLONE declares."""
+        new = super().clone()
+        new._active = self._active
+        new._adv_deck = self._adv_deck.copy()
+        new._adv_row = self._adv_row.copy()
+        new._ai_deck = self._ai_deck.copy()
+        new._ai_log = self._ai_log.copy()
+        new._basic_deck = self._basic_deck.copy()
+        new._basic_row = self._basic_row.copy()
+        new._bottom = self._bottom.copy()
+        new._box = self._box.copy()
+        new._cycle_count = self._cycle_count
+        new._cycle_mode = self._cycle_mode
+        new._deck_known = self._deck_known.copy()
+        new._decks = [x.copy() for x in self._decks]
+        new._discards = [x.copy() for x in self._discards]
+        new._era_box = self._era_box
+        new._era_deck = self._era_deck.copy()
+        new._era_discard = self._era_discard.copy()
+        new._era_display = self._era_display.copy()
+        new._era_known = [x.copy() for x in self._era_known]
+        new._eras = [x.copy() for x in self._eras]
+        new._failed = self._failed
+        new._first = self._first
+        new._gifts = self._gifts.copy()
+        new._hands = [x.copy() for x in self._hands]
+        new._hsize = self._hsize.copy()
+        new._in_play = self._in_play
+        new._kept = self._kept
+        new._known = [x.copy() for x in self._known]
+        new._last_turn = self._last_turn
+        new._limited = self._limited
+        new._located = [x.copy() for x in self._located]
+        new._owned = self._owned.copy()
+        new._pay_down = self._pay_down
+        new._pay_left = self._pay_left
+        new._peeks = _copy_peeks(self._peeks)
+        new._phase = self._phase
+        new._pickers = self._pickers.copy()
+        new._played = self._played
+        new._portal_deck = self._portal_deck.copy()
+        new._portal_row = self._portal_row.copy()
+        new._reserve = self._reserve.copy()
+        new._rng = self._rng
+        new._round = self._round
+        new._rules = self._rules
+        new._skipped = self._skipped
+        new._src = self._src
+        new._target = self._target
+        new._turn = self._turn
+        new._wallet = self._wallet
+        return new
+
     def source(self) -> str | None:
         """The card whose effect is under way, by name (None: a rule's own step)."""
         k = self._src if self._src >= 0 else self._in_play

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from eterna.core.frozen import reduce_frozen
+
 SELF: Final = 0
 OTHERS: Final = 1
 TIER_BASIC: Final = 1  # the tier bits of GainTech.tiers, and the points of a Basic card
@@ -24,6 +26,9 @@ class DiscardEra:
     shapes: int
     any_shape: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
@@ -35,10 +40,16 @@ class Reveal:
     depth: int
     compensation: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 @dataclass(frozen=True, slots=True)
 class SwapTopEra:
     """Swap your top Era card with the chosen opponent's, each keeping its face (R5)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +58,18 @@ class Draw:
 
     count: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 @dataclass(frozen=True, slots=True)
 class Discount:
     """Technology costs `era` Era card fewer in step 4 this turn (never more than one: R16)."""
 
     era: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +78,32 @@ class DiscardFromHand:
 
     count: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 @dataclass(frozen=True, slots=True)
 class CycleHand:
     """Discard or destroy any cards from hand, then draw as many (Data Analyser)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 @dataclass(frozen=True, slots=True)
 class Steal:
     """Take a card from the chosen opponent's discard pile; this card goes there (R1, R2)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 @dataclass(frozen=True, slots=True)
 class Recycle:
     """A chosen card of your discard pile back to hand."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +113,18 @@ class HideAndShuffle:
     who: int
     depth: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 @dataclass(frozen=True, slots=True)
 class AddHiddenEra:
     """The common Era deck's top card goes face down on each target's Era pile."""
 
     who: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +136,16 @@ class GainTech:
     tiers: int
     compensation: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
 
 @dataclass(frozen=True, slots=True)
 class DestroyOldestTech:
     """Solo AI: destroy the technology nearest the bottom of your discard pile."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 Primitive = (

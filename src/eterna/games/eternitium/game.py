@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
-from eterna.core.game import Action, Game, GameState
+from eterna.core.game import Action, Game, GameState, Unchecked
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternitium.cards import (
@@ -109,12 +109,12 @@ class Eternitium(Game):
 
     def new_game(
         self,
-        players: int,
-        seed: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        setup: Mapping[str, Any] | None = None,
+        players: Unchecked,
+        seed: Unchecked = None,
+        options: Unchecked = None,
+        setup: Unchecked = None,
         *,
-        version: int = RECORD_VERSION,
+        version: Unchecked = RECORD_VERSION,
     ) -> EternitiumState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
@@ -144,7 +144,7 @@ class Eternitium(Game):
 
         return read_position(self, position, narrate)
 
-    def from_record(self, record: Mapping[str, Any]) -> GameState:
+    def from_record(self, record: Unchecked) -> GameState:
         """Game.from_record; a record lists every option its game resolved, so one without
         `basic_market_distinct` was written before the option existed, when the markets read
         "different" by printed card: it replays with 'printed' (docs/eternitium.md)."""
@@ -154,7 +154,7 @@ class Eternitium(Game):
                 record = {**record, "options": {**options, "basic_market_distinct": "printed"}}
         return super().from_record(record)
 
-    def parse_action(self, text: str) -> EternitiumAction:
+    def parse_action(self, text: Unchecked) -> EternitiumAction:
         return parse_action(text)
 
     def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from eterna.core.frozen import reduce_frozen
 from eterna.games.eternitium.cards import (
     CARD_NAME,
     ERA_DEALT,
@@ -64,6 +65,9 @@ class Rules:
     def dealt(self, players: int) -> int:
         """Era cards dealt to each player (rules: Setup 6)."""
         return ERA_DEALT[players] if self.era_dealt is None else self.era_dealt
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 _FLAGS = {

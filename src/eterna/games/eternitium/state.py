@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from eterna.core.errors import BadNotation, IllegalAction
-from eterna.core.game import View
+from eterna.core.game import Unchecked, View
 from eterna.games.eternitium.board import (
     PH_ACQUIRE,
     PH_CYCLE,
@@ -78,9 +78,11 @@ class EternitiumState(EternitiumLegal):
 
     __slots__ = ()
 
-    def __init__(self, start: EternitiumStart, narrate: bool = False) -> None:
+    def __init__(self, start: EternitiumStart | None = None, narrate: bool = False) -> None:
         """Deal the game `start` describes (rules: Setup, Game Preparation, Solo Mode)."""
         super().__init__(start, narrate)
+        if start is None:  # a blank (BaseState.__init__)
+            return
         self._rules = start.rules
         self._rng = start.seed
         self._phase = PH_PICK
@@ -107,7 +109,7 @@ class EternitiumState(EternitiumLegal):
             self._next_picker()
 
     # ------------------------------------------------------------------ contract: hot path
-    def apply(self, action: EternitiumAction | str) -> None:
+    def apply(self, action: Unchecked) -> None:
         """BaseState.apply, written here by hand for the hot loop of every playout: the same
         steps (coerce, the cached legal set, the refusal, the history, `_apply`), with the
         action class read as a global rather than the class attribute `action_type`, a card
@@ -484,7 +486,7 @@ class EternitiumState(EternitiumLegal):
         return IllegalAction(f"{act}: {why.text}", key=key, params=why.params, rule=why.rule)
 
     # ------------------------------------------------------------------ views
-    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
         """The state as a position (docs/eternitium.md, 'Positions'); with `seat`, only what
         that seat knows."""
         from eterna.games.eternitium.position import write_position

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game
+from eterna.core.game import Action, Game, Unchecked
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
@@ -72,12 +72,12 @@ class Eternity(Game):
 
     def new_game(
         self,
-        players: int,
-        seed: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        setup: Mapping[str, Any] | None = None,
+        players: Unchecked,
+        seed: Unchecked = None,
+        options: Unchecked = None,
+        setup: Unchecked = None,
         *,
-        version: int = RECORD_VERSION,
+        version: Unchecked = RECORD_VERSION,
     ) -> EternityState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
@@ -114,7 +114,7 @@ class Eternity(Game):
 
         return read_position(self, position, narrate)
 
-    def parse_action(self, text: str) -> EternityAction:
+    def parse_action(self, text: Unchecked) -> EternityAction:
         return parse_action(text)
 
     def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:

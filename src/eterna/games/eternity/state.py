@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from eterna.core.errors import IllegalAction
 from eterna.core.events import Event
+from eterna.core.frozen import reduce_frozen
+from eterna.core.game import Unchecked
 from eterna.core.legacy import Generator
 from eterna.core.state import COPY, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternity.cards import (
@@ -94,6 +96,9 @@ class EternityStart(GameStart):
     next: tuple[int, ...]  # the seat after each seat, clockwise (Q3)
     # Loaded from a position: how many history entries came with it (position.py), not played
     preplayed: int = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 class EternityState(BaseState[EternityAction, EternityStart]):
@@ -202,8 +207,43 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     _voids: list[int]
     _supply_left: int
 
-    def __init__(self, start: EternityStart, narrate: bool = False) -> None:
+    def clone(self) -> Self:
+        """An independent copy, as CLONE declares."""
+        new = super().clone()
+        new._best_key = self._best_key
+        new._best_seat = self._best_seat
+        new._board = self._board.copy()
+        new._board_mask = self._board_mask
+        new._bonus_rounds = self._bonus_rounds.copy()
+        new._col_order = self._col_order
+        new._display = self._display
+        new._first_leader = self._first_leader
+        new._hand_size = self._hand_size
+        new._hands = self._hands.copy()
+        new._led = self._led
+        new._max_pledges = self._max_pledges
+        new._next = self._next
+        new._pledges_left = self._pledges_left
+        new._round = self._round
+        new._round_leader = self._round_leader
+        new._round_leaders = self._round_leaders.copy()
+        new._round_results = self._round_results.copy()
+        new._round_start = self._round_start
+        new._scores = self._scores.copy()
+        new._supply_left = self._supply_left
+        new._trees = self._trees.copy()
+        new._trick_leader = self._trick_leader
+        new._trick_no = self._trick_no
+        new._trick_winners = self._trick_winners.copy()
+        new._tricks = self._tricks.copy()
+        new._trump = self._trump
+        new._voids = self._voids.copy()
+        return new
+
+    def __init__(self, start: EternityStart | None = None, narrate: bool = False) -> None:
         super().__init__(start, narrate)
+        if start is None:  # a blank (BaseState.__init__)
+            return
         self._round_leaders = []
         self._hand_size = start.hand_size
         self._max_pledges = start.max_pledges
@@ -245,7 +285,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         return self._history[self._start.preplayed :]
 
     # ------------------------------------------------------------------ positions
-    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
         from eterna.games.eternity.position import write_position
 
         if seat is not None:
@@ -296,7 +336,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     def _legal(self) -> tuple[EternityAction, ...]:
         return tuple(self.legal_actions())
 
-    def apply(self, action: EternityAction | str) -> None:
+    def apply(self, action: Unchecked) -> None:
         # Over 60 lines: the hot loop, in one piece (splitting it into calls costs speed).
         if action.__class__ is not EternityAction:
             action = self._coerce(action)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eterna.core.errors import BadSetup
+from eterna.core.frozen import reduce_frozen
 from eterna.core.rng import deal_at
 from eterna.games.vale.cards import (
     A_PICK,
@@ -109,6 +110,9 @@ class ArtSetup:
     blocked: tuple[int, ...]  # the tile each seat may not pick this round
     shelters: tuple[tuple[int, ...], ...]
     bought: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def parse_artifact_setup(
@@ -219,7 +223,7 @@ class Arts:
     def new(
         cls, glade: tuple[int, ...], given: ArtSetup | None, opts: Mapping[str, Any], n: int
     ) -> Arts:
-        new = cls.__new__(cls)
+        new = Arts.__new__(Arts)
         new.glade = glade
         new.held = list(given.held) if given else [NO_TILE] * n
         new.chosen = new.held.copy()

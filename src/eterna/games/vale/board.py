@@ -24,8 +24,9 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
+from eterna.core.frozen import reduce_frozen
 from eterna.core.legacy import vale_reshuffle
 from eterna.core.rng import deal_at
 from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
@@ -90,6 +91,9 @@ class ValeStart(GameStart):
     log: tuple[tuple[int, str], ...] = ()  # a position's round log so far: (seat, action)
     glade: tuple[int, ...] = ()  # the artifact tiles in play (none: no Artifacts, artifacts.py)
     artifacts: ArtSetup | None = None  # a setup's tiles held and blocked, shelters, areas bought
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
@@ -179,8 +183,41 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
     _shuffles: int  # reshuffles so far (the generator's number)
     _src: int  # while narrating: the card whose effect is under way (-1: a rule's own step)
 
-    def __init__(self, start: ValeStart, narrate: bool = False) -> None:
+    def clone(self) -> Self:
+        """An independent copy, as CLONE declares."""
+        new = super().clone()
+        new._dirty = self._dirty
+        new._shuffles = self._shuffles
+        new._src = self._src
+        new.activated = self.activated
+        new.areas = [x.copy() for x in self.areas]
+        new.arts = clone_arts(self.arts)
+        new.choice = self.choice
+        new.claims = [x.copy() for x in self.claims]
+        new.cost_cuts = self.cost_cuts.copy()
+        new.discard = self.discard.copy()
+        new.draw_pile = self.draw_pile.copy()
+        new.first = self.first
+        new.hands = [x.copy() for x in self.hands]
+        new.known_top = self.known_top
+        new.loki = self.loki
+        new.perks = self.perks
+        new.points = self.points.copy()
+        new.round = self.round
+        new.secret = self.secret
+        new.stage = self.stage
+        new.stone_counts = self.stone_counts.copy()
+        new.stone_limits = self.stone_limits.copy()
+        new.stone_values = self.stone_values.copy()
+        new.turn = self.turn
+        new.unclaimed = self.unclaimed.copy()
+        new.work = self.work.copy()
+        return new
+
+    def __init__(self, start: ValeStart | None = None, narrate: bool = False) -> None:
         super().__init__(start, narrate)
+        if start is None:  # a blank (BaseState.__init__)
+            return
         n = start.players
         self.round = start.round
         self.first = start.first
@@ -414,7 +451,9 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
             area.pop()
             hand.insert(i, card)
 
-    can_summon_free = instant_feasible
+    def can_summon_free(self, seat: int, card: int) -> bool:
+        """Whether `seat` may summon `card` from hand without paying (its instant feasible)."""
+        return self.instant_feasible(seat, card)
 
     def with_discarded_from_hand(self, seat: int, card: int, then: Callable[[], T]) -> T:
         """`then()` asked as if `card` had gone from `seat`'s hand to the discard pile."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from eterna.core.frozen import reduce_frozen
 from eterna.games.vale.cards import (
     A_CHOOSE,
     A_COPY,
@@ -314,6 +315,9 @@ def steal_points(n: int) -> StealPoints:
 class Option:
     name: str
     effect: Effect
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 class ChooseOne(Step):

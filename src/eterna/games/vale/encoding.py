@@ -22,7 +22,7 @@ import numpy as np
 
 from eterna.core.encoding import Encoding, cap
 from eterna.core.errors import EternaError
-from eterna.core.game import GameState, View
+from eterna.core.game import GameState, Unchecked, View
 from eterna.games.vale import board as engine
 from eterna.games.vale import cards
 from eterna.games.vale.state import ValeState
@@ -175,7 +175,7 @@ class ValeEncoding(Encoding):
         self._base_game(state)
         return super().mask(state, out)
 
-    def _observe(self, state: GameState, seat: int, out: np.ndarray) -> None:
+    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray) -> None:
         self._base_game(state)
         super()._observe(state, seat, out)
 

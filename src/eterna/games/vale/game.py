@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game
+from eterna.core.game import Action, Game, Unchecked
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION, Rng
@@ -172,12 +172,12 @@ class Vale(Game):
 
     def new_game(
         self,
-        players: int,
-        seed: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        setup: Mapping[str, Any] | None = None,
+        players: Unchecked,
+        seed: Unchecked = None,
+        options: Unchecked = None,
+        setup: Unchecked = None,
         *,
-        version: int = RECORD_VERSION,
+        version: Unchecked = RECORD_VERSION,
     ) -> ValeState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
@@ -234,7 +234,7 @@ class Vale(Game):
 
         return read_position(self, position, narrate)
 
-    def parse_action(self, text: str) -> ValeAction:
+    def parse_action(self, text: Unchecked) -> ValeAction:
         return parse_action(text)
 
     def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from mypy_extensions import trait
+
 from eterna.games.vale.abilities import (
     INSTANT,
     INSTANT_TRIVIAL,
@@ -31,46 +33,61 @@ if TYPE_CHECKING:
 PERK_BITS = 16  # ValeBoard.perks: the WATCH_* bits of each seat's area, seat * PERK_BITS up
 PERK_MASK = (1 << PERK_BITS) - 1
 RECOVER_STEP = Recover()
+NO_SLOTS: tuple[str, ...] = ()  # a name, not a literal: mypy then lets the trait's methods set
+# the attributes it declares (ValeBoard's slots)
 
 
+@trait  # mypyc: a second base of ValeBoard, compiled with it (docs/compiled.md)
 class ArtifactsPerks:
     """The board's primitives for the Artifacts creatures (ValeBoard holds the data)."""
 
-    if not TYPE_CHECKING:  # no data of its own (ValeBoard's slots hold it)
-        __slots__ = ()
+    __slots__ = NO_SLOTS  # no data of its own (ValeBoard's slots hold it)
 
-    if TYPE_CHECKING:  # ValeBoard's data and primitives these use
-        areas: list[list[int]]
-        hands: list[list[int]]
-        discard: list[int]
-        draw_pile: list[int]
-        cost_cuts: list[int]
-        work: list[Any]
-        secret: int
-        known_top: int
-        perks: int
-        loki: int
-        turn: int
-        round: int
-        _src: int
-        _events: list[Any] | None
+    # ValeBoard's data and primitives these use (a trait declares them, ValeBoard defines them)
+    areas: list[list[int]]
+    hands: list[list[int]]
+    discard: list[int]
+    draw_pile: list[int]
+    cost_cuts: list[int]
+    work: list[Any]
+    secret: int
+    known_top: int
+    perks: int
+    loki: int
+    turn: int
+    round: int
+    _src: int
+    _events: list[Any] | None
 
-        def tell(
-            self,
-            kind: str,
-            private: Mapping[str, Any] | None = None,
-            to: tuple[int, ...] = (),
-            **public: Any,
-        ) -> None: ...
-        def source(self) -> str | None: ...
-        def gain_points(self, seat: int, n: int) -> None: ...
-        def gain_stones(
-            self, seat: int, red: int, blue: int, purple: int, earned: bool = True
-        ) -> None: ...
-        def area_to_hand(self, seat: int, card: int) -> None: ...
-        def push(self, effect: Effect, seat: int, src: int) -> None: ...
-        def summon_free(self, seat: int, card: int) -> None: ...
-        def _area_changed(self, seat: int) -> None: ...
+    def tell(
+        self,
+        kind: str,
+        private: Mapping[str, Any] | None = None,
+        to: tuple[int, ...] = (),
+        **public: Any,
+    ) -> None:
+        raise NotImplementedError
+
+    def source(self) -> str | None:
+        raise NotImplementedError
+
+    def gain_points(self, seat: int, n: int) -> None:
+        raise NotImplementedError
+
+    def gain_stones(self, seat: int, red: int, blue: int, purple: int, earned: bool = True) -> None:
+        raise NotImplementedError
+
+    def area_to_hand(self, seat: int, card: int) -> None:
+        raise NotImplementedError
+
+    def push(self, effect: Effect, seat: int, src: int) -> None:
+        raise NotImplementedError
+
+    def summon_free(self, seat: int, card: int) -> None:
+        raise NotImplementedError
+
+    def _area_changed(self, seat: int) -> None:
+        raise NotImplementedError
 
     def summon_from_discard(self, seat: int, card: int) -> None:
         """Akhlut: a card of the discard pile summoned without paying (its instant resolves)."""

@@ -8,7 +8,9 @@ The Artifacts creatures add "whenever" permanents the engine watches for (`watch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from eterna.core.frozen import reduce_frozen
 from eterna.games.vale.cards import FAMILY_INDEX
 
 # What a seat's permanents watch for (bits of ValeBoard.perks, per seat)
@@ -44,6 +46,9 @@ class Permanent:
     fixed_cost: int = -1  # Belphegor: the summoning cost of every card of fixed_family
     fixed_family: int = -1
     on_discarded_stones: tuple[int, int, int] = (0, 0, 0)  # Totem Pole
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def returns_to_hand_whenever(event: int) -> Permanent:

@@ -464,6 +464,11 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
     return chooser, step, who, src, arg, options
 
 
+def _asked(st: ValeState) -> Choice | None:
+    """The question `st` waits on (read through a call: a step may have set it)."""
+    return st.choice
+
+
 def _options(st: ValeState, r: Reader, choice: Choice) -> tuple[Any, ...]:
     chooser, step, who, src, arg, _ = choice
     probe = st.clone()
@@ -475,7 +480,7 @@ def _options(st: ValeState, r: Reader, choice: Choice) -> tuple[Any, ...]:
         raise
     except Exception as exc:  # a step asked where it never stands: nothing half-built escapes
         r.fail(f"{step_name(step)} cannot ask in this position ({type(exc).__name__})")
-    asked = probe.choice
+    asked = _asked(probe)  # not `probe.choice`: mypy holds it None since set above
     if asked is None or asked[1] is not step or asked[4] != arg or probe.work != st.work:
         r.fail(f"{step_name(step)} asks nothing in this position")
     if asked[0] != chooser:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, SupportsIndex
+from typing import Any, ClassVar, Self, SupportsIndex
 
 from eterna.core.errors import IllegalAction
+from eterna.core.game import Unchecked
 from eterna.core.legacy import vale_reseed
 from eterna.core.state import COPY, SHARE, CloneKind
 from eterna.games.vale import artifacts as art
@@ -90,8 +91,19 @@ class ValeState(ValeBoard):
     _actors: list[int]  # the seat that chose each action of the history
     _round_start: int  # where this round starts in the history (the view's log)
 
-    def __init__(self, start: ValeStart, narrate: bool = False) -> None:
+    def clone(self) -> Self:
+        """An independent copy, as CLONE declares."""
+        new = super().clone()
+        new._actors = self._actors.copy()
+        new._pick_i = self._pick_i
+        new._picks = self._picks
+        new._round_start = self._round_start
+        return new
+
+    def __init__(self, start: ValeStart | None = None, narrate: bool = False) -> None:
         super().__init__(start, narrate)
+        if start is None:  # a blank (BaseState.__init__)
+            return
         n = start.players
         self._current = start.first
         self._picks = ()
@@ -161,7 +173,7 @@ class ValeState(ValeBoard):
             for i in range(self._round_start, len(history))
         ]
 
-    def to_position(self, seat: int | None = None) -> dict[str, Any]:
+    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
         """This moment as JSON (docs/vale.md#positions); with `seat`, what that seat knows."""
         from eterna.games.vale.position import write_position
 
@@ -234,7 +246,7 @@ class ValeState(ValeBoard):
             out.append(A_END_TURN)
         return tuple(out)
 
-    def apply(self, action: ValeAction | str) -> None:
+    def apply(self, action: Unchecked) -> None:
         """BaseState.apply with its `_apply` step written in, since this is the hot loop of
         every playout and search (the extra call costs 1.4% of a random playout): the same
         parse, check against the cached legal tuple, refusal and history; then the seat that

@@ -6,8 +6,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
+STAMP_BUILD := $(VENV)/.built
+# What the compiled engines are built from (docs/compiled.md): a change rebuilds them.
+ENGINE_SOURCES := setup.py src/eterna/engines.py $(wildcard src/eterna/core/*.py) \
+	$(wildcard src/eterna/games/*/*.py) src/eterna/agents/ismcts.py
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit pure build bench clean
 
 # The first run is the slow one (about 2 minutes on a laptop, mostly downloads): each step says
 # what it does before it starts; later runs skip them.
@@ -21,16 +25,28 @@ $(BIN)/python:
 $(STAMP_RUN): pyproject.toml | $(BIN)/python
 	@echo "eterna: installing Eterna and its dependencies into $(VENV) (1 to 2 minutes the first time, quiet while it works)..."
 	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	touch $@ $(STAMP_BUILD)
 	@echo "eterna: installed."
+	@$(BIN)/eterna --version
 
 $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	@echo "eterna: installing Eterna with its test and lint tools into $(VENV) (2 to 3 minutes the first time, quiet while it works)..."
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $@ $(STAMP_RUN)
+	touch $@ $(STAMP_RUN) $(STAMP_BUILD)
 	@echo "eterna: installed."
 
-run: $(STAMP_RUN)
+# The install compiles the engines; after an edit of their sources, build them again (the pure
+# modules run meanwhile: `eterna --version` says which).
+# (The first install has just built them: the recipe looks again before building.)
+$(STAMP_BUILD): $(ENGINE_SOURCES) | $(STAMP_RUN)
+	@if [ -e $@ ] && [ -z "$$(find $(ENGINE_SOURCES) -newer $@)" ]; then touch $@; else \
+		echo "eterna: compiling the engines again (their sources changed; 2 to 5 minutes)..."; \
+		$(BIN)/python -m pip install --quiet --no-deps -e . && touch $@ && \
+		$(BIN)/eterna --version; fi
+
+build: $(STAMP_BUILD)
+
+run: $(STAMP_BUILD)
 	@echo "eterna: starting the web table: open http://127.0.0.1:8000 once it says it is running (Ctrl+C stops it)."
 	$(BIN)/eterna serve  # the web table on http://127.0.0.1:8000 (SQLite under ./data)
 
@@ -41,10 +57,15 @@ lint: $(STAMP_DEV)
 typecheck: $(STAMP_DEV)
 	$(BIN)/mypy
 
-unit: $(STAMP_DEV)
+unit: $(STAMP_DEV) $(STAMP_BUILD)
 	$(BIN)/python -m pytest -n 2 -q
 
-test: lint typecheck unit
+# The pure-Python engines on the tests that pin behaviour: the playthroughs, the contract, and
+# the compiled-against-pure comparison (tests/engines runs both paths).
+pure: $(STAMP_DEV)
+	ETERNA_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/playthroughs tests/core tests/engines tests/adapters/test_fast_observe.py
+
+test: lint typecheck unit pure
 
 bench: $(STAMP_DEV)
 	$(BIN)/python bench/playouts.py

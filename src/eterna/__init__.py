@@ -1,6 +1,10 @@
 """Eterna: play and study Eternity, Eternitium and The Vale of Eternity."""
 
-from eterna.core import (
+from eterna import engines
+
+engines.choose()  # compiled or pure engines, before any of them loads (docs/compiled.md)
+
+from eterna.core import (  # noqa: E402
     Action,
     BadNotation,
     BadPosition,

@@ -9,6 +9,7 @@ Since the reference reads the view alone, so does the fast path: nothing hidden 
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import eterna
+from eterna import engines
 from eterna.adapters.encodings import make_encoding
 from eterna.core.errors import EternaError
 
@@ -134,10 +136,14 @@ def test_the_fast_path_is_the_one_taken(game_id, monkeypatch):
         raise AssertionError("view() called on the fast path")
 
     cls = type(state)
-    original = cls.view
-    monkeypatch.setattr(cls, "view", lambda self, seat: no_view(seat))
-    assert np.array_equal(enc.observe(state, 1), expected)
-    monkeypatch.setattr(cls, "view", original)
+    if engines.module_is_compiled(sys.modules[cls.__module__]):
+        # A compiled class cannot be patched: `make pure` runs this test on the pure engines
+        assert np.array_equal(enc.observe(state, 1), expected)
+    else:
+        original = cls.view
+        monkeypatch.setattr(cls, "view", lambda self, seat: no_view(seat))
+        assert np.array_equal(enc.observe(state, 1), expected)
+        monkeypatch.setattr(cls, "view", original)
     spectator = enc.encode(state.view(None)).copy()
     assert np.array_equal(enc.observe(state, None), spectator)  # type: ignore[arg-type]
     for bad in (players, -1, True, "0"):

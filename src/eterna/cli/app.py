@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from eterna import __version__
+from eterna import __version__, engines
 from eterna.cli.common import fail
 
 app = typer.Typer(
@@ -25,6 +25,7 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"eterna {__version__}")
+        typer.echo(engines.describe())  # compiled or pure engines, and why (docs/compiled.md)
         raise typer.Exit()
 
 

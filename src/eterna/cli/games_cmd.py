@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import typer
 
+from eterna import engines
 from eterna.cli.common import make_console
 from eterna.cli.reports import games_table
 from eterna.core.registry import game_ids, load_game
 
 
 def games() -> None:
-    """List the games, their player counts and their options."""
-    make_console().print(games_table([load_game(game_id) for game_id in game_ids()]))
+    """List the games, their player counts and their options, and which engines run."""
+    console = make_console()
+    console.print(games_table([load_game(game_id) for game_id in game_ids()]))
+    console.print(engines.describe(), style="dim", markup=False)
 
 
 def register(app: typer.Typer) -> None:

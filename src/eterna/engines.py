@@ -1,0 +1,191 @@
+"""Which engines run: the compiled build of the rules modules, or the same modules in pure Python.
+
+The install compiles the modules listed in `COMPILED` with mypyc (setup.py reads this list), from
+the very source files the pure path runs: there is no second implementation. At import,
+`eterna/__init__.py` calls `choose()` before any of them is loaded:
+
+- `ETERNA_PURE=1` in the environment asks for pure Python;
+- otherwise the compiled modules run when every one of them was built and none is older than its
+  source (an edited source file after the last build would make them disagree); when one is
+  missing or stale, pure Python runs, and `describe()` says why.
+
+In pure mode an import hook loads each listed module from its `.py` file although a compiled one
+lies beside it. The choice is made once per process (the modules' classes cannot mix: an
+interpreted class cannot inherit from a compiled one). `eterna --version` and `eterna games`
+report it; docs/compiled.md tells the whole story.
+
+This module itself is never compiled, and imports nothing of Eterna's.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+# The compiled modules, relative to the eterna package: the hot loop of every search and
+# simulation (the contract, the three engines, their encodings and positions) and the ISMCTS
+# inner loop. The agents' heuristics stay interpreted (they are classes users subclass, and
+# their decisions are not the hot loop); docs/compiled.md says what was measured.
+COMPILED: tuple[str, ...] = (
+    "core.encoding",
+    "core.events",
+    "core.frozen",
+    "core.game",
+    "core.options",
+    "core.position",
+    "core.records",
+    "core.registry",
+    "core.rng",
+    "core.state",
+    "agents.ismcts",
+    "games.eternity.cards",
+    "games.eternity.deal",
+    "games.eternity.encoding",
+    "games.eternity.game",
+    "games.eternity.position",
+    "games.eternity.sampling",
+    "games.eternity.state",
+    "games.eternitium.board",
+    "games.eternitium.cards",
+    "games.eternitium.deal",
+    "games.eternitium.effects",
+    "games.eternitium.encoding",
+    "games.eternitium.game",
+    "games.eternitium.guess",
+    "games.eternitium.legal",
+    "games.eternitium.position",
+    "games.eternitium.refusals",
+    "games.eternitium.resolve",
+    "games.eternitium.rules",
+    "games.eternitium.setup",
+    "games.eternitium.state",
+    "games.eternitium.story",
+    "games.eternitium.views",
+    "games.vale.abilities",
+    "games.vale.artifacts",
+    "games.vale.board",
+    "games.vale.cards",
+    "games.vale.choices",
+    "games.vale.deal",
+    "games.vale.effects",
+    "games.vale.encoding",
+    "games.vale.encoding_v2",
+    "games.vale.game",
+    "games.vale.payments",
+    "games.vale.perks",
+    "games.vale.permanents",
+    "games.vale.position",
+    "games.vale.position_arts",
+    "games.vale.position_steps",
+    "games.vale.refusals",
+    "games.vale.state",
+    "games.vale.summons",
+    "games.vale.tiles",
+    "games.vale.views",
+)
+GROUP = "eterna"  # mypyc's shared library: eterna__mypyc.<platform suffix>, beside the package
+PURE_ENV = "ETERNA_PURE"
+STALE_SLACK = 2.0  # seconds: an install writes a module's source and its build moments apart
+
+_PACKAGE = Path(__file__).resolve().parent
+_state: dict[str, str] = {}
+
+
+def _source(name: str) -> Path:
+    return _PACKAGE.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def _built(name: str) -> Path | None:
+    """The compiled module built for `name` (eterna-relative), if any."""
+    stem = _source(name).with_suffix("")
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = stem.with_name(stem.name + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _shared_library() -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = _PACKAGE.parent / f"{GROUP}__mypyc{suffix}"
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _why_pure() -> str | None:
+    """None when the compiled build runs, else why pure Python does."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return f"{PURE_ENV}={os.environ[PURE_ENV]} asks for pure Python"
+    return _build_problem()
+
+
+def _build_problem() -> str | None:
+    """None when the compiled build is complete and fresh, else what is wrong with it."""
+    if _shared_library() is None:
+        return "not compiled (no C compiler at install, or a pure install)"
+    for name in COMPILED:
+        built = _built(name)
+        if built is None:
+            return f"eterna.{name} was not compiled"
+        source = _source(name)
+        if source.exists() and source.stat().st_mtime > built.stat().st_mtime + STALE_SLACK:
+            return (
+                f"eterna.{name} changed after the build (reinstall: `make build` or "
+                "`pip install -e .`)"
+            )
+    return None
+
+
+class _PureFinder(importlib.abc.MetaPathFinder):
+    """Loads the compiled modules' names from their `.py` files."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        source = _source(fullname.removeprefix("eterna."))
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def choose() -> str:
+    """Decide, once per process, which engines run; returns "compiled" or "pure"."""
+    if "mode" in _state:
+        return _state["mode"]
+    reason = _why_pure()
+    if reason is None:
+        _state["mode"] = "compiled"
+    else:
+        _state["mode"] = "pure"
+        _state["reason"] = reason
+        # compiled modules may lie beside the sources (or some of them): load the sources
+        sys.meta_path.insert(0, _PureFinder({f"eterna.{n}" for n in COMPILED}))
+    return _state["mode"]
+
+
+def compiled() -> bool:
+    """Whether the compiled engines run in this process."""
+    return choose() == "compiled"
+
+
+def describe() -> str:
+    """One line for `eterna --version` and `eterna games`."""
+    if compiled():
+        return f"engines: compiled (mypyc, {len(COMPILED)} modules)"
+    return f"engines: pure Python ({_state['reason']})"
+
+
+def module_is_compiled(module: ModuleType) -> bool:
+    """Whether `module` was loaded from a compiled build (for tests and reports)."""
+    origin = getattr(module, "__file__", None) or ""
+    return not origin.endswith(".py")

@@ -19,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 import eterna
+from eterna import engines
 from eterna.agents import make_agent
 from eterna.arena.simulate import derive_seed, lineup, run_games, seat_specs, split_specs
 from eterna.cli import app
@@ -376,9 +377,11 @@ def test_games_lists_players_and_options() -> None:
 def test_version_and_python_m() -> None:
     result = run(["--version"])
     assert result.exit_code == 0
-    assert result.output.strip() == f"eterna {eterna.__version__}"
+    # the version, then which engines run (docs/compiled.md)
+    expected = [f"eterna {eterna.__version__}", engines.describe()]
+    assert result.output.splitlines() == expected
     done = subprocess.run(
         [sys.executable, "-m", "eterna", "--version"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0
-    assert done.stdout.strip() == f"eterna {eterna.__version__}"
+    assert done.stdout.splitlines() == expected

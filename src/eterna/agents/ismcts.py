@@ -28,7 +28,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -63,8 +63,8 @@ PLAIN: dict[str, Any] = {
 
 # The range of every numeric parameter: (integer?, lowest, highest, lowest excluded?). A spec
 # outside it is refused, naming the parameter (docs/agents.md, "Parameter ranges").
-MAX_ITERATIONS = 1_000_000
-MAX_SECONDS = 600.0
+MAX_ITERATIONS: Final = 1_000_000
+MAX_SECONDS: Final = 600.0
 RANGES: dict[str, tuple[bool, float, float, bool]] = {
     "iterations": (True, 1, MAX_ITERATIONS, False),
     "seconds": (False, 0.0, MAX_SECONDS, True),
@@ -484,14 +484,14 @@ class _Playout:
         e.g. within a turn, starts clean in every rollout), seeded from the search's generator."""
         left = self.depth or -1  # counts down to 0; never reaches it when unlimited
         rng = self.rng
-        legal = state.legal_actions
-        apply = state.apply
+        # state.legal_actions() and state.apply() called directly, not through bound methods
+        # kept in locals: the compiled build then calls the engine's own methods in C
         make = self.heuristic_of(state.game)
         if make is None:  # random rollouts, asked for or for want of a heuristic
             draw = rng.random  # one float per move: cheaper than rng.choice's rejection loop
             while left and not state.is_terminal:
-                actions = legal()
-                apply(actions[int(draw() * len(actions))])
+                actions = state.legal_actions()
+                state.apply(actions[int(draw() * len(actions))])
                 left -= 1
             return
         agents: dict[int, Any] = {}
@@ -500,11 +500,11 @@ class _Playout:
         while left and not state.is_terminal:
             if start is not None and state.scores != start:
                 return
-            actions = legal()
+            actions = state.legal_actions()
             if len(actions) == 1:
-                apply(actions[0])
+                state.apply(actions[0])
             elif epsilon and rng.random() < epsilon:
-                apply(rng.choice(actions))
+                state.apply(rng.choice(actions))
             else:
                 seat = state.current_player
                 assert seat is not None
@@ -512,9 +512,9 @@ class _Playout:
                 if agent is None:
                     agent = agents[seat] = make(seed=rng.getrandbits(63))
                 if isinstance(agent, ViewAgent):  # what `choose` does, less a legal()
-                    apply(agent.act_state(state, seat, actions))
+                    state.apply(agent.act_state(state, seat, actions))
                 else:
-                    apply(agent.choose(state, seat))
+                    state.apply(agent.choose(state, seat))
             left -= 1
 
     def rewards(self, state: GameState) -> list[float]:

@@ -19,19 +19,19 @@ import base64
 import json
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from eterna.core.errors import BadPosition, BadSetup
 
 if TYPE_CHECKING:
     from eterna.core.game import Game
 
-FORMAT = "eterna-position"
-VERSION = 1
-UNKNOWN = "?"  # a card (or any value) the position's seat cannot know
-ENVELOPE = ("format", "version", "game", "players", "options", "seat", "rng")
-SHARE_PREFIX = "ep1."  # a share code: this prefix, then the JSON deflated and base64url'd
-_MAX_SHARE = 200_000  # characters of a share code, and (x10) bytes once inflated
+FORMAT: Final = "eterna-position"
+VERSION: Final = 1
+UNKNOWN: Final = "?"  # a card (or any value) the position's seat cannot know
+ENVELOPE: Final = ("format", "version", "game", "players", "options", "seat", "rng")
+SHARE_PREFIX: Final = "ep1."  # a share code: this prefix, then the JSON deflated and base64url'd
+_MAX_SHARE: Final = 200_000  # characters of a share code, and (x10) bytes once inflated
 
 
 class Reader:

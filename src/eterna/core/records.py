@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from eterna.core.errors import BadRecord
 from eterna.core.game import GameState, Record
 from eterna.core.rng import RECORD_VERSION
 
 # "version" is written for records of version 2 on; a record without it is version 1
-RECORD_KEYS = ("game", "version", "players", "seed", "options", "setup", "actions")
+RECORD_KEYS: Final = ("game", "version", "players", "seed", "options", "setup", "actions")
 
 
 def make_record(

@@ -12,20 +12,20 @@ the same stream, so cloning costs nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from eterna.core.errors import BadSetup
 
 T = TypeVar("T")
 
-SEED_LIMIT = 1 << 62  # game seeds are 0 .. 2**62 - 1
-RECORD_VERSION = 2  # records written now; version 1 replays through eterna.core.legacy
-RECORD_VERSIONS = (1, 2)
+SEED_LIMIT: Final = 1 << 62  # game seeds are 0 .. 2**62 - 1
+RECORD_VERSION: Final = 2  # records written now; version 1 replays through eterna.core.legacy
+RECORD_VERSIONS: Final = (1, 2)
 
-_M64 = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+_M64: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
 
 
 def check_seed(seed: Any) -> int:
@@ -108,7 +108,7 @@ class Rng:
 
 
 _PLANS: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
-_ROOM = 1 << 40  # a 64-bit output gives indices while this much of its range is left
+_ROOM: Final = 1 << 40  # a 64-bit output gives indices while this much of its range is left
 
 
 def _deal_plan(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:

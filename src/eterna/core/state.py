@@ -29,7 +29,7 @@ import copy
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
@@ -41,9 +41,9 @@ from eterna.core.rng import RECORD_VERSION
 if TYPE_CHECKING:
     from eterna.core.game import Game
 
-SHARE = "share"  # the clone holds the same object (immutable, or never mutated in place)
-COPY = "copy"  # a shallow copy (`value.copy()`: a list or a dict of immutable items)
-COPY2 = "copy2"  # a list of lists: each inner list copied
+SHARE: Final = "share"  # the clone holds the same object (immutable, or never mutated in place)
+COPY: Final = "copy"  # a shallow copy (`value.copy()`: a list or a dict of immutable items)
+COPY2: Final = "copy2"  # a list of lists: each inner list copied
 CloneKind = str | Callable[[Any], Any]
 
 ActionT = TypeVar("ActionT", bound=Action)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from eterna.core.frozen import reduce_frozen
 from eterna.core.rng import Rng
@@ -43,18 +43,18 @@ from eterna.games.eternitium.cards import (
 from eterna.games.eternitium.rules import Rules
 
 # Phases: the kind of decision the current player faces.
-PH_PICK = 0  # setup: the initial Basic Technology pick
-PH_DESTROY6 = 1  # mission 6: destroy a card before step 1
-PH_PORTAL = 2  # step 1: take a Portal card
-PH_PLAY = 3  # step 2: play cards
-PH_CYCLE = 4  # Data Analyser: discard or destroy cards
-PH_STEAL = 5  # Thieving Robot: the card taken
-PH_GIFT = 6  # Laboratory: another player's Basic Technology
-PH_SKIPPED = 7  # step 2 skipped: destroy cards, keep at most one
-PH_ACQUIRE = 8  # step 4: acquire a technology or pass
-PH_ERA = 9  # step 4: the visible Era card taken
-PH_OVER = 10
-PHASE_NAME = (
+PH_PICK: Final = 0  # setup: the initial Basic Technology pick
+PH_DESTROY6: Final = 1  # mission 6: destroy a card before step 1
+PH_PORTAL: Final = 2  # step 1: take a Portal card
+PH_PLAY: Final = 3  # step 2: play cards
+PH_CYCLE: Final = 4  # Data Analyser: discard or destroy cards
+PH_STEAL: Final = 5  # Thieving Robot: the card taken
+PH_GIFT: Final = 6  # Laboratory: another player's Basic Technology
+PH_SKIPPED: Final = 7  # step 2 skipped: destroy cards, keep at most one
+PH_ACQUIRE: Final = 8  # step 4: acquire a technology or pass
+PH_ERA: Final = 9  # step 4: the visible Era card taken
+PH_OVER: Final = 10
+PHASE_NAME: Final = (
     "pick",
     "destroy",
     "portal",
@@ -68,7 +68,7 @@ PHASE_NAME = (
     "over",
 )
 
-_NO_CARDS = (0,) * NKINDS
+_NO_CARDS: Final = (0,) * NKINDS
 
 
 def _copy_peeks(

@@ -10,7 +10,7 @@ for the other verbs. docs/encodings.md has the observation layout.
 from __future__ import annotations
 
 from operator import mul
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -20,15 +20,15 @@ from eterna.games.eternitium import state as engine
 from eterna.games.eternitium.board import PHASE_NAME
 from eterna.games.eternitium.state import EternitiumState
 
-ENCODING_VERSION = 1
+ENCODING_VERSION: Final = 1
 
-K = cards.NKINDS  # 23 Action card kinds
-S = cards.NSHAPES  # 4 shapes
-MAXP = cards.MAX_SEATS  # 5
-ERA_DEPTH = 3  # top Era cards shown per seat (the effects reach 3 deep)
-PHASES = PHASE_NAME  # the engine's phase names, in its order
-MISSIONS = 11  # 0 (base) and 1..10
-SEAT_FEATURES = (
+K: Final = cards.NKINDS  # 23 Action card kinds
+S: Final = cards.NSHAPES  # 4 shapes
+MAXP: Final = cards.MAX_SEATS  # 5
+ERA_DEPTH: Final = 3  # top Era cards shown per seat (the effects reach 3 deep)
+PHASES: Final = PHASE_NAME  # the engine's phase names, in its order
+MISSIONS: Final = 11  # 0 (base) and 1..10
+SEAT_FEATURES: Final = (
     "present",
     "first_player",
     "current",
@@ -44,17 +44,17 @@ SEAT_FEATURES = (
     "victim",
     "gift_to_come",
 )
-CAP_COUNT = 5.0  # copies of one kind in a hand / row
-CAP_PILE = 20.0  # copies of one kind in a discard pile
-CAP_HAND = 10.0
-CAP_DECK = 30.0
-CAP_ERA = 15.0
-CAP_SCORE = 30.0
-CAP_RESERVE = 10.0
-CAP_ROUND = 100.0
-_TIER = cards.TIER  # technology points of each card kind
-_FACE_UP = cards.VISIBLE
-_FACE_UP_KNOWN = cards.SEEN
+CAP_COUNT: Final = 5.0  # copies of one kind in a hand / row
+CAP_PILE: Final = 20.0  # copies of one kind in a discard pile
+CAP_HAND: Final = 10.0
+CAP_DECK: Final = 30.0
+CAP_ERA: Final = 15.0
+CAP_SCORE: Final = 30.0
+CAP_RESERVE: Final = 10.0
+CAP_ROUND: Final = 100.0
+_TIER: Final = cards.TIER  # technology points of each card kind
+_FACE_UP: Final = cards.VISIBLE
+_FACE_UP_KNOWN: Final = cards.SEEN
 
 
 def _count_values(scale: float, top: int = 64) -> tuple[float, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
@@ -196,4 +196,4 @@ class Eternitium(Game):
         return EternitiumEncoding
 
 
-GAME = Eternitium()
+GAME: Final = Eternitium()

@@ -7,7 +7,7 @@ the position names and the public knowledge; they fill the "?" slots in a canoni
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from eterna.games.eternitium.cards import (
     CARD_NAME,
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from eterna.games.eternitium.position import _Read
     from eterna.games.eternitium.state import EternitiumState
 
-_MAX = 1_000_000
+_MAX: Final = 1_000_000
 
 
 def _fill(zone: list[int], cards: list[int]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.position import UNKNOWN, Envelope, Reader, dumps, envelope, rng_text
 from eterna.core.rng import RECORD_VERSION
@@ -43,10 +43,10 @@ if TYPE_CHECKING:
     from eterna.games.eternitium.game import Eternitium
     from eterna.games.eternitium.state import EternitiumState
 
-FACES = ("up", "down", "known")  # face up; face down; face down but everyone saw which
-CYCLE_MODES = ("any", "discard", "destroy")  # the Data Analyser's mode (0: not chosen yet)
-_MAX_COUNT = 1_000_000
-BODY_KEYS = (
+FACES: Final = ("up", "down", "known")  # face up; face down; face down but everyone saw which
+CYCLE_MODES: Final = ("any", "discard", "destroy")  # the Data Analyser's mode (0: not chosen yet)
+_MAX_COUNT: Final = 1_000_000
+BODY_KEYS: Final = (
     "phase",
     "first_player",
     "active",
@@ -77,9 +77,9 @@ BODY_KEYS = (
     "era_box",
     "knowledge",
 )
-SEAT_KEYS = ("deck_cards", "portal_deck_cards", "ai_deck_cards")  # a seat's position only
-STEP_KEYS = ("played", "skipped", "failed_luck", "smartphones", "wallet", "last_turn")
-PENDING_KEYS = (
+SEAT_KEYS: Final = ("deck_cards", "portal_deck_cards", "ai_deck_cards")  # a seat's position only
+STEP_KEYS: Final = ("played", "skipped", "failed_luck", "smartphones", "wallet", "last_turn")
+PENDING_KEYS: Final = (
     "in_play",
     "target",
     "gifts",
@@ -89,7 +89,7 @@ PENDING_KEYS = (
     "pay_left",
     "pay_face_down",
 )
-KNOWLEDGE_KEYS = (
+KNOWLEDGE_KEYS: Final = (
     "known",
     "located",
     "unknown_tiers",
@@ -397,7 +397,11 @@ def _read_turn(rd: _Read, st: EternitiumState) -> None:
 
 
 # The card whose effect a phase's decision belongs to (the other phases have none in play).
-_PHASE_CARD = {"steal": "thieving-robot", "data-analyser": "data-analyser", "gift": "laboratory"}
+_PHASE_CARD: Final = {
+    "steal": "thieving-robot",
+    "data-analyser": "data-analyser",
+    "gift": "laboratory",
+}
 
 
 def _check_pending(rd: _Read, st: EternitiumState) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from eterna.games.eternitium.cards import (
     BLIND_ADVANCED,
@@ -47,8 +47,8 @@ from eterna.games.eternitium.cards import (
 if TYPE_CHECKING:
     from eterna.games.eternitium.state import EternitiumState
 
-_STEP2 = "rules: Game Turn, step 2"
-_PHASE_VERBS = {
+_STEP2: Final = "rules: Game Turn, step 2"
+_PHASE_VERBS: Final = {
     0: ({V_PICK}, "pick a Basic Technology card (rules: Game Preparation)"),
     1: ({V_DESTROY}, "destroy a card from hand first (mission 6)"),
     2: ({V_TAKE}, "take a Portal card first (rules: Game Turn, step 1)"),
@@ -61,7 +61,7 @@ _PHASE_VERBS = {
     9: ({V_ERA}, "take a visible Era card for the technology (rules: Game Turn, step 4)"),
 }
 # The refusal key (`eternitium.refusal.wait_<name>`) of waiting for each phase's decision.
-_PHASE_WAIT = (
+_PHASE_WAIT: Final = (
     "pick",
     "destroy",
     "portal",
@@ -73,7 +73,7 @@ _PHASE_WAIT = (
     "acquire",
     "era",
 )
-_RULE = re.compile(r"\bR\d+\b")
+_RULE: Final = re.compile(r"\bR\d+\b")
 
 
 class Why(NamedTuple):

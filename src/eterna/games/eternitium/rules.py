@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from eterna.core.frozen import reduce_frozen
 from eterna.games.eternitium.cards import (
@@ -23,8 +23,8 @@ from eterna.games.eternitium.cards import (
 
 # What makes two market cards "identical" (rules: Setup 4-5), per option basic_market_distinct:
 # the technology (the six Double Portals are one), or the printed card (each pair its own).
-SAME_BY_TECHNOLOGY = TECHNOLOGY
-SAME_BY_PRINT = tuple(range(len(TECHNOLOGY)))
+SAME_BY_TECHNOLOGY: Final = TECHNOLOGY
+SAME_BY_PRINT: Final = tuple(range(len(TECHNOLOGY)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,7 +70,7 @@ class Rules:
         return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
-_FLAGS = {
+_FLAGS: Final = {
     "starting_droid": bool,
     "starting_portals_per_shape": int,
     "first_hand": int,

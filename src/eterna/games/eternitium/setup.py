@@ -5,7 +5,7 @@ format'). Every key is optional; what is left out is dealt by the game's generat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from eterna.core.errors import BadNotation, BadSetup
 from eterna.games.eternitium.cards import (
@@ -20,7 +20,7 @@ from eterna.games.eternitium.cards import (
     card_id,
 )
 
-SETUP_KEYS = (
+SETUP_KEYS: Final = (
     "first_player",
     "hands",
     "decks",
@@ -40,7 +40,7 @@ SETUP_KEYS = (
     "ai_deck",
     "exact",
 )
-EXACT_KEYS = ("basic_deck", "advanced_deck", "era_deck")
+EXACT_KEYS: Final = ("basic_deck", "advanced_deck", "era_deck")
 
 
 def _cards(value: Any, where: str) -> list[int]:

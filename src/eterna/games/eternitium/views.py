@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.game import View
 from eterna.games.eternitium.board import (
@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 
 # What a seat sees of an Era card on a pile, indexed by its code (cards.py): its shape face up;
 # a face-down card shows hidden, even one whose identity was seen (ERA_KNOWN).
-_ERA_SEEN = tuple(SHAPES[era_shape(c)] if c & VISIBLE else HIDDEN_NAME for c in range(ERA_CODES))
+_ERA_SEEN: Final = tuple(
+    SHAPES[era_shape(c)] if c & VISIBLE else HIDDEN_NAME for c in range(ERA_CODES)
+)
 
 
 def _era_row(pile: list[int]) -> list[str]:
@@ -132,7 +134,7 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
 
 
 # The keys of the view that the game's heuristic reads (`policy_view`).
-POLICY_KEYS = (
+POLICY_KEYS: Final = (
     "seat",
     "players",
     "turn",

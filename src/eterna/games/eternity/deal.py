@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from eterna.core.errors import BadNotation, BadSetup
 from eterna.core.legacy import Generator, deal_order
@@ -28,8 +28,8 @@ from eterna.games.eternity.cards import (
 
 Deal = dict[str, Any]  # {"hands": [list[int] | None per seat] | None, "board": ..., "display": ...}
 
-SETUP_KEYS = ("columns", "first_leader", "deals")
-DEAL_KEYS = ("hands", "board", "display")
+SETUP_KEYS: Final = ("columns", "first_leader", "deals")
+DEAL_KEYS: Final = ("hands", "board", "display")
 
 
 def deal_round(

@@ -6,7 +6,7 @@ Action id = the interned index: `play <card>` is the card number (0..41, earth-1
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from eterna.core.encoding import Encoding, cap
 from eterna.core.game import View
@@ -14,13 +14,13 @@ from eterna.games.eternity import cards
 from eterna.games.eternity.state import EternityState
 from eterna.games.eternity.views import EternityView, as_eternity_view
 
-ENCODING_VERSION = 1
+ENCODING_VERSION: Final = 1
 
-C = cards.DECK_SIZE  # 42
-F = len(cards.FAMILIES)  # 3
-MAXP = 5
-ROUNDS = cards.ROUNDS
-SEAT_FEATURES = (
+C: Final = cards.DECK_SIZE  # 42
+F: Final = len(cards.FAMILIES)  # 3
+MAXP: Final = 5
+ROUNDS: Final = cards.ROUNDS
+SEAT_FEATURES: Final = (
     "present",
     "leader",
     "current",
@@ -31,20 +31,20 @@ SEAT_FEATURES = (
     "won_last_trick",
 )
 # Caps dividing each count (values are clipped to [0, 1]).
-CAP_HAND = 10.0
-CAP_TRICKS = 10.0
-CAP_TREES = 30.0
-CAP_SCORE = 60.0
-CAP_PLEDGES = 2.0
-CAP_BONUS = 7.0
-CAP_SUPPLY = float(cards.TREE_TOKENS_IN_BOX)
+CAP_HAND: Final = 10.0
+CAP_TRICKS: Final = 10.0
+CAP_TREES: Final = 30.0
+CAP_SCORE: Final = 60.0
+CAP_PLEDGES: Final = 2.0
+CAP_BONUS: Final = 7.0
+CAP_SUPPLY: Final = float(cards.TREE_TOKENS_IN_BOX)
 
 
 # The fast path's card tables. A hand holds one 14-bit chunk per family (the engine's layout),
 # read here as two 7-bit halves: _LO[f][h] / _HI[f][h] are the cards of family f whose value
 # bits are set in the low / high half h, ascending (small tables, built at once).
-_HALF = 7
-_HALF_MASK = (1 << _HALF) - 1
+_HALF: Final = 7
+_HALF_MASK: Final = (1 << _HALF) - 1
 
 
 def _half_rows(first: int) -> tuple[tuple[int, ...], ...]:
@@ -52,11 +52,11 @@ def _half_rows(first: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(first + v for v in range(_HALF) if h >> v & 1) for h in range(1 << _HALF))
 
 
-_LO = tuple(_half_rows(f * cards.PER_FAMILY) for f in range(F))
-_HI = tuple(_half_rows(f * cards.PER_FAMILY + _HALF) for f in range(F))
-_PER_FAMILY = cards.PER_FAMILY
-_CHUNK = cards.CHUNK
-_TWO = 2 * cards.PER_FAMILY
+_LO: Final = tuple(_half_rows(f * cards.PER_FAMILY) for f in range(F))
+_HI: Final = tuple(_half_rows(f * cards.PER_FAMILY + _HALF) for f in range(F))
+_PER_FAMILY: Final = cards.PER_FAMILY
+_CHUNK: Final = cards.CHUNK
+_TWO: Final = 2 * cards.PER_FAMILY
 assert cards.PER_FAMILY == 2 * _HALF
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.game import Action, Game, Unchecked
@@ -150,4 +150,4 @@ def _plain(setup: Mapping[str, Any] | None) -> Any:
     return json.loads(json.dumps(setup, default=dict))  # default: any other Mapping
 
 
-GAME = Eternity()
+GAME: Final = Eternity()

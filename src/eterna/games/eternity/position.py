@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadNotation, EternaError
 from eterna.core.position import (
@@ -62,7 +62,7 @@ from eterna.games.eternity.state import EternityStart, EternityState, RoundDeal,
 if TYPE_CHECKING:
     from eterna.games.eternity.game import Eternity
 
-BODY = (
+BODY: Final = (
     "first_leader",
     "round",
     "leader",
@@ -82,9 +82,9 @@ BODY = (
     "scores",
     "future",
 )
-_NF = len(FAMILIES)
-_TRUMP_BONUS = 64  # as in state.py: a trump outranks every card of the led family (§5.5)
-_MAX_TREES = 2 * 10 * ROUNDS * 14  # far above any reachable count: a bound, not a rule
+_NF: Final = len(FAMILIES)
+_TRUMP_BONUS: Final = 64  # as in state.py: a trump outranks every card of the led family (§5.5)
+_MAX_TREES: Final = 2 * 10 * ROUNDS * 14  # far above any reachable count: a bound, not a rule
 
 
 # ---------------------------------------------------------------------- writing

@@ -4,12 +4,13 @@ into the other hands, at their sizes, so no seat gets a family it has shown it i
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from eterna.core.errors import EternaError
 from eterna.games.eternity.cards import CARD_BIT, CARD_FAMILY, FAMILIES
 
-_NF = len(FAMILIES)
-_card_bit = CARD_BIT.__getitem__
+_NF: Final = len(FAMILIES)
+_card_bit: Final = CARD_BIT.__getitem__
 
 
 def sample_hands(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from eterna.core.errors import IllegalAction
 from eterna.core.events import Event
@@ -45,11 +45,16 @@ from eterna.games.eternity.views import (
     EternityView,
 )
 
-_NF = len(FAMILIES)  # hands are stored as _NF chunks per seat: _hands[seat * _NF + family]
-_P0, _P1, _P2 = PLAY_ROWS
-_G0, _G1, _G2 = PLEDGE_ROWS
-_card_bit = CARD_BIT.__getitem__
-_TRUMP_BONUS = 64  # a trump outranks every card of the led family (§5.5)
+# Final: the compiled build reads these as static values, not through the module's dict
+_NF: Final = len(FAMILIES)  # hands are stored as _NF chunks per seat: _hands[seat * _NF + family]
+_P0: Final = PLAY_ROWS[0]
+_P1: Final = PLAY_ROWS[1]
+_P2: Final = PLAY_ROWS[2]
+_G0: Final = PLEDGE_ROWS[0]
+_G1: Final = PLEDGE_ROWS[1]
+_G2: Final = PLEDGE_ROWS[2]
+_card_bit: Final = CARD_BIT.__getitem__
+_TRUMP_BONUS: Final = 64  # a trump outranks every card of the led family (§5.5)
 
 
 class RoundDeal(NamedTuple):

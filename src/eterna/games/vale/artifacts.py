@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadSetup
 from eterna.core.frozen import reduce_frozen
@@ -50,18 +50,18 @@ from eterna.games.vale.cards import (
 if TYPE_CHECKING:
     from eterna.games.vale.board import ValeBoard
 
-ARTIFACTS_END_SCORE = 80  # digest §6: 80 points end the game with the Artifacts
+ARTIFACTS_END_SCORE: Final = 80  # digest §6: 80 points end the game with the Artifacts
 # digest Q-A1 (unverified): the groups a player count brings in; "advanced" adds 3 drawn tiles
-GROUPS = {
+GROUPS: Final = {
     2: ("2-players",),
     3: ("2-players", "3-players"),
     4: ("2-players", "3-players", "4-players"),
 }
-RANDOM_GROUP = "random"
-ADVANCED_DRAWN = 3
-SETUP_KEYS = ("glade", "artifacts", "blocked", "shelters", "bought_areas")
-NO_TILE = -1
-GEM = tile_id("gem-of-kukulkan")
+RANDOM_GROUP: Final = "random"
+ADVANCED_DRAWN: Final = 3
+SETUP_KEYS: Final = ("glade", "artifacts", "blocked", "shelters", "bought_areas")
+NO_TILE: Final = -1
+GEM: Final = tile_id("gem-of-kukulkan")
 
 
 def tile_src(tile: int) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Final, Self, TypeVar
 
 from eterna.core.frozen import reduce_frozen
 from eterna.core.legacy import vale_reshuffle
@@ -53,7 +53,7 @@ from eterna.games.vale.permanents import (
 T = TypeVar("T")
 
 HUNT, ACTION, RESOLUTION, OVER = range(4)  # ValeBoard.stage
-PHASES = ("hunting", "action", "resolution", "over")  # their names
+PHASES: Final = ("hunting", "action", "resolution", "over")  # their names
 
 Work = tuple[Step, int, int, Any]  # step, seat it acts for, card it acts for, argument
 
@@ -575,5 +575,5 @@ class _StoneLimit(Step):
         st.lose_stone(seat, action.arg, "stone_discarded")
 
 
-AFTER_SUMMON = _AfterSummon()
-STONE_LIMIT_STEP = _StoneLimit()
+AFTER_SUMMON: Final = _AfterSummon()
+STONE_LIMIT_STEP: Final = _StoneLimit()

@@ -247,13 +247,15 @@ def _block(cards: range) -> dict[str, tuple[Any, ...]]:
     return out
 
 
-_BASE = _block(range(BASE_DECK_SIZE))
+_BASE: Final = _block(range(BASE_DECK_SIZE))
 A_TARGET: Final = tuple(_new(f"target seat-{s}", TARGET, arg=s) for s in range(MAX_SEATS))
-_BASE_CHOOSE = tuple(_new(f"choose {name}", CHOOSE, arg=i) for i, name in enumerate(BASE_CHOICES))
+_BASE_CHOOSE: Final = tuple(
+    _new(f"choose {name}", CHOOSE, arg=i) for i, name in enumerate(BASE_CHOICES)
+)
 A_DONE: Final = _new("done", DONE)
 BASE_ACTION_COUNT: Final = len(_BUILT)  # the base game's actions (the encoding's version 1)
 # the Artifacts creatures: their cards' actions, the new `choose` options, the new verbs
-_MORE = _block(range(BASE_DECK_SIZE, DECK_SIZE))
+_MORE: Final = _block(range(BASE_DECK_SIZE, DECK_SIZE))
 A_CHOOSE: Final = (
     *_BASE_CHOOSE,
     *(

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from eterna.core.errors import BadNotation, BadSetup
 from eterna.games.vale.artifacts import SETUP_KEYS as ARTIFACT_KEYS
@@ -43,7 +43,7 @@ from eterna.games.vale.cards import (
     card_id,
 )
 
-SETUP_KEYS = (
+SETUP_KEYS: Final = (
     "first_player",
     "round",
     "scores",

@@ -16,7 +16,7 @@ docs/encodings.md has the observation layout.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -28,22 +28,22 @@ from eterna.games.vale import cards
 from eterna.games.vale.state import ValeState
 from eterna.games.vale.views import ValeView, as_vale_view
 
-ENCODING_VERSION = 1
-ARTIFACTS_NOT_ENCODED = (
+ENCODING_VERSION: Final = 1
+ARTIFACTS_NOT_ENCODED: Final = (
     "the Vale's encoding version 1 covers the base game only: a game with the Artifacts "
     "expansion (option expansions) has no encoding yet"
 )
 
-C = cards.BASE_DECK_SIZE  # 70: version 1 encodes base games (no expansion card)
-MAXP = cards.MAX_SEATS  # 4
-PHASES = ("hunting", "action", "resolution", "over")
-COLOURS = cards.COLOURS  # red, blue, purple
-FAMILIES = cards.FAMILIES  # fire, water, earth, wind, dragon
+C: Final = cards.BASE_DECK_SIZE  # 70: version 1 encodes base games (no expansion card)
+MAXP: Final = cards.MAX_SEATS  # 4
+PHASES: Final = ("hunting", "action", "resolution", "over")
+COLOURS: Final = cards.COLOURS  # red, blue, purple
+FAMILIES: Final = cards.FAMILIES  # fire, water, earth, wind, dragon
 # The `pending.kind` values of the view (the asking step's stable `kind`), frozen for version 1
 # in the order of the step class names they replaced (tests/games/vale/test_pending_kinds.py);
 # `recover` is a slot no step asks for, kept so the layout does not move; anything else falls
 # into the last slot, "other".
-PENDING_KINDS = (
+PENDING_KINDS: Final = (
     "stone_limit",
     "recover",
     "return_to_hand",
@@ -60,7 +60,7 @@ PENDING_KINDS = (
     "summon_free_in_place",
     "other",
 )
-SEAT_FEATURES = (
+SEAT_FEATURES: Final = (
     "present",
     "first_player",
     "turn",
@@ -81,14 +81,14 @@ SEAT_FEATURES = (
     "cut_wind",
     "cut_dragon",
 )
-CAP_HAND = 10.0
-CAP_SCORE = 100.0
-CAP_AREA = float(cards.ROUNDS)
-CAP_STONES = 6.0
-CAP_VALUE = 10.0
-CAP_CUT = 3.0
-CAP_ROUND = float(cards.ROUNDS)
-CAP_END_SCORE = 100.0
+CAP_HAND: Final = 10.0
+CAP_SCORE: Final = 100.0
+CAP_AREA: Final = float(cards.ROUNDS)
+CAP_STONES: Final = 6.0
+CAP_VALUE: Final = 10.0
+CAP_CUT: Final = 3.0
+CAP_ROUND: Final = float(cards.ROUNDS)
+CAP_END_SCORE: Final = 100.0
 
 
 def base_fields(c: int, kinds: int) -> tuple[tuple[str, tuple[int, ...]], ...]:

@@ -13,7 +13,7 @@ docs/encodings.md has the layout.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from eterna.core.encoding import cap
 from eterna.games.vale import cards
@@ -22,12 +22,12 @@ from eterna.games.vale.encoding import MAXP, ValeEncoding, base_fields
 from eterna.games.vale.state import ValeState
 from eterna.games.vale.views import ValeView, as_vale_view
 
-ENCODING_VERSION = 2
-C = cards.DECK_SIZE  # 98: the base game's 70 and the Artifacts' 28 creatures
-T = len(cards.TILE_NAME)  # 11 artifact tiles
+ENCODING_VERSION: Final = 2
+C: Final = cards.DECK_SIZE  # 98: the base game's 70 and the Artifacts' 28 creatures
+T: Final = len(cards.TILE_NAME)  # 11 artifact tiles
 # One slot per question (docs/vale.md "Pending choices"): the base game's, the Artifacts
 # creatures', the Artifacts tiles'; "other" stays last for a question a later engine adds.
-PENDING_KINDS_V2 = (
+PENDING_KINDS_V2: Final = (
     "stone_limit",
     "return_to_hand",
     "discard_from_hand",
@@ -57,9 +57,9 @@ PENDING_KINDS_V2 = (
     "ring_of_wishes",
     "other",
 )
-CAP_AREA_V2 = 20.0  # the round number plus the areas bought
-CAP_SHELTER = 10.0
-CAP_BOUGHT = 10.0  # option bought_area_limit is at most 10
+CAP_AREA_V2: Final = 20.0  # the round number plus the areas bought
+CAP_SHELTER: Final = 10.0
+CAP_BOUGHT: Final = 10.0  # option bought_area_limit is at most 10
 
 
 class ValeEncodingV2(ValeEncoding):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.game import Action, Game, Unchecked
@@ -306,4 +306,4 @@ def _starting_points(first: int, players: int) -> tuple[int, ...]:
     return tuple(scores)
 
 
-GAME = Vale()
+GAME: Final = Vale()

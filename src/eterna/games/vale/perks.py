@@ -6,7 +6,7 @@ Loki's family, and the primitives their steps move cards with (Akhlut, Nurikabe,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import trait
 
@@ -30,9 +30,9 @@ from eterna.games.vale.permanents import (
 if TYPE_CHECKING:
     from eterna.games.vale.board import ValeBoard
 
-PERK_BITS = 16  # ValeBoard.perks: the WATCH_* bits of each seat's area, seat * PERK_BITS up
-PERK_MASK = (1 << PERK_BITS) - 1
-RECOVER_STEP = Recover()
+PERK_BITS: Final = 16  # ValeBoard.perks: the WATCH_* bits of each seat's area, seat * PERK_BITS up
+PERK_MASK: Final = (1 << PERK_BITS) - 1
+RECOVER_STEP: Final = Recover()
 NO_SLOTS: tuple[str, ...] = ()  # a name, not a literal: mypy then lets the trait's methods set
 # the attributes it declares (ValeBoard's slots)
 

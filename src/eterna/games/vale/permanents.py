@@ -8,21 +8,21 @@ The Artifacts creatures add "whenever" permanents the engine watches for (`watch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from eterna.core.frozen import reduce_frozen
 from eterna.games.vale.cards import FAMILY_INDEX
 
 # What a seat's permanents watch for (bits of ValeBoard.perks, per seat)
-WATCH_STONES_4 = 1  # Fireblast: holding 4 or more stones returns it to hand
-WATCH_BLUE_GAINED = 2  # Thalassa: gaining a blue stone returns it to hand
-WATCH_POINTS_LOST = 4  # Wendigo: losing points returns it to hand
-WATCH_DREW = 8  # Banshee: drawing a card returns it to hand
-WATCH_DISCARDED = 16  # Totem Pole: another card of the area discarded gives a purple stone
-WATCH_SOLD = 32  # Duduri King: a sale's stone is upgraded
-WATCH_KEPT = 64  # Ash: kept from the discard pile (to hand, round-number points)
-WATCH_ANY_FAMILY = 128  # Loki: any family during its owner's turn
-WATCH_FIXED_COST = 256  # Belphegor: the family's cards cost exactly `fixed_cost`
+WATCH_STONES_4: Final = 1  # Fireblast: holding 4 or more stones returns it to hand
+WATCH_BLUE_GAINED: Final = 2  # Thalassa: gaining a blue stone returns it to hand
+WATCH_POINTS_LOST: Final = 4  # Wendigo: losing points returns it to hand
+WATCH_DREW: Final = 8  # Banshee: drawing a card returns it to hand
+WATCH_DISCARDED: Final = 16  # Totem Pole: another card of the area discarded gives a purple stone
+WATCH_SOLD: Final = 32  # Duduri King: a sale's stone is upgraded
+WATCH_KEPT: Final = 64  # Ash: kept from the discard pile (to hand, round-number points)
+WATCH_ANY_FAMILY: Final = 128  # Loki: any family during its owner's turn
+WATCH_FIXED_COST: Final = 256  # Belphegor: the family's cards cost exactly `fixed_cost`
 
 
 @dataclass(frozen=True)

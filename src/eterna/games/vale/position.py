@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadPosition, EternaError
 from eterna.core.position import (
@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from eterna.games.vale.game import Vale
     from eterna.games.vale.state import ValeState
 
-BODY = (
+BODY: Final = (
     "round",
     "first_player",
     "phase",
@@ -101,9 +101,9 @@ BODY = (
     "work",
     "pending",
 )
-WORK_KEYS = ("step", "kind", "seat", "card", "artifact", "arg")
-PENDING_KEYS = ("chooser", "for_seat", "card", "artifact", "kind", "step", "arg", "options")
-MAX_SCORE = 10**6
+WORK_KEYS: Final = ("step", "kind", "seat", "card", "artifact", "arg")
+PENDING_KEYS: Final = ("chooser", "for_seat", "card", "artifact", "kind", "step", "arg", "options")
+MAX_SCORE: Final = 10**6
 
 
 # ============================================================================ writing

@@ -12,7 +12,7 @@ the areas, as the stone values and limits do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.position import UNKNOWN, Reader
 from eterna.games.vale.artifacts import NO_TILE, ArtSetup
@@ -23,7 +23,7 @@ from eterna.games.vale.position_steps import card, cards_mask, mask_cards, tile
 if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
 
-ART_KEYS = (
+ART_KEYS: Final = (
     "glade",
     "held",
     "picked",

@@ -25,7 +25,7 @@ up again), what Philosopher's Stone did already (`{"retrieved", "discarded"}`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from eterna.core.errors import EternaError
 from eterna.core.position import Reader
@@ -43,9 +43,9 @@ from eterna.games.vale.cards import (
 )
 from eterna.games.vale.effects import GainPoints, Step
 
-MAX_STONES = 99
-MAX_POINTS_STEP = 99  # Horus' `points:N`: a card's written cost
-RULE = -1  # a step's owner (`owner`): none (a rule), a card (>= 0) or a tile (<= -2)
+MAX_STONES: Final = 99
+MAX_POINTS_STEP: Final = 99  # Horus' `points:N`: a card's written cost
+RULE: Final = -1  # a step's owner (`owner`): none (a rule), a card (>= 0) or a tile (<= -2)
 
 _REFS: dict[int, str] = {}  # id(step) -> its name
 _STEPS: dict[str, Step] = {}  # its name -> the step

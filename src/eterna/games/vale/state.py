@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self, SupportsIndex
+from typing import Any, ClassVar, Final, Self, SupportsIndex
 
 from eterna.core.errors import IllegalAction
 from eterna.core.game import Unchecked
@@ -634,7 +634,7 @@ class ValeState(ValeBoard):
         return new
 
 
-_REDEALS = 32  # random redeals tried before `_redealt_asking` (see _determinize)
+_REDEALS: Final = 32  # random redeals tried before `_redealt_asking` (see _determinize)
 
 
 def _asks_alike(guess: ValeState, real: ValeState) -> bool:

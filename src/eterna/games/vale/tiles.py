@@ -14,7 +14,7 @@ blue stone, Ring of Wishes without an active effect to use) is not offered (dige
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from eterna.games.vale.abilities import ACTIVE
 from eterna.games.vale.artifacts import (
@@ -62,7 +62,7 @@ PURPLE_STONE = A_CHOOSE_ALL[CHOICE_INDEX["purple"]]
 SHELTER_TOP = A_CHOOSE_ALL[CHOICE_INDEX["shelter-top"]]
 RETRIEVE_ALL = A_CHOOSE_ALL[CHOICE_INDEX["retrieve-all"]]
 KEEP_SOLD_ACTION = A_CHOOSE_ALL[CHOICE_INDEX["keep-sold"]]
-AREA_PRICE = 3  # Incense Burner: "Price: 3", stones worth at least 3, no change
+AREA_PRICE: Final = 3  # Incense Burner: "Price: 3", stones worth at least 3, no change
 
 
 def _shelter_of(st: ValeBoard, seat: int) -> list[int]:
@@ -376,6 +376,6 @@ _BY_NAME: dict[str, tuple[Effect, USABLE]] = {
 }
 TILE_EFFECT: tuple[Effect, ...] = tuple(_BY_NAME[name][0] for name in TILE_NAME)
 TILE_USABLE: tuple[USABLE, ...] = tuple(_BY_NAME[name][1] for name in TILE_NAME)
-KEEP_SOLD = KeepSold()
+KEEP_SOLD: Final = KeepSold()
 
 __all__ = ["KEEP_SOLD", "NO_TILE", "TILE_EFFECT", "TILE_USABLE", "area_limit"]

@@ -35,9 +35,11 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
-from eterna.core.game import Action, View
+from eterna.core.game import View
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
     CARD_VALUE,
@@ -83,6 +85,15 @@ DEFAULTS: Final[dict[str, float]] = {
 }
 
 
+def _higher_first(card: int) -> int:
+    return -CARD_VALUE[card]
+
+
+def _first_desc(item: tuple[float, float, int]) -> float:
+    return -item[0]
+
+
+@mypyc_attr(native_class=False)  # an agent: a Python class (ViewAgent is one), its code compiled
 class EternityHeuristic(ViewAgent):
     """Pledges trees to its expected tricks, then wins or sheds tricks to match."""
 
@@ -117,18 +128,18 @@ class EternityHeuristic(ViewAgent):
         self._vol = values["volatility"]
 
     # ------------------------------------------------------------------ the decision
-    def act(self, view: View, legal: list[Any]) -> Action:
+    def act(self, view: View, legal: list[Any]) -> Any:
+        """One of `legal`, as given (actions, or their notation: the compiled build checks an
+        annotated return, so it is Any)."""
         if len(legal) == 1:
-            only: Action = legal[0]
-            return only
+            return legal[0]
         decision = Decision(self, as_eternity_view(view))
         values: list[tuple[float, Any]] = []
         for action in legal:
             values.append((decision.value(action), action))
         top = max(v for v, _ in values)
         best = [a for v, a in values if v >= top - 1e-9]
-        choice: Action = best[0] if len(best) == 1 else self.rng.choice(best)
-        return choice
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     # ------------------------------------------------------------------ knowledge
     @staticmethod
@@ -202,7 +213,7 @@ class EternityHeuristic(ViewAgent):
         ]
         rank = [0] * _NF
         out: dict[int, tuple[float, float]] = {}
-        for c in sorted(hand, key=lambda c: -CARD_VALUE[c]):
+        for c in sorted(hand, key=_higher_first):
             f = CARD_FAMILY[c]
             v = CARD_VALUE[c]
             i = rank[f]
@@ -307,7 +318,7 @@ class EternityHeuristic(ViewAgent):
             if trees > won:
                 return 0.0
             return float(trees + bonus) if trees == won else float(trees)
-        cards.sort(key=lambda x: -x[0])
+        cards.sort(key=_first_desc)
         n = len(cards)
         suf_q, suf_vq, cum, cumv, before = _plan_sums(cards)
         rate = self._rate

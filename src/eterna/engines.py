@@ -29,9 +29,10 @@ from pathlib import Path
 from types import ModuleType
 
 # The compiled modules, relative to the eterna package: the hot loop of every search and
-# simulation (the contract, the three engines, their encodings and positions) and the ISMCTS
-# inner loop. The agents' heuristics stay interpreted (they are classes users subclass, and
-# their decisions are not the hot loop); docs/compiled.md says what was measured.
+# simulation (the contract, the three engines, their encodings and positions), the ISMCTS
+# inner loop and the heuristics of Eternity and the Vale (the default search's rollouts; their
+# agent classes stay Python classes with compiled methods). docs/compiled.md says what stays
+# interpreted and why.
 COMPILED: tuple[str, ...] = (
     "core.encoding",
     "core.events",
@@ -80,6 +81,8 @@ COMPILED: tuple[str, ...] = (
     "games.vale.encoding",
     "games.vale.encoding_v2",
     "games.vale.game",
+    "games.vale.heuristic",
+    "games.vale.heuristic_tiles",
     "games.vale.payments",
     "games.vale.perks",
     "games.vale.permanents",
@@ -91,6 +94,8 @@ COMPILED: tuple[str, ...] = (
     "games.vale.summons",
     "games.vale.tiles",
     "games.vale.views",
+    "games.vale.worth",
+    "games.vale.worth_artifacts",
 )
 GROUP = "eterna"  # mypyc's shared library: eterna__mypyc.<platform suffix>, beside the package
 PURE_ENV = "ETERNA_PURE"

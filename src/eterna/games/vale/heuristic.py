@@ -27,7 +27,10 @@ the Artifacts' creatures).
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from eterna.core.agent import ViewAgent
 from eterna.core.game import Action, View
@@ -55,6 +58,7 @@ from eterna.games.vale.worth import (
 _C = CARD_BY_NAME
 
 
+@mypyc_attr(native_class=False)  # an agent: a Python class, its code compiled
 class ValeHeuristic(TileSense, ViewAgent):
     name = "heuristic"
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
@@ -347,7 +351,12 @@ class ValeHeuristic(TileSense, ViewAgent):
         pays = payments(self.round, held, sk.values)
         if not pays:
             return None
-        return min(pays, key=lambda p: sum(p[i] * sk.values[i] for i in range(3)) + 0.1 * p[2])
+        best, low = pays[0], math.inf  # min() by cost, written out (compiled: docs/compiled.md)
+        for pay in pays:
+            cost = sum(pay[i] * sk.values[i] for i in range(3)) + 0.1 * pay[2]
+            if cost < low:
+                best, low = pay, cost
+        return best
 
     # ================================================================== resolution
     def _resolve_order(self, texts: list[str]) -> str | None:

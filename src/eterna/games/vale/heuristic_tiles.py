@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from eterna.games.vale.cards import CARD_BY_NAME, CARD_FAMILY, DRAGON
 from eterna.games.vale.views import ValePending
 from eterna.games.vale.worth import COLOUR, CardWorth, Sketch, fit_stones
@@ -23,6 +25,7 @@ SHELTER_TOP: Final = 0.6  # a card of the deck sheltered: a retrieve away from t
 UPGRADE_TO: Final = {0: 1, 1: 2}  # red to blue, blue to purple
 
 
+@mypyc_attr(native_class=False)  # a base of ValeHeuristic, an agent
 class TileSense(CardWorth):
     """Tile values over the position ValeHeuristic._prepare reads (shelter, areas bought)."""
 

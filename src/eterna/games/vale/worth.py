@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import mypyc_attr
+
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
     CARD_COST,
@@ -183,6 +185,7 @@ class Sketch:
         return s[0] * v[0] + s[1] * v[1] + s[2] * v[2]
 
 
+@mypyc_attr(native_class=False)  # a base of ValeHeuristic, an agent
 class CardWorth:
     """The estimates, over the position ValeHeuristic._prepare reads from the view."""
 

@@ -46,13 +46,6 @@ class OptionalBuildExt(build_ext):
         except Exception as exc:  # no compiler, no headers: the pure modules still work
             self._fall_back(exc)
 
-    def build_extension(self, ext: Any) -> None:
-        try:
-            super().build_extension(ext)
-        except Exception as exc:
-            self._fall_back(exc)
-            raise
-
     def _fall_back(self, exc: Exception) -> None:
         print(
             f"eterna: the compiled engines could not be built ({exc}); the pure-Python engines "

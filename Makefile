@@ -13,24 +13,24 @@ ENGINE_SOURCES := setup.py src/eterna/engines.py $(wildcard src/eterna/core/*.py
 
 .PHONY: run test lint typecheck unit pure build bench clean
 
-# The first run is the slow one (about 2 minutes on a laptop, mostly downloads): each step says
-# what it does before it starts; later runs skip them.
+# The first run is the slow one (about 3 minutes on 2 cores: downloads, then compiling the
+# engines): each step says what it does before it starts; later runs skip them.
 $(BIN)/python:
-	@echo "eterna: first run: setting up takes about 2 minutes (a Python environment in $(VENV), then the install); later runs skip it."
+	@echo "eterna: first run: setting up takes about 3 minutes (a Python environment in $(VENV), then the install); later runs skip it."
 	@echo "eterna: creating the Python environment in $(VENV) (about 10 seconds)..."
 	$(PYTHON) -m venv $(VENV)
 	@echo "eterna: updating pip in $(VENV) (about 10 seconds)..."
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_RUN): pyproject.toml | $(BIN)/python
-	@echo "eterna: installing Eterna and its dependencies into $(VENV) (1 to 2 minutes the first time, quiet while it works)..."
+	@echo "eterna: installing Eterna and its dependencies into $(VENV) and compiling its engines (2 to 3 minutes the first time, quiet while it works)..."
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@ $(STAMP_BUILD)
 	@echo "eterna: installed."
 	@$(BIN)/eterna --version
 
 $(STAMP_DEV): pyproject.toml | $(BIN)/python
-	@echo "eterna: installing Eterna with its test and lint tools into $(VENV) (2 to 3 minutes the first time, quiet while it works)..."
+	@echo "eterna: installing Eterna with its test and lint tools into $(VENV) and compiling its engines (3 to 4 minutes the first time, quiet while it works)..."
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(STAMP_RUN) $(STAMP_BUILD)
 	@echo "eterna: installed."

@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -30,6 +31,8 @@ from eterna.server.launch import serve_command, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
+# A JavaScript value shown as text (e.g. `append(null)` writes "null"): a page shows words only
+STRAY_VALUE = re.compile(r"\b(?:null|undefined|NaN)\b|\[object Object\]")
 CHROMIUM = "/usr/bin/chromium"
 # axe-core, the accessibility checker the tests inject into the pages (never served by the app):
 # fetched once from the npm registry into test-output/cache/, checked against its pinned digest.
@@ -285,6 +288,9 @@ class UI:
         self.shots = shots
 
     def shot(self, page: Any, name: str) -> Path:
+        """A full-page screenshot; the page must show words, never a program's empty value."""
+        leaked = STRAY_VALUE.findall(page.inner_text("body"))
+        assert not leaked, f"{name}: the page shows {leaked}"
         path = self.shots / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         print(f"screenshot: {path}")

@@ -90,7 +90,8 @@ export function render(view, ctx) {
     row("revealed", (view.revealed || []).map((c) => ctx.card(cardSpec(c), c, "revealed"))),
     claims.length ? el("div", { class: "claims" }, el("h4", {}, t("vale.claimed")), row("", claims)) : null));
 
-  root.append(glade(view, ctx, data));
+  const tiles = glade(view, ctx, data); // null in a game without the Artifacts
+  if (tiles) root.append(tiles);
 
   const pending = view.pending || {};
   if (pending.kind) {

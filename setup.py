@@ -44,14 +44,11 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler, no headers: the pure modules still work
-            self._fall_back(exc)
-
-    def _fall_back(self, exc: Exception) -> None:
-        print(
-            f"eterna: the compiled engines could not be built ({exc}); the pure-Python engines "
-            "will run (the same rules, slower). `eterna --version` says which run.",
-            file=sys.stderr,
-        )
+            print(
+                f"eterna: the compiled engines could not be built ({exc}); the pure-Python engines "
+                "will run (the same rules, slower). `eterna --version` says which run.",
+                file=sys.stderr,
+            )
 
 
 def extensions() -> list[Any]:

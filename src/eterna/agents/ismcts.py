@@ -381,11 +381,8 @@ class ISMCTSAgent(Agent):
             self.epsilon,
             self.cut == "score",
             self.reward == "score",
-            self._make_heuristic_for,
+            self._make_heuristic,
         )
-
-    def _make_heuristic_for(self, game: Any) -> Any:
-        return self._make_heuristic(game)
 
     def _iterate(
         self, root: _Node, state: GameState, rng: random.Random, first: Any = None

@@ -329,8 +329,7 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         new = type(self).__new__(type(self))
         new._current = self._current
         new._determinized = self._determinized
-        events = self._events
-        new._events = None if events is None else events[:]
+        new._events = _copy_events(self._events)
         new._history = self._history.copy()
         new._legal_cache = self._legal_cache
         new._n = self._n

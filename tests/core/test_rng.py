@@ -8,11 +8,22 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import eterna
 from eterna.core.errors import BadRecord, BadSetup
 from eterna.core.legacy import RandomV1, game_generator, vale_reseed, vale_reshuffle
-from eterna.core.rng import RECORD_VERSION, SEED_LIMIT, Rng, check_seed, deal_at
+from eterna.core.rng import (
+    RECORD_VERSION,
+    SEED_LIMIT,
+    Rng,
+    check_seed,
+    choice,
+    deal_at,
+    order_by_draws,
+    shuffle,
+)
 
 M64 = (1 << 64) - 1
 
@@ -139,6 +150,44 @@ def test_legacy_generators_are_the_old_ones() -> None:
         random.Random(77 + (k << 62)).shuffle(ref)
         assert deck == ref and state == 77 + (k << 62)
     assert vale_reseed(state, 5) == 5 + (3 << 62)
+
+
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 70))
+def test_agent_draws_are_random_randoms_own(seed: int, size: int) -> None:
+    """`shuffle`, `choice` and `order_by_draws` (written out for the compiled build) give what
+    random.Random's shuffle, choice and a sort keyed on random() give, and leave the generator
+    in the same state: agents' determinizations stay the same for the same seed."""
+    items = list(range(size))
+    mine, ref = random.Random(seed), random.Random(seed)
+    got, want = items[:], items[:]
+    shuffle(mine, got)
+    ref.shuffle(want)
+    assert got == want and mine.getstate() == ref.getstate()
+    if items:
+        assert choice(mine, items) == ref.choice(items)
+    got, want = items[:], items[:]
+    order_by_draws(mine, got)
+    want.sort(key=lambda _item: ref.random())
+    assert got == want and mine.getstate() == ref.getstate()
+
+
+def test_agent_draws_defer_to_a_generator_that_draws_otherwise() -> None:
+    """A random.Random subclass with its own draws is asked itself, not imitated; an empty
+    sequence is refused as random.choice refuses it."""
+
+    class Reversing(random.Random):
+        def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+            x.reverse()
+
+        def choice(self, seq: Any) -> Any:
+            return seq[-1]
+
+    items = list(range(10))
+    shuffle(Reversing(1), items)
+    assert items == list(range(9, -1, -1))
+    assert choice(Reversing(1), "abc") == "c"
+    with pytest.raises(IndexError):
+        choice(random.Random(1), [])
 
 
 def _played(game_id: str, players: int, version: int, plies: int = 400) -> Any:

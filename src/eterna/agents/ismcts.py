@@ -35,6 +35,7 @@ from mypy_extensions import mypyc_attr
 from eterna.core.agent import Agent, SeatWindow, ViewAgent
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, GameState
+from eterna.core.rng import choice
 
 # Generic defaults, for heuristic rollouts; a game's heuristic agent may set its own
 # (`search_defaults`, a dict of these keys), and a spec overrides both.
@@ -369,8 +370,8 @@ class ISMCTSAgent(Agent):
         make = self._heuristic.get(window.game_id)
         if make is None:
             return None
-        choice = make(seed=rng.getrandbits(63)).decide(window)
-        return choice if choice in legal else None
+        pick = make(seed=rng.getrandbits(63)).decide(window)
+        return pick if pick in legal else None
 
     def _playout(self) -> _Playout:
         """The compiled inner loop, set up with this search's parameters."""
@@ -444,7 +445,7 @@ class _Playout:
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = rng.choice(untried)
+                action = choice(rng, untried)
                 child = children[action] = _Node()
                 for a in legal:
                     if a in children:
@@ -501,7 +502,7 @@ class _Playout:
             if len(actions) == 1:
                 state.apply(actions[0])
             elif epsilon and rng.random() < epsilon:
-                state.apply(rng.choice(actions))
+                state.apply(choice(rng, actions))
             else:
                 seat = state.current_player
                 assert seat is not None

@@ -4,7 +4,8 @@ Version 1 (every record without a "version" key) drew:
 
 - Eternity: every round's deal at the start from one `random.Random(seed)`: the trump columns
   with `shuffle`, the first leader with `randrange`, each deck by sorting on one `random()`
-  float per card (`deal_order`), the columns of later rounds with `shuffle`.
+  float per card (`order_by_draws` in core/rng.py, which determinizations use too), the
+  columns of later rounds with `shuffle`.
 - The Vale: the first player (`randrange`) and the opening deck (`shuffle`) from
   `random.Random(seed)`; reshuffle k >= 1 of the discard pile from `random.Random(seed +
   (k << 62))`. The Vale keeps that as one int too, `seed + (k << 62)` (`vale_reshuffle`).
@@ -12,7 +13,8 @@ Version 1 (every record without a "version" key) drew:
 
 A game asks `game_generator(seed, version)` and draws from what it gets through `below` and
 `shuffle`, whichever version it is; a deck is dealt by `Rng.deal` in version 2, by the version's
-own deck shuffle in version 1 (`deal_order` for Eternity, `random.Random.shuffle` for the Vale).
+own deck shuffle in version 1 (`order_by_draws` for Eternity, `random.Random.shuffle` for the
+Vale).
 """
 
 from __future__ import annotations
@@ -37,12 +39,6 @@ def game_generator(seed: int, version: int) -> Generator:
     if version == 1:
         return RandomV1(seed)
     return Rng(seed)
-
-
-def deal_order(rng: random.Random, deck: list[int]) -> None:
-    """Version 1's (and agents') deck shuffle: sort by one `random()` float per card."""
-    draw = rng.random
-    deck.sort(key=lambda _card: draw())
 
 
 def vale_reshuffle(state: int, deck: list[int]) -> int:

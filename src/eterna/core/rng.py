@@ -7,10 +7,15 @@ is a `random.Random` of the agent's and is not drawn from here.
 
 A clone of a state that holds a generator keeps only its `state` int: `Rng.at(state)` resumes
 the same stream, so cloning costs nothing.
+
+Agents draw from a `random.Random`; `shuffle`, `choice` and `order_by_draws` below are its
+`shuffle`, `choice` and a sort by one `random()` per item, written out so that the compiled
+build runs them in C (docs/compiled.md): the same draws, the same results.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
@@ -130,3 +135,56 @@ def deal_at(state: int, items: list[Any]) -> int:
     rng = Rng.at(state)
     rng.deal(items)
     return rng.state
+
+
+# ---------------------------------------------------------------------- agents' random.Random
+_Random: Final = random.Random
+
+
+def _plain(rng: random.Random) -> bool:
+    """Whether `rng` draws its indices as `random.Random` does (a subclass may override)."""
+    cls = type(rng)
+    return cls is _Random or (
+        cls.shuffle is _Random.shuffle
+        and cls.choice is _Random.choice
+        and cls._randbelow is _Random._randbelow  # type: ignore[attr-defined]
+        and cls.getrandbits is _Random.getrandbits
+    )
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """`rng.shuffle(items)`: CPython's Fisher-Yates from the end, index i + 1 drawn by
+    rejection from `getrandbits(bit_length)`, so the same permutation from the same draws."""
+    if not _plain(rng):
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """`rng.choice(items)`, the same draws (IndexError on an empty sequence)."""
+    n = len(items)
+    if not n or not _plain(rng):
+        return rng.choice(items)
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return items[j]
+
+
+def order_by_draws(rng: random.Random, items: list[Any]) -> None:
+    """`items.sort(key=lambda _: rng.random())`: one float per item, drawn in list order (as
+    sort computes its keys), then a stable sort by them."""
+    draw = rng.random
+    keys = [draw() for _ in items]
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    items[:] = [items[i] for i in order]

@@ -1001,6 +1001,32 @@ def test_determinize_respects_revealed_voids__q14() -> None:
         assert pool == sorted(c for s in (0, 2, 3) for c in state.hand(s))
 
 
+def test_determinize_start_carries_every_field() -> None:
+    """A determinization's start is the game's with other deals (`with_deals`, written out for
+    speed): every other field carried, defaulted ones included."""
+    from dataclasses import MISSING, fields, replace
+
+    from eterna.games.eternity.state import EternityStart
+
+    defaulted = {
+        "options": {"probe": 1},
+        "setup": "probe setup",
+        "version": 1,
+        "position": "probe position",
+        "preplayed": 3,
+    }
+    names = {
+        f.name
+        for f in fields(EternityStart)
+        if f.default is not MISSING or f.default_factory is not MISSING
+    }
+    assert names == set(defaulted), "a new defaulted field: carry it in with_deals and here"
+    base = replace(start(*DEAL_R)._start, **defaulted)  # type: ignore[arg-type]
+    deals = base.deals[::-1]
+    assert base.with_deals(deals) == replace(base, deals=deals)
+    assert base.with_deals(deals).deals == deals
+
+
 # ============================================================================ bad input
 def _refusal_cases() -> list[tuple[str, list[str], str, tuple[str, ...]]]:
     return [

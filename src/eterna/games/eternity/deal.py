@@ -13,8 +13,8 @@ from functools import partial
 from typing import Any, Final
 
 from eterna.core.errors import BadNotation, BadSetup
-from eterna.core.legacy import Generator, deal_order
-from eterna.core.rng import Rng
+from eterna.core.legacy import Generator
+from eterna.core.rng import Rng, order_by_draws
 from eterna.games.eternity.cards import (
     BOARD_START,
     DECK_SIZE,
@@ -41,11 +41,11 @@ def deal_round(
     the two board cards. Cards fixed by the setup are taken out first.
 
     The game's `Rng` (record version 2) deals the deck (`Rng.deal`); a `random.Random` (record
-    version 1, and an agent's determinization) sorts it by one float per card (legacy.py).
+    version 1, and an agent's determinization) sorts it by one float per card (`order_by_draws`).
     """
     hand_size = HAND_SIZE[players]
     display_size = DISPLAY_SIZE[players]
-    shuffle = rng.deal if isinstance(rng, Rng) else partial(deal_order, rng)
+    shuffle = rng.deal if isinstance(rng, Rng) else partial(order_by_draws, rng)
     if not fixed:  # the common case, cut exactly as below
         deck = list(range(DECK_SIZE))
         shuffle(deck)

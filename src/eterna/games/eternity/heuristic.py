@@ -40,6 +40,7 @@ from mypy_extensions import mypyc_attr
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
 from eterna.core.game import View
+from eterna.core.rng import choice
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
     CARD_VALUE,
@@ -139,7 +140,7 @@ class EternityHeuristic(ViewAgent):
             values.append((decision.value(action), action))
         top = max(v for v, _ in values)
         best = [a for v, a in values if v >= top - 1e-9]
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        return best[0] if len(best) == 1 else choice(self.rng, best)
 
     # ------------------------------------------------------------------ knowledge
     @staticmethod

@@ -7,10 +7,10 @@ import random
 from typing import Final
 
 from eterna.core.errors import EternaError
-from eterna.games.eternity.cards import CARD_BIT, CARD_FAMILY, FAMILIES
+from eterna.core.rng import shuffle
+from eterna.games.eternity.cards import CARD_FAMILY, FAMILIES, mask_of
 
 _NF: Final = len(FAMILIES)
-_card_bit: Final = CARD_BIT.__getitem__
 
 
 def sample_hands(
@@ -26,7 +26,7 @@ def sample_hands(
     """
     seats = list(sizes)
     cards = pool[:]
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     allowed = [tuple(s for s in seats if not voids[s] >> f & 1) for f in range(_NF)]
     tied = [c for c in cards if len(allowed[CARD_FAMILY[c]]) < len(seats)]
     free = [c for c in cards if len(allowed[CARD_FAMILY[c]]) == len(seats)]
@@ -49,10 +49,10 @@ def sample_hands(
             start = 0
             for s in seats:
                 stop = start + room[s]
-                hands[s] |= sum(map(_card_bit, free[start:stop]))
+                hands[s] |= mask_of(free[start:stop])
                 start = stop
             return hands
-        rng.shuffle(tied)
+        shuffle(rng, tied)
     return _exact_hands(pool, sizes, {c: list(allowed[CARD_FAMILY[c]]) for c in pool}, rng)
 
 
@@ -90,7 +90,7 @@ def _exact_hands(
     hands = dict.fromkeys(seats, 0)
     for fam, counts in zip(families, plan, strict=True):
         cards = by_family[fam][:]
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         for s, k in counts.items():
             for card in cards[:k]:
                 hands[s] |= 1 << card

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from eterna.core.errors import IllegalAction
@@ -20,7 +20,6 @@ from eterna.core.game import Unchecked
 from eterna.core.legacy import Generator
 from eterna.core.state import COPY, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternity.cards import (
-    CARD_BIT,
     CARD_FAMILY,
     CARD_NAME,
     FAMILIES,
@@ -53,7 +52,6 @@ _P2: Final = PLAY_ROWS[2]
 _G0: Final = PLEDGE_ROWS[0]
 _G1: Final = PLEDGE_ROWS[1]
 _G2: Final = PLEDGE_ROWS[2]
-_card_bit: Final = CARD_BIT.__getitem__
 _TRUMP_BONUS: Final = 64  # a trump outranks every card of the led family (§5.5)
 
 
@@ -85,7 +83,7 @@ def draw_deals(
         )
         chunks: list[int] = []
         for hand in hands:
-            chunks += split_mask(sum(map(_card_bit, hand)))  # distinct bits: sum is OR
+            chunks += split_mask(mask_of(hand))
         deals.append(RoundDeal(tuple(chunks), tuple(board), mask_of(display), tuple(columns)))
     return deals
 
@@ -104,6 +102,25 @@ class EternityStart(GameStart):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return reduce_frozen(self)  # compiled, frozen: core/frozen.py
+
+    def with_deals(self, deals: tuple[RoundDeal, ...]) -> EternityStart:
+        """`dataclasses.replace(self, deals=deals)`, written out: a determinization makes one
+        and `replace` costs several times more (a test checks every field is carried)."""
+        return EternityStart(
+            game=self.game,
+            players=self.players,
+            seed=self.seed,
+            options=self.options,
+            setup=self.setup,
+            version=self.version,
+            position=self.position,
+            deals=deals,
+            first_leader=self.first_leader,
+            hand_size=self.hand_size,
+            max_pledges=self.max_pledges,
+            next=self.next,
+            preplayed=self.preplayed,
+        )
 
 
 class EternityState(BaseState[EternityAction, EternityStart]):
@@ -743,7 +760,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 self._start.options["column_order"] == "shuffle_each_round",
             ),
         )
-        new._start = replace(self._start, deals=new_deals)
+        new._start = self._start.with_deals(new_deals)
         masks = {s: self._hand_mask(s) for s in range(self._n) if s != seat}
         others = [s for s, mask in masks.items() if mask]
         if others:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Final, Self, SupportsIndex
 from eterna.core.errors import IllegalAction
 from eterna.core.game import Unchecked
 from eterna.core.legacy import vale_reseed
+from eterna.core.rng import shuffle
 from eterna.core.state import COPY, SHARE, CloneKind
 from eterna.games.vale import artifacts as art
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
@@ -548,7 +549,7 @@ class ValeState(ValeBoard):
         choice = self.choice
         asks_another = choice is not None and choice[0] != seat and choice[3] != -1
         for _ in range(_REDEALS if asks_another else 1):
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             new = self._redealt(base, seat, pool, slots)
             if not asks_another or _asks_alike(new, self):
                 return new

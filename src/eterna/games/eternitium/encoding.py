@@ -9,7 +9,6 @@ for the other verbs. docs/encodings.md has the observation layout.
 
 from __future__ import annotations
 
-from operator import mul
 from typing import Any, ClassVar, Final
 
 import numpy as np
@@ -54,7 +53,7 @@ CAP_RESERVE: Final = 10.0
 CAP_ROUND: Final = 100.0
 _TIER: Final = cards.TIER  # technology points of each card kind
 _FACE_UP: Final = cards.VISIBLE
-_FACE_UP_KNOWN: Final = cards.SEEN
+_SHAPE: Final = cards.SHAPE_BITS
 
 
 def _count_values(scale: float, top: int = 64) -> tuple[float, ...]:
@@ -307,13 +306,15 @@ class EternitiumEncoding(Encoding):
                 continue
             r = (s - seat) % n
             vbase = vis + r * S
-            shown = 0
+            shown = [0] * S  # face up (VISIBLE, with or without ERA_KNOWN), by shape
+            for c in pile:
+                if c & _FACE_UP:
+                    shown[c & _SHAPE] += 1
             for j in range(S):
-                count = pile.count(_FACE_UP | j) + pile.count(_FACE_UP_KNOWN | j)
+                count = shown[j]
                 if count:
                     m[vbase + j] = era_table[count] if count < len(era_table) else 1.0
-                    shown += count
-            hidden_count[s] = len(pile) - shown
+            hidden_count[s] = len(pile) - sum(shown)
             base = top + r * ERA_DEPTH * (S + 1)
             for depth in range(min(ERA_DEPTH, len(pile))):
                 c = pile[-1 - depth]
@@ -337,7 +338,7 @@ class EternitiumEncoding(Encoding):
         decks = st._decks
         discards = st._discards
         hands = st._hands
-        tier = _TIER.__getitem__
+        tiers = _TIER
         in_play = st._in_play
         for s in range(n):
             base = b + ((s - seat) % n) * k
@@ -366,7 +367,14 @@ class EternitiumEncoding(Encoding):
             m[base + 9] = x if x < 1.0 else 1.0
             # the view's score: the engine's _points(s)[0] (every card the seat owns), summed
             # here without the advanced count the view does not encode
-            score = sum(map(tier, deck)) + sum(map(tier, pile)) + sum(map(mul, hands[s], _TIER))
+            score = 0  # (loops, not sum(map(...)): the compiled build runs them in C)
+            for c in deck:
+                score += tiers[c]
+            for c in pile:
+                score += tiers[c]
+            for c, copies in enumerate(hands[s]):
+                if copies:
+                    score += copies * tiers[c]
             if s == st._active and in_play >= 0:
                 score += _TIER[in_play]
             x = score / CAP_SCORE

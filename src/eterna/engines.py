@@ -30,7 +30,7 @@ from types import ModuleType
 
 # The compiled modules, relative to the eterna package: the hot loop of every search and
 # simulation (the contract, the three engines, their encodings and positions), the ISMCTS
-# inner loop and the heuristics of Eternity and the Vale (the default search's rollouts; their
+# inner loop and the heuristics of the three games (the default search's rollouts; their
 # agent classes stay Python classes with compiled methods). docs/compiled.md says what stays
 # interpreted and why.
 COMPILED: tuple[str, ...] = (
@@ -62,6 +62,7 @@ COMPILED: tuple[str, ...] = (
     "games.eternitium.encoding",
     "games.eternitium.game",
     "games.eternitium.guess",
+    "games.eternitium.heuristic",
     "games.eternitium.legal",
     "games.eternitium.position",
     "games.eternitium.refusals",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, View
@@ -51,6 +53,24 @@ def _value(card: str) -> float:
     return VALUE.get(card, 1.0)
 
 
+def _valued(actions: list[str], word: int, most: bool) -> str:
+    """The first action whose `word`-th word has the highest (`most`) or lowest `_value`:
+    `max`/`min` with a key, written out (no lambda in the compiled class, docs/compiled.md)."""
+    best = actions[0]
+    best_value = _value(best.split()[word])
+    for a in actions[1:]:
+        v = _value(a.split()[word])
+        if (v > best_value) if most else (v < best_value):
+            best, best_value = a, v
+    return best
+
+
+def _steal_value(action: str) -> float:
+    """`take <card>` from a victim's pile: never the other Robot back (two Robots could loop
+    forever), else the card's value."""
+    return -1.0 if action.endswith("robot") else _value(action[6:])
+
+
 def _shapes_of(card: str) -> set[str]:
     if card.startswith("portal-"):
         return {card[7:]}
@@ -59,6 +79,7 @@ def _shapes_of(card: str) -> set[str]:
     return set()
 
 
+@mypyc_attr(native_class=False)  # an agent: a Python class (ViewAgent is one), its code compiled
 class EternitiumHeuristic(ViewAgent):
     """Greedy: discard Era cards now, reveal before guessing, buy while Era cards are few."""
 
@@ -114,7 +135,7 @@ class EternitiumHeuristic(ViewAgent):
         era: list[str] = view["era"][seat]
         top = era[0] if era else None
         if phase in ("pick", "gift"):
-            return max(legal, key=lambda a: _value(a.split()[1]))
+            return _valued(legal, 1, most=True)
         if phase == "portal":
             return self._portal(legal, hand, era)
         if phase == "play":
@@ -133,8 +154,14 @@ class EternitiumHeuristic(ViewAgent):
             return self._acquire(view, legal, hand, era)
         if phase == "era":
             return self._era(legal, hand)
-        if phase == "steal":  # never the other Robot back: two Robots could loop forever
-            return max(legal, key=lambda a: -1.0 if a.endswith("robot") else _value(a[6:]))
+        if phase == "steal":
+            best = legal[0]  # the first of the most valued (max with a key, written out)
+            best_value = _steal_value(best)
+            for a in legal[1:]:
+                v = _steal_value(a)
+                if v > best_value:
+                    best, best_value = a, v
+            return best
         if phase in ("destroy", "skipped", "data-analyser"):
             return self._shed(phase, legal, hand, top)
         return self.rng.choice(legal)
@@ -173,22 +200,33 @@ class EternitiumHeuristic(ViewAgent):
             if "play ultimate-portal" in plays and (top == "hidden" or len(era) <= 2):
                 return "play ultimate-portal"
             transports = [a for a in plays if a.startswith("play transporter discard")]
-            if transports:
-                return min(transports, key=lambda a: self._loss(a.split()[3:], top))
+            if transports:  # the first of the cheapest (min with a key, written out)
+                best = transports[0]
+                least = self._loss(best.split()[3:], top)
+                for a in transports[1:]:
+                    loss = self._loss(a.split()[3:], top)
+                    if loss < least:
+                        best, least = a, loss
+                return best
         attack = self._attack(view, plays, top)
         if attack is not None:
             return attack
         labs = [a for a in plays if a.startswith("play laboratory")]
         if labs:
-            return max(labs, key=lambda a: _value(a.split()[-1]))
+            return _valued(labs, -1, most=True)
         recycles = [  # never a Recycler for a Recycler: two of them would loop forever
             a
             for a in plays
             if a.startswith("play recycler-robot ") and not a.endswith(" recycler-robot")
         ]
         if recycles:
-            best = max(recycles, key=lambda a: self._recycle_value(a.split()[-1], top))
-            if self._recycle_value(best.split()[-1], top) >= 5:
+            best = recycles[0]  # the first of the most valued (max with a key, written out)
+            best_value = self._recycle_value(best.split()[-1], top)
+            for a in recycles[1:]:
+                v = self._recycle_value(a.split()[-1], top)
+                if v > best_value:
+                    best, best_value = a, v
+            if best_value >= 5:
                 return best
         if "play digital-wallet" in plays and len(era) >= self.params["acquire_min_era"]:
             return "play digital-wallet"
@@ -209,7 +247,11 @@ class EternitiumHeuristic(ViewAgent):
         others = self._opponents(view)
         if not others:
             return None
-        leader = min(others, key=lambda s: view["era_counts"][s])
+        counts = view["era_counts"]
+        leader = others[0]  # the first with the fewest Era cards left
+        for s in others[1:]:
+            if counts[s] < counts[leader]:
+                leader = s
         if "play quantum-clock" in plays:
             return "play quantum-clock"
         if "play time-bomb" in plays and any(
@@ -249,15 +291,14 @@ class EternitiumHeuristic(ViewAgent):
         if others and min(view["era_counts"][s] for s in others) <= 3:
             return "pass"  # the race is nearly over: Era cards cost too much now
         advanced = set(view["advanced_row"]) | {"blind-advanced"}
-
-        def score(a: str) -> float:
+        too_few = len(era) < self.params["advanced_min_era"]
+        best, best_score = "pass", 0.0  # the first of the best buys worth more than nothing
+        for a in buys:
             card = a.split()[1]
-            if card in advanced and len(era) < self.params["advanced_min_era"]:
-                return -1.0
-            return _value(card)
-
-        best = max(buys, key=score)
-        return best if score(best) > 0 else "pass"
+            score = -1.0 if too_few and card in advanced else _value(card)
+            if score > best_score:
+                best, best_score = a, score
+        return best
 
     @staticmethod
     def _era(legal: list[str], hand: list[str]) -> str:
@@ -276,8 +317,14 @@ class EternitiumHeuristic(ViewAgent):
             ]
             return discards[0] if discards else "done"
         if phase == "destroy":
-            return min(legal, key=lambda a: _value(a.split()[1]))
+            return _valued(legal, 1, most=False)
         keeps = [a for a in legal if a.startswith("keep ") and a != "keep none"]
         if keeps:
-            return max(keeps, key=lambda a: self._recycle_value(a.split()[1], top))
+            best = keeps[0]  # the first of the most valued (max with a key, written out)
+            best_value = self._recycle_value(best.split()[1], top)
+            for a in keeps[1:]:
+                v = self._recycle_value(a.split()[1], top)
+                if v > best_value:
+                    best, best_value = a, v
+            return best
         return "keep none" if "keep none" in legal else legal[0]

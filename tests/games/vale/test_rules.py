@@ -192,6 +192,33 @@ def test_every_distinct_sufficient_payment_is_offered():
     ]
 
 
+def test_payments_memo_answers_as_the_rule_computes__s5_3_2():
+    """§5.3.2 and Q15: the memo of payable stone sets (keyed by its arguments packed into one
+    int) gives what the computation gives, for every argument it packs and for ones too large
+    to pack (not memoised)."""
+    from eterna.games.vale.payments import _payments, payments
+
+    rng = random.Random(5)
+    cases = [
+        (
+            rng.randrange(12),
+            tuple(rng.randrange(6) for _ in range(3)),
+            (1, 3, 6),
+            rng.random() < 0.5,
+        )
+        for _ in range(400)
+    ]
+    cases += [
+        (70, (2, 2, 2), (1, 3, 6), False),
+        (5, (1, 64, 0), (1, 3, 6), True),
+        (5, (1, 1, 1), (1, 3, 99), False),
+    ]
+    for cost, held, values, superfluous in cases:
+        assert payments(cost, held, values, superfluous) == _payments(
+            cost, held, values, superfluous
+        )  # type: ignore[arg-type]
+
+
 def test_a_superfluous_stone_is_refused_unless_the_option_allows_it():
     st = acting(hands=[["lava-giant"], []], stones=[["blue", "red"], []])
     with pytest.raises(IllegalAction, match="Q15"):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from eterna.games.vale.cards import COLOURS, PAYMENTS, payment_text
 
-_PAY_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+# Memo of `payments`, keyed by one int packing its arguments, 6 bits each (a tuple key cost a
+# tenth of a random Vale playout: building, hashing and comparing it)
+_PAY_CACHE: dict[int, tuple[int, ...]] = {}
 
 
 def payments(
@@ -13,10 +15,22 @@ def payments(
     """Indexes (into PAYMENTS) of the distinct stone sets from `held` that pay `cost` (§5.3:
     value at least the cost, no change). Q15: no stone may be superfluous (taking any one
     stone away would no longer cover the cost) unless `superfluous`."""
-    key = (cost, *held, *values, superfluous)
+    r, b, p = held
+    vr, vb, vp = values
+    if (cost | r | b | p | vr | vb | vp) >> 6:  # some argument outside 0..63: no memo
+        return _payments(cost, held, values, superfluous)
+    key = (((((cost << 6 | r) << 6 | b) << 6 | p) << 6 | vr) << 6 | vb) << 7 | vp << 1
+    if superfluous:
+        key |= 1
     found = _PAY_CACHE.get(key)
-    if found is not None:
-        return found
+    if found is None:
+        found = _PAY_CACHE[key] = _payments(cost, held, values, superfluous)
+    return found
+
+
+def _payments(
+    cost: int, held: tuple[int, int, int], values: tuple[int, int, int], superfluous: bool
+) -> tuple[int, ...]:
     vr, vb, vp = values
     out = []
     for i, (x, y, z) in enumerate(PAYMENTS):
@@ -30,8 +44,7 @@ def payments(
         ):
             continue
         out.append(i)
-    found = _PAY_CACHE[key] = tuple(out)
-    return found
+    return tuple(out)
 
 
 def payment_problem(

@@ -60,8 +60,8 @@ def test_every_playthrough_is_the_same(
         assert mine[name] == theirs[name], name
 
 
-@pytest.mark.parametrize("part", ["record", "scores", "winners", "events", "snapshots"])
-def test_records_views_positions_and_events_are_the_same(
+@pytest.mark.parametrize("part", ["record", "scores", "winners", "events", "snapshots", "bots"])
+def test_records_views_positions_events_and_bots_are_the_same(
     pure_trace: dict[str, Any], own_trace: dict[str, Any], part: str
 ) -> None:
     mine, theirs = own_trace["games"], pure_trace["games"]
@@ -70,4 +70,4 @@ def test_records_views_positions_and_events_are_the_same(
         assert mine[game][part] == theirs[game][part], (game, part)
     games = {key.split("/")[0] for key in mine}
     assert games == {"eternity", "vale", "eternitium"}
-    assert all(mine[g]["snapshots"] for g in mine)
+    assert all(mine[g]["snapshots"] and mine[g]["bots"] for g in mine)

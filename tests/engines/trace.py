@@ -1,6 +1,7 @@
 """What a game shows the world, written down so that two runs can be compared: the readable
 playthroughs, and per game a seeded random game's record, every seat's view and position every
-few plies, the events each seat is told, a determinization's view and a pickled copy's view.
+few plies, the events each seat is told, a determinization's view and a pickled copy's view,
+and now and then what the bots (the heuristic, the default search) would play.
 
 `python -m tests.engines.trace` prints it as JSON; tests/engines/test_equivalence.py runs that
 on the pure engines (ETERNA_PURE=1) and compares it with the same taken in its own process.
@@ -17,6 +18,7 @@ from typing import Any
 from tests.playthroughs.playthroughs import CASES, playthrough
 
 import eterna
+from eterna.agents import make_agent
 
 # (game, players, options): each game's base, the Vale's Artifacts and Eternitium's solo mode
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -28,6 +30,8 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("eternitium", 1, {"mission": 3}),
 ]
 EVERY = 7  # plies between two snapshots
+BOTS_EVERY = 8 * EVERY  # plies between two bot decisions (a search costs a second pure)
+BOTS = ("heuristic", "ismcts:iterations=5")
 
 
 def game_trace(game_id: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -37,6 +41,7 @@ def game_trace(game_id: str, players: int, options: dict[str, Any], seed: int) -
     policy = random.Random(seed)
     seats: list[int | None] = [None, *range(players)]
     snapshots = []
+    bots = []
     ply = 0
     while not state.is_terminal and ply < 400:
         legal = state.legal_actions()
@@ -57,6 +62,8 @@ def game_trace(game_id: str, players: int, options: dict[str, Any], seed: int) -
                     "clone": state.clone().view(seat),
                 }
             )
+            if ply % BOTS_EVERY == 0:
+                bots.append([str(make_agent(s, seed=ply).choose(state, seat)) for s in BOTS])
         state.apply(legal[policy.randrange(len(legal))])
         ply += 1
     return {
@@ -65,6 +72,7 @@ def game_trace(game_id: str, players: int, options: dict[str, Any], seed: int) -
         "winners": state.winners,
         "events": [state.events_since(0, s) for s in seats],
         "snapshots": snapshots,
+        "bots": bots,
     }
 
 

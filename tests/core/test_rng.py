@@ -74,6 +74,32 @@ def test_shuffle_is_fisher_yates_from_the_end() -> None:
         assert items == expected and rng.state == ref.state
 
 
+@given(state=st.integers(0, 2**64 - 1), size=st.integers(0, 300))
+def test_shuffle_from_any_state_is_the_reference_stream(state: int, size: int) -> None:
+    """The same from any 64-bit state and size, against the independent splitmix64 above: the
+    compiled build shuffles in native wrapping integers (`_shuffle_native`), including outputs
+    and states at or above 2**63, which it holds as negative numbers."""
+    draws = splitmix64(state, size)
+    expected = list(range(size))
+    for k, i in enumerate(range(size - 1, 0, -1)):
+        j = draws[k] % (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    rng = Rng.at(state)
+    items = list(range(size))
+    rng.shuffle(items)
+    assert items == expected
+    assert rng.state == (state + max(size - 1, 0) * 0x9E3779B97F4A7C15) % 2**64
+
+
+def test_native_shuffle_runs_exactly_in_the_compiled_build() -> None:
+    """`_WRAPS` (i64 arithmetic wraps around) holds where core/rng.py is compiled, and only
+    there: the interpreter's ints never wrap, so it keeps the reference loop."""
+    from eterna import engines
+    from eterna.core import rng
+
+    assert rng._WRAPS is engines.module_is_compiled(rng)
+
+
 def test_deal_is_fisher_yates_on_mixed_radix_digits() -> None:
     """deal: item i (from the last down to 1) swaps with the next digit, base i + 1, of the
     current output; a new output is drawn when less than 2**40 of its range is left."""

@@ -19,6 +19,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
+from mypy_extensions import i64
+
 from eterna.core.errors import BadSetup
 
 T = TypeVar("T")
@@ -74,6 +76,9 @@ class Rng:
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates from the end: item i swaps with below(i + 1)."""
+        if _WRAPS:  # the compiled build: the same stream in native 64-bit arithmetic
+            self.state = _shuffle_native(self.state, items)
+            return
         x = self.state
         for i in range(len(items) - 1, 0, -1):
             x = (x + _GAMMA) & _M64
@@ -110,6 +115,43 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng.at({self.state:#x})"
+
+
+# The same splitmix64 in 64-bit native integers (mypyc's `i64`), for the compiled build, where
+# Python ints of 64 bits are bignums: their arithmetic was a quarter of a random Eternitium
+# playout, which reshuffles often. An `i64` wraps around in compiled code (two's complement, the
+# same bits as unsigned arithmetic modulo 2**64) and is a plain int in the interpreter, so the
+# function runs only where `_WRAPS` says it wraps; tests compare it with the reference stream.
+_GAMMA_S: Final[i64] = -7046029254386353131  # _GAMMA, _MIX1 and _MIX2 as signed 64-bit values
+_MIX1_S: Final[i64] = -4658895280553007687
+_MIX2_S: Final[i64] = -7723592293110705685
+_LOW34: Final[i64] = (1 << 34) - 1  # x >> 30 of the unsigned value: shift, then keep 64 - 30
+_LOW37: Final[i64] = (1 << 37) - 1
+_LOW33: Final[i64] = (1 << 33) - 1
+_LOW63: Final[i64] = (1 << 63) - 1
+
+
+def _native_wraps(big: i64) -> bool:
+    return big + big < 0
+
+
+_WRAPS: Final = _native_wraps(1 << 62)  # True in the compiled build only
+
+
+def _shuffle_native(state: int, items: list[Any]) -> int:
+    """`Rng.shuffle` from `state` (0 .. 2**64 - 1) in wrapping `i64` arithmetic; the state after."""
+    x: i64 = state - (1 << 64) if state >> 63 else state
+    for i in range(len(items) - 1, 0, -1):
+        x = x + _GAMMA_S
+        z: i64 = (x ^ ((x >> 30) & _LOW34)) * _MIX1_S
+        z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_S
+        z = z ^ ((z >> 31) & _LOW33)
+        m: i64 = i + 1
+        # (a negative z stands for z + 2**64: halve that by a logical shift, then restore)
+        j = z % m if z >= 0 else ((((z >> 1) & _LOW63) % m) * 2 + (z & 1)) % m
+        items[i], items[j] = items[j], items[i]
+    out: int = x
+    return out + (1 << 64) if out < 0 else out
 
 
 _PLANS: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}

@@ -91,6 +91,27 @@ def test_shuffle_from_any_state_is_the_reference_stream(state: int, size: int) -
     assert rng.state == (state + max(size - 1, 0) * 0x9E3779B97F4A7C15) % 2**64
 
 
+@given(state=st.integers(0, 2**64 - 1), size=st.integers(0, 200))
+def test_deal_from_any_state_is_the_reference_stream(state: int, size: int) -> None:
+    """`deal` from any 64-bit state, against the independent splitmix64: the compiled build
+    takes the digits of an output at or above 2**63 from its half and low bit."""
+    draws = iter(splitmix64(state, size))
+    expected = list(range(size))
+    x = room = 0
+    used = 0
+    for i in range(size - 1, 0, -1):
+        if room < 1 << 40:
+            x, room = next(draws), 1 << 64
+            used += 1
+        j, x, room = x % (i + 1), x // (i + 1), room // (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    rng = Rng.at(state)
+    items = list(range(size))
+    rng.deal(items)
+    assert items == expected
+    assert rng.state == (state + used * 0x9E3779B97F4A7C15) % 2**64
+
+
 def test_native_shuffle_runs_exactly_in_the_compiled_build() -> None:
     """`_WRAPS` (i64 arithmetic wraps around) holds where core/rng.py is compiled, and only
     there: the interpreter's ints never wrap, so it keeps the reference loop."""

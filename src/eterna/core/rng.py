@@ -98,6 +98,9 @@ class Rng:
         plan = _PLANS.get(n)
         if plan is None:
             plan = _PLANS[n] = _deal_plan(n)
+        if _WRAPS:  # the compiled build: the same digits in native 64-bit arithmetic
+            self.state = _deal_native(self.state, items, plan)
+            return
         s = self.state
         for group in plan:
             s = (s + _GAMMA) & _M64
@@ -151,6 +154,32 @@ def _shuffle_native(state: int, items: list[Any]) -> int:
         j = z % m if z >= 0 else ((((z >> 1) & _LOW63) % m) * 2 + (z & 1)) % m
         items[i], items[j] = items[j], items[i]
     out: int = x
+    return out + (1 << 64) if out < 0 else out
+
+
+def _deal_native(
+    state: int, items: list[Any], plan: tuple[tuple[tuple[int, int], ...], ...]
+) -> int:
+    """`Rng.deal` from `state` in wrapping `i64` arithmetic; the state after. An output at or
+    above 2**63 is negative here: its first digit and quotient come from its half (a logical
+    shift) and its low bit, after which the quotient fits."""
+    s: i64 = state - (1 << 64) if state >> 63 else state
+    for group in plan:
+        s = s + _GAMMA_S
+        z: i64 = (s ^ ((s >> 30) & _LOW34)) * _MIX1_S
+        z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_S
+        x: i64 = z ^ ((z >> 31) & _LOW33)
+        for i, m in group:
+            if x >= 0:
+                j: i64 = x % m
+                x = x // m
+            else:  # x stands for u = x + 2**64 = 2h + b
+                h: i64 = (x >> 1) & _LOW63
+                rest: i64 = (h % m) * 2 + (x & 1)
+                j = rest % m
+                x = (h // m) * 2 + rest // m
+            items[i], items[j] = items[j], items[i]
+    out: int = s
     return out + (1 << 64) if out < 0 else out
 
 

@@ -141,14 +141,19 @@ def _native_wraps(big: i64) -> bool:
 _WRAPS: Final = _native_wraps(1 << 62)  # True in the compiled build only
 
 
+def _output_native(x: i64) -> i64:
+    """splitmix64's output for the (already advanced) state `x`, in wrapping `i64`."""
+    z: i64 = (x ^ ((x >> 30) & _LOW34)) * _MIX1_S
+    z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_S
+    return z ^ ((z >> 31) & _LOW33)
+
+
 def _shuffle_native(state: int, items: list[Any]) -> int:
     """`Rng.shuffle` from `state` (0 .. 2**64 - 1) in wrapping `i64` arithmetic; the state after."""
     x: i64 = state - (1 << 64) if state >> 63 else state
     for i in range(len(items) - 1, 0, -1):
         x = x + _GAMMA_S
-        z: i64 = (x ^ ((x >> 30) & _LOW34)) * _MIX1_S
-        z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_S
-        z = z ^ ((z >> 31) & _LOW33)
+        z = _output_native(x)
         m: i64 = i + 1
         # (a negative z stands for z + 2**64: halve that by a logical shift, then restore)
         j = z % m if z >= 0 else ((((z >> 1) & _LOW63) % m) * 2 + (z & 1)) % m
@@ -166,9 +171,7 @@ def _deal_native(
     s: i64 = state - (1 << 64) if state >> 63 else state
     for group in plan:
         s = s + _GAMMA_S
-        z: i64 = (s ^ ((s >> 30) & _LOW34)) * _MIX1_S
-        z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_S
-        x: i64 = z ^ ((z >> 31) & _LOW33)
+        x = _output_native(s)
         for i, m in group:
             if x >= 0:
                 j: i64 = x % m

@@ -318,7 +318,7 @@ class EternitiumEncoding(Encoding):
             base = top + r * ERA_DEPTH * (S + 1)
             for depth in range(min(ERA_DEPTH, len(pile))):
                 c = pile[-1 - depth]
-                m[base + depth * (S + 1) + (c & cards.SHAPE_BITS if c & _FACE_UP else S)] = 1.0
+                m[base + depth * (S + 1) + (c & _SHAPE if c & _FACE_UP else S)] = 1.0
         return hidden_count
 
     def _state_seats(self, st: EternitiumState, seat: int, m: Any, hidden_count: list[int]) -> None:

@@ -74,6 +74,19 @@ def test_shuffle_is_fisher_yates_from_the_end() -> None:
         assert items == expected and rng.state == ref.state
 
 
+@given(
+    state=st.integers(0, 2**64 - 1),
+    n=st.integers(1, 2**62 - 1) | st.integers(2**62 - 2, 2**65) | st.integers(1, 60),
+)
+def test_below_from_any_state_is_the_reference_output(state: int, n: int) -> None:
+    """below(n) is the next output modulo n from any 64-bit state: the compiled build takes it
+    in native wrapping integers (`_below_native`) for n below 2**62, outputs at or above 2**63
+    included, and in Python ints for larger n."""
+    rng = Rng.at(state)
+    assert rng.below(n) == splitmix64(state, 1)[0] % n
+    assert rng.state == (state + 0x9E3779B97F4A7C15) % 2**64
+
+
 @given(state=st.integers(0, 2**64 - 1), size=st.integers(0, 300))
 def test_shuffle_from_any_state_is_the_reference_stream(state: int, size: int) -> None:
     """The same from any 64-bit state and size, against the independent splitmix64 above: the

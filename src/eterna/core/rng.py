@@ -70,6 +70,8 @@ class Rng:
         """A number from 0 to n - 1."""
         x = (self.state + _GAMMA) & _M64
         self.state = x
+        if _WRAPS and 0 < n < SEED_LIMIT:  # the compiled build: native 64-bit arithmetic
+            return _below_native(x, n)
         x = ((x ^ (x >> 30)) * _MIX1) & _M64
         x = ((x ^ (x >> 27)) * _MIX2) & _M64
         return (x ^ (x >> 31)) % n
@@ -146,6 +148,13 @@ def _output_native(x: i64) -> i64:
     z: i64 = (x ^ ((x >> 30) & _LOW34)) * _MIX1_S
     z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_S
     return z ^ ((z >> 31) & _LOW33)
+
+
+def _below_native(state: int, n: i64) -> int:
+    """`Rng.below(n)`'s draw for the advanced `state` (0 .. 2**64 - 1), in wrapping `i64`."""
+    z = _output_native(state - (1 << 64) if state >> 63 else state)
+    # (a negative z stands for z + 2**64: halve that by a logical shift, then restore)
+    return z % n if z >= 0 else ((((z >> 1) & _LOW63) % n) * 2 + (z & 1)) % n
 
 
 def _shuffle_native(state: int, items: list[Any]) -> int:

@@ -336,6 +336,29 @@ def test_deal_3_players_10_cards_each_10_display_2_to_board__s3(seed: int) -> No
     assert sorted(everything) == sorted(ALL_CARDS)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("kind", ["game", "agent"])
+def test_deal_chunks_is_deal_round_as_masks__s3(players: int, kind: str) -> None:
+    """§3: every game start and determinization deals through `deal_chunks`, which must cut the
+    same shuffle as `deal_round` (the general dealer, used when a setup fixes cards): hands in
+    seat order, then the display, then the board, from the game's generator or an agent's."""
+    from eterna.core.rng import Rng
+    from eterna.games.eternity.cards import mask_of, split_mask
+    from eterna.games.eternity.deal import deal_chunks, deal_round
+
+    for seed in range(20):
+        one: Rng | random.Random = Rng(seed) if kind == "game" else random.Random(seed)
+        two: Rng | random.Random = Rng(seed) if kind == "game" else random.Random(seed)
+        hands, board, display = deal_round(one, players, None)
+        chunks, board2, display2 = deal_chunks(two, players)
+        assert chunks == [c for hand in hands for c in split_mask(mask_of(hand))]
+        assert (board2, display2) == (board, mask_of(display))
+        if isinstance(one, Rng) and isinstance(two, Rng):
+            assert one.state == two.state  # the same draws taken
+        else:
+            assert one.getstate() == two.getstate()
+
+
 def test_board_cards_go_to_their_family_column__s3() -> None:
     """§3.4: the two remaining cards go in the column of their own family."""
     state = start(*BASE4, columns="sky earth sea")

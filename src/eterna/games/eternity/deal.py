@@ -17,11 +17,13 @@ from eterna.core.legacy import Generator
 from eterna.core.rng import Rng, order_by_draws
 from eterna.games.eternity.cards import (
     BOARD_START,
+    CHUNK,
     DECK_SIZE,
     DISPLAY_SIZE,
     FAMILIES,
     FAMILY_INDEX,
     HAND_SIZE,
+    PER_FAMILY,
     ROUNDS,
     card_id,
 )
@@ -30,6 +32,8 @@ Deal = dict[str, Any]  # {"hands": [list[int] | None per seat] | None, "board": 
 
 SETUP_KEYS: Final = ("columns", "first_leader", "deals")
 DEAL_KEYS: Final = ("hands", "board", "display")
+
+_DECK: Final = list(range(DECK_SIZE))  # copied, never dealt in place
 
 
 def deal_round(
@@ -71,6 +75,34 @@ def deal_round(
         display, deck = deck[:display_size], deck[display_size:]
     board: list[int] = fixed.get("board") or deck[: BOARD_START[players]]
     return hands, list(board), list(display)
+
+
+def deal_chunks(rng: Generator | random.Random, players: int) -> tuple[list[int], list[int], int]:
+    """`deal_round` with nothing fixed, the same cut of the same shuffle, given as the engine
+    keeps it: the hands as one mask chunk per family and seat (`split_mask` of each hand), the
+    board cards, and the display's mask. Every game start and determinization deals this way."""
+    hand_size = HAND_SIZE[players]
+    display_size = DISPLAY_SIZE[players]
+    deck = _DECK[:]
+    if isinstance(rng, Rng):
+        rng.deal(deck)
+    else:
+        order_by_draws(rng, deck)
+    chunks: list[int] = []
+    k = 0
+    for _seat in range(players):
+        mask = 0
+        for i in range(k, k + hand_size):
+            mask |= 1 << deck[i]
+        k += hand_size
+        chunks.append(mask & CHUNK)  # split_mask(mask), written out
+        chunks.append((mask >> PER_FAMILY) & CHUNK)
+        chunks.append(mask >> (2 * PER_FAMILY))
+    display = 0
+    for i in range(k, k + display_size):
+        display |= 1 << deck[i]
+    k += display_size
+    return chunks, deck[k : k + BOARD_START[players]], display
 
 
 def _cards(value: Any, where: str) -> list[int]:

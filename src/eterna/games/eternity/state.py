@@ -35,7 +35,7 @@ from eterna.games.eternity.cards import (
     names_of,
     split_mask,
 )
-from eterna.games.eternity.deal import deal_round
+from eterna.games.eternity.deal import deal_chunks, deal_round
 from eterna.games.eternity.sampling import sample_hands
 from eterna.games.eternity.views import (
     EternityLastTrick,
@@ -78,13 +78,16 @@ def draw_deals(
     for rnd in range(first_round, ROUNDS + 1):
         if rnd > 1 and reshuffle_columns:
             rng.shuffle(columns)
-        hands, board, display = deal_round(
-            rng, players, fixed[rnd - 1] if rnd <= len(fixed) else None
-        )
-        chunks: list[int] = []
-        for hand in hands:
-            chunks += split_mask(mask_of(hand))
-        deals.append(RoundDeal(tuple(chunks), tuple(board), mask_of(display), tuple(columns)))
+        given = fixed[rnd - 1] if rnd <= len(fixed) else None
+        if given:  # the setup fixes some of this round's cards
+            hands, board, display_cards = deal_round(rng, players, given)
+            chunks: list[int] = []
+            for hand in hands:
+                chunks += split_mask(mask_of(hand))
+            display = mask_of(display_cards)
+        else:
+            chunks, board, display = deal_chunks(rng, players)
+        deals.append(RoundDeal(tuple(chunks), tuple(board), display, tuple(columns)))
     return deals
 
 

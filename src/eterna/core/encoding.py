@@ -160,11 +160,7 @@ class Encoding:
 
     def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray) -> None:
         """Fill the zeroed `out` with `seat`'s observation."""
-        if (
-            state.__class__ is self.state_class
-            and seat.__class__ is int
-            and 0 <= seat < state.players
-        ):
+        if type(state) is self.state_class and type(seat) is int and 0 <= seat < state.players:
             self.write_state(state, seat, memoryview(out))  # type: ignore[arg-type]
         else:  # the reference path; view() also refuses a bad seat
             self.write(state.view(seat), memoryview(out))  # type: ignore[arg-type]

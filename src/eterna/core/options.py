@@ -69,7 +69,7 @@ def resolve_options(
     declared: Mapping[str, Option], given: Mapping[str, Any] | None
 ) -> dict[str, Any]:
     """Defaults overlaid with `given`; unknown names and bad values raise BadSetup."""
-    if given is None or (given.__class__ is dict and not given):  # every game of a simulation
+    if given is None or (type(given) is dict and not given):  # every game of a simulation
         return {name: opt.default for name, opt in declared.items()}
     if not isinstance(given, Mapping) or not all(isinstance(k, str) for k in given):
         raise BadSetup(f"options must be an object of option names to values, not {given!r}")

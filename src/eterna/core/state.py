@@ -208,7 +208,7 @@ class BaseState(GameState, Generic[ActionT, StartT]):
 
     def apply(self, action: Unchecked) -> None:
         act: ActionT = (
-            action if action.__class__ is self.action_type else self._coerce(action)  # type: ignore[assignment]
+            action if type(action) is self.action_type else self._coerce(action)  # type: ignore[assignment]
         )
         legal = self._legal_cache
         if legal is None:

@@ -115,7 +115,7 @@ class EternitiumState(EternitiumLegal):
         action class read as a global rather than the class attribute `action_type`, a card
         played without the detour through `_apply`, and the play phase's legal set built
         without one either (together ~2% of a random game)."""
-        act = action if action.__class__ is EternitiumAction else self._coerce(action)
+        act = action if type(action) is EternitiumAction else self._coerce(action)
         legal = self._legal_cache
         if legal is None:
             legal = self._legal_cache = self._legal()

@@ -363,7 +363,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
 
     def apply(self, action: Unchecked) -> None:
         # Over 60 lines: the hot loop, in one piece (splitting it into calls costs speed).
-        if action.__class__ is not EternityAction:
+        if type(action) is not EternityAction:
             action = self._coerce(action)
         act: EternityAction = action
         p = self._current
@@ -390,7 +390,8 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 if trees > supply:
                     trees = supply
                 self._supply_left = supply - trees
-            self._trees[p] += trees
+            trees_held = self._trees  # x[i] = x[i] + v: native list ops when compiled
+            trees_held[p] = trees_held[p] + trees
             self._pledges_left -= 1
             if self._events is not None:
                 self._events.append(
@@ -405,12 +406,14 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 if hands[i - family + led]:
                     raise self._refusal(act)
                 if family == trump:
-                    self._voids[p] |= 1 << led
+                    voids = self._voids
+                    voids[p] = voids[p] | (1 << led)
                 else:
                     if hands[i - family + trump]:
                         raise self._refusal(act)
                     key = 0  # a card of a third family never wins (§5.5)
-                    self._voids[p] |= (1 << led) | (1 << trump)
+                    voids = self._voids
+                    voids[p] = voids[p] | (1 << led) | (1 << trump)
             if family == trump:
                 key += _TRUMP_BONUS
             if key > self._best_key:
@@ -426,16 +429,19 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             return
         # The trick is complete. §5.5: highest trump, else highest of the led family.
         winner = self._best_seat
-        self._tricks[winner] += 1
+        tricks = self._tricks
+        tricks[winner] = tricks[winner] + 1
         if self._events is not None:
             self._tell_trick(winner)
         if self._pledges_left != self._max_pledges:
             # §5.6: pledged cards join the board after the trick; §4: trump re-evaluated
             board = self._board
-            for action in self._history[-self._n :]:
-                if action.pledge:
-                    board[action.family] += 1
-                    self._board_mask |= action.bit
+            history = self._history
+            for i in range(len(history) - self._n, len(history)):
+                played = history[i]
+                if played.pledge:
+                    board[played.family] = board[played.family] + 1
+                    self._board_mask |= played.bit
             trump = self._trump
             self._trump = self._compute_trump()
             self._pledges_left = self._max_pledges
@@ -457,7 +463,8 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         order = self._col_order
         best = order[0]
         count = board[best]
-        for family in order[1:]:
+        for i in range(1, len(order)):
+            family = order[i]
             if board[family] > count:
                 best, count = family, board[family]
         return best

@@ -253,7 +253,7 @@ class ValeState(ValeBoard):
         parse, check against the cached legal tuple, refusal and history; then the seat that
         chose is recorded for the log, the action answers the pending choice or is done, and
         the game runs on to the next decision."""
-        act = action if action.__class__ is ValeAction else self._coerce(action)
+        act = action if type(action) is ValeAction else self._coerce(action)
         legal = self._legal_cache
         if legal is None:
             legal = self._legal_cache = self._legal()

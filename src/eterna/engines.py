@@ -52,6 +52,7 @@ COMPILED: tuple[str, ...] = (
     "games.eternity.game",
     "games.eternity.heuristic",
     "games.eternity.plans",
+    "games.eternity.playout",
     "games.eternity.position",
     "games.eternity.sampling",
     "games.eternity.state",

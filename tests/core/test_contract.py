@@ -171,6 +171,30 @@ def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
+def test_random_playout_plays_the_contract_loop(game_id: str, players: int) -> None:
+    """`random_playout(draw, limit)` (the loop of random rollouts, which an engine may write
+    its own way) plays `legal_actions()[int(draw() * len(...))]` until the end or `limit` moves,
+    drawing one float a move, and says how many it played: the same moves as the loop written
+    here, from every 17th position of a random game, with and without a limit."""
+    for position, state in enumerate(walk(game_id, players, 5)):
+        if position % 17 or state.is_terminal:
+            continue
+        for limit in (-1, 0, 1, 9):
+            fast, slow = state.clone(), state.clone()
+            draws, twin = random.Random(position), random.Random(position)
+            played = fast.random_playout(draws.random, limit)
+            moves = 0
+            while moves != limit and not slow.is_terminal:
+                legal = slow.legal_actions()
+                slow.apply(legal[int(twin.random() * len(legal))])
+                moves += 1
+            assert played == moves
+            assert fast.to_record()["actions"] == slow.to_record()["actions"]
+            assert draws.getstate() == twin.getstate()
+            assert fast.is_terminal if limit == -1 else moves <= limit
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=CASE_IDS)
 def test_notation_round_trips_through_apply(game_id: str, players: int) -> None:
     """str(action) is its notation: applying the text does exactly what the object does;
     actions survive pickling (e.g. to a worker process)."""

@@ -486,11 +486,8 @@ class _Playout:
         # kept in locals: the compiled build then calls the engine's own methods in C
         make = self.heuristic_of(state.game)
         if make is None:  # random rollouts, asked for or for want of a heuristic
-            draw = rng.random  # one float per move: cheaper than rng.choice's rejection loop
-            while left and not state.is_terminal:
-                actions = state.legal_actions()
-                state.apply(actions[int(draw() * len(actions))])
-                left -= 1
+            # one float per move (cheaper than rng.choice's rejection loop), in the engine's loop
+            state.random_playout(rng.random, left)
             return
         agents: dict[int, Any] = {}
         epsilon = self.epsilon

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from eterna.core.errors import BadRecord, BadSetup, EternaError
@@ -116,6 +116,19 @@ class GameState:
         """The whole state at this moment as JSON (docs/positions.md); with `seat`, only what
         that seat knows (hidden parts written "?"). Games override this."""
         raise EternaError(f"{self.game.name} has no position format")
+
+    def random_playout(self, draw: Callable[[], float], limit: int = -1) -> int:
+        """Play uniformly random moves, `legal_actions()[int(draw() * len(...))]` with `draw`
+        returning floats in [0, 1) (e.g. an agent's `random.Random().random`), until the game
+        ends or `limit` moves are played (negative: no limit); the number of moves played. The
+        loop of random rollouts and simulations: an engine may override it with a faster one
+        that draws the same numbers and plays the same moves."""
+        played = 0
+        while played != limit and not self.is_terminal:
+            actions = self.legal_actions()
+            self.apply(actions[int(draw() * float(len(actions)))])
+            played += 1
+        return played
 
     def public_notation(self, action: Any) -> str | None:
         """What every other seat learns of `action` (legal here, not yet applied): its notation

@@ -304,3 +304,32 @@ def test_clone_is_independent(players: int, seed: int, stop: int) -> None:
         twin = state.clone()
         state.apply(state.legal_actions()[-1])
         assert snapshot(twin) == before
+
+
+@FAST
+@given(
+    players=players_st,
+    seed=seeds,
+    options=options_st,
+    stop=st.integers(0, 130),
+    limit=st.sampled_from([-1, 0, 1, 7, 40]),
+)
+def test_fast_random_playout_is_the_contract_loop(
+    players: int, seed: int, options: dict[str, Any], stop: int, limit: int
+) -> None:
+    """Eternity's own `random_playout` (no action lists, playout.py) picks the k-th legal
+    action from its tables: the same moves and the same draws as `GameState`'s loop over
+    `legal_actions()`, from any position of any table (pledge caps, limited tree supply,
+    follow/trump/any, the leader's turn, round ends)."""
+    from eterna.core.game import GameState
+
+    for step, state in enumerate(play(players, seed, options)):
+        if step == stop or state.is_terminal:
+            break
+    fast, slow = state.clone(), state.clone()
+    draws, twin = random.Random(seed), random.Random(seed)
+    played = fast.random_playout(draws.random, limit)
+    assert played == GameState.random_playout(slow, twin.random, limit)
+    assert fast.to_record() == slow.to_record()
+    assert fast.view(None) == slow.view(None)
+    assert draws.getstate() == twin.getstate()

@@ -9,7 +9,7 @@ Views, logs and error messages are built only when asked for.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
@@ -357,6 +357,12 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         if self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
             return [*plays, *_G0[hands[b]], *_G1[hands[b + 1]], *_G2[hands[b + 2]]]
         return list(plays)
+
+    def random_playout(self, draw: Callable[[], float], limit: int = -1) -> int:
+        # The contract's loop without action lists: the same draws, the same moves (playout.py)
+        from eterna.games.eternity.playout import random_playout
+
+        return random_playout(self, draw, limit)
 
     def _legal(self) -> tuple[EternityAction, ...]:
         return tuple(self.legal_actions())

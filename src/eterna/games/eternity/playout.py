@@ -1,0 +1,79 @@
+"""Eternity's random playout: the loop of every search's random rollouts, without action lists.
+
+`GameState.random_playout` plays `legal_actions()[int(draw() * len(...))]` until the end. Here
+the same choice is read from the engine's own tables: a move's legal actions are at most four
+runs of interned actions (`PLAY_ROWS` and `PLEDGE_ROWS`, one per family and hand chunk), in the
+order `EternityState.legal_actions` lists them, so the k-th is found without building the list.
+The same numbers are drawn and the same moves played (tests compare the two loops).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from eterna.games.eternity.cards import PLAY_ROWS, PLEDGE_ROWS, EternityAction
+
+if TYPE_CHECKING:
+    from eterna.games.eternity.state import EternityState
+
+_P0: Final = PLAY_ROWS[0]
+_P1: Final = PLAY_ROWS[1]
+_P2: Final = PLAY_ROWS[2]
+_G0: Final = PLEDGE_ROWS[0]
+_G1: Final = PLEDGE_ROWS[1]
+_G2: Final = PLEDGE_ROWS[2]
+_NONE: Final[tuple[EternityAction, ...]] = ()
+
+
+def random_playout(state: EternityState, draw: Callable[[], float], limit: int) -> int:
+    """Play uniformly random legal moves (see the module) until the game ends or `limit` moves
+    are played (negative: no limit); the number played."""
+    played = 0
+    while played != limit:
+        p = state._current
+        if p < 0:  # the game is over
+            break
+        hands = state._hands
+        b = p * 3
+        h0, h1, h2 = hands[b], hands[b + 1], hands[b + 2]
+        # the plays: one family's run (`one`), or all three families in order
+        led = state._led
+        one = _NONE
+        every = True
+        if led >= 0:  # §5.3: the led family, else trump, else any card
+            chunk = hands[b + led]
+            if chunk:
+                one, every = PLAY_ROWS[led][chunk], False
+            else:
+                trump = state._trump
+                chunk = hands[b + trump]
+                if chunk:
+                    one, every = PLAY_ROWS[trump][chunk], False
+        a0, a1, a2 = _P0[h0], _P1[h1], _P2[h2]
+        n0, n1 = len(a0), len(a1)
+        held = n0 + n1 + len(a2)
+        plays = held if every else len(one)
+        # §5.3-5.4: a follower may pledge any card while the trick's cap allows
+        n = plays + held if led >= 0 and state._pledges_left else plays
+        k = int(draw() * float(n))
+        if k < plays:
+            if not every:
+                act = one[k]
+            elif k < n0:
+                act = a0[k]
+            elif k < n0 + n1:
+                act = a1[k - n0]
+            else:
+                act = a2[k - n0 - n1]
+        else:
+            k -= plays
+            if k < n0:
+                act = _G0[h0][k]
+            elif k < n0 + n1:
+                act = _G1[h1][k - n0]
+            else:
+                act = _G2[h2][k - n0 - n1]
+        state.apply(act)
+        played += 1
+    return played

@@ -45,7 +45,7 @@ def deal_round(
     the two board cards. Cards fixed by the setup are taken out first.
 
     The game's `Rng` (record version 2) deals the deck (`Rng.deal`); a `random.Random` (record
-    version 1, and an agent's determinization) sorts it by one float per card (`order_by_draws`).
+    version 1) sorts it by one float per card (`order_by_draws`).
     """
     hand_size = HAND_SIZE[players]
     display_size = DISPLAY_SIZE[players]

@@ -18,6 +18,7 @@ from eterna.core.events import Event
 from eterna.core.frozen import reduce_frozen
 from eterna.core.game import Unchecked
 from eterna.core.legacy import Generator
+from eterna.core.rng import Rng
 from eterna.core.state import COPY, SHARE, BaseState, CloneKind, GameStart
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
@@ -756,7 +757,9 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     def _determinize(self, seat: int, rng: random.Random) -> EternityState:
         """Resample every card `seat` cannot see, keeping hand sizes and revealed voids.
 
-        Future deals are unknown too: the copy deals later rounds afresh from `rng`.
+        Future deals are unknown too: the copy deals later rounds afresh, from a game generator
+        (`Rng`, whose native deal is several times cheaper than sorting the deck by `rng`'s
+        floats) seeded with 64 bits of `rng`.
         """
         new = self.clone()
         # The current round's deal holds the true starting hands: blank it (it is read only when
@@ -768,7 +771,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             *deals[: self._round - 1],
             blank,
             *draw_deals(
-                rng,
+                Rng(rng.getrandbits(64)),
                 self._n,
                 list(self._col_order),
                 [],

@@ -10,19 +10,13 @@ The same numbers are drawn and the same moves played (tests compare the two loop
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from eterna.games.eternity.cards import PLAY_ROWS, PLEDGE_ROWS, EternityAction
+from eterna.games.eternity.cards import PLAY_ROWS, EternityAction
 
-if TYPE_CHECKING:
-    from eterna.games.eternity.state import EternityState
+# the engine's own per-family rows (state.py imports this module only when a playout starts)
+from eterna.games.eternity.state import _G0, _G1, _G2, _P0, _P1, _P2, EternityState
 
-_P0: Final = PLAY_ROWS[0]
-_P1: Final = PLAY_ROWS[1]
-_P2: Final = PLAY_ROWS[2]
-_G0: Final = PLEDGE_ROWS[0]
-_G1: Final = PLEDGE_ROWS[1]
-_G2: Final = PLEDGE_ROWS[2]
 _NONE: Final[tuple[EternityAction, ...]] = ()
 
 

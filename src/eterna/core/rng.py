@@ -70,7 +70,7 @@ class Rng:
         """A number from 0 to n - 1."""
         x = (self.state + _GAMMA) & _M64
         self.state = x
-        if _WRAPS and 0 < n < SEED_LIMIT:  # the compiled build: native 64-bit arithmetic
+        if _WRAPS and 0 < n < _NATIVE_BELOW:  # the compiled build: native 64-bit arithmetic
             return _below_native(x, n)
         x = ((x ^ (x >> 30)) * _MIX1) & _M64
         x = ((x ^ (x >> 27)) * _MIX2) & _M64
@@ -141,6 +141,7 @@ def _native_wraps(big: i64) -> bool:
 
 
 _WRAPS: Final = _native_wraps(1 << 62)  # True in the compiled build only
+_NATIVE_BELOW: Final = 1 << 62  # below(n) takes the native branch for n under this (an i64)
 
 
 def _output_native(x: i64) -> i64:

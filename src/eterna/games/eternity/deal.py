@@ -17,15 +17,14 @@ from eterna.core.legacy import Generator
 from eterna.core.rng import Rng, order_by_draws
 from eterna.games.eternity.cards import (
     BOARD_START,
-    CHUNK,
     DECK_SIZE,
     DISPLAY_SIZE,
     FAMILIES,
     FAMILY_INDEX,
     HAND_SIZE,
-    PER_FAMILY,
     ROUNDS,
     card_id,
+    split_mask,
 )
 
 Deal = dict[str, Any]  # {"hands": [list[int] | None per seat] | None, "board": ..., "display": ...}
@@ -50,13 +49,7 @@ def deal_round(
     hand_size = HAND_SIZE[players]
     display_size = DISPLAY_SIZE[players]
     shuffle = rng.deal if isinstance(rng, Rng) else partial(order_by_draws, rng)
-    if not fixed:  # the common case, cut exactly as below
-        deck = list(range(DECK_SIZE))
-        shuffle(deck)
-        cut = players * hand_size
-        hands = [deck[s : s + hand_size] for s in range(0, cut, hand_size)]
-        rest = cut + display_size
-        return hands, deck[rest : rest + BOARD_START[players]], deck[cut:rest]
+    fixed = fixed or {}  # (nothing fixed: draw_deals calls deal_chunks, the same cut)
     fixed_hands = fixed.get("hands") or [None] * players
     used: set[int] = set()
     for part in (*fixed_hands, fixed.get("board"), fixed.get("display")):
@@ -95,9 +88,7 @@ def deal_chunks(rng: Generator | random.Random, players: int) -> tuple[list[int]
         for i in range(k, k + hand_size):
             mask |= 1 << deck[i]
         k += hand_size
-        chunks.append(mask & CHUNK)  # split_mask(mask), written out
-        chunks.append((mask >> PER_FAMILY) & CHUNK)
-        chunks.append(mask >> (2 * PER_FAMILY))
+        chunks.extend(split_mask(mask))
     display = 0
     for i in range(k, k + display_size):
         display |= 1 << deck[i]

@@ -31,28 +31,20 @@ def random_playout(state: EternityState, draw: Callable[[], float], limit: int) 
         hands = state._hands
         b = p * 3
         h0, h1, h2 = hands[b], hands[b + 1], hands[b + 2]
-        # the plays: one family's run (`one`), or all three families in order
+        # the plays: one family's run (`one`), or, when it is empty, all three families in order
         led = state._led
         one = _NONE
-        every = True
         if led >= 0:  # §5.3: the led family, else trump, else any card
-            chunk = hands[b + led]
-            if chunk:
-                one, every = PLAY_ROWS[led][chunk], False
-            else:
-                trump = state._trump
-                chunk = hands[b + trump]
-                if chunk:
-                    one, every = PLAY_ROWS[trump][chunk], False
+            one = PLAY_ROWS[led][hands[b + led]] or PLAY_ROWS[state._trump][hands[b + state._trump]]
         a0, a1, a2 = _P0[h0], _P1[h1], _P2[h2]
         n0, n1 = len(a0), len(a1)
         held = n0 + n1 + len(a2)
-        plays = held if every else len(one)
+        plays = len(one) or held
         # §5.3-5.4: a follower may pledge any card while the trick's cap allows
         n = plays + held if led >= 0 and state._pledges_left else plays
         k = int(draw() * float(n))
         if k < plays:
-            if not every:
+            if one:
                 act = one[k]
             elif k < n0:
                 act = a0[k]

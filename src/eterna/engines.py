@@ -29,11 +29,12 @@ from pathlib import Path
 from types import ModuleType
 
 # The compiled modules, relative to the eterna package: the hot loop of every search and
-# simulation (the contract, the three engines, their encodings and positions), the ISMCTS
-# inner loop and the heuristics of the three games (the default search's rollouts; their
-# agent classes stay Python classes with compiled methods). docs/compiled.md says what stays
-# interpreted and why.
+# simulation (the contract, the three engines, their encodings and positions, the PettingZoo
+# environment's per-step work), the ISMCTS inner loop and the heuristics of the three games
+# (the default search's rollouts; their agent classes stay Python classes with compiled
+# methods). docs/compiled.md says what stays interpreted and why.
 COMPILED: tuple[str, ...] = (
+    "adapters.aec_core",
     "core.encoding",
     "core.events",
     "core.frozen",

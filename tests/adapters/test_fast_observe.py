@@ -155,9 +155,29 @@ def test_new_observation_is_a_fresh_array():
     enc = make_encoding("eternity", 3)
     state = eterna.load_game("eternity").new_game(players=3, seed=1)
     a = enc.new_observation(state, 0)
+    kept = a.copy()
     b = enc.new_observation(state, 1)
-    assert a is not b and a.base is None and not np.shares_memory(a, enc.buffer)
+    assert a is not b and not np.shares_memory(a, b) and not np.shares_memory(a, enc.buffer)
     assert np.array_equal(a, enc.encode(state.view(0)))
+    # rows come from pooled blocks: a kept row is never handed out (nor overwritten) again,
+    # across several blocks, and the caller may write into it
+    later = [enc.new_observation(state, i % 3) for i in range(3 * enc._obs_rows.rows_per_block)]
+    assert np.array_equal(a, kept) and all(not np.shares_memory(a, x) for x in later)
+    a[:] = 0.5
+    assert all(np.array_equal(x, enc.encode(state.view(i % 3))) for i, x in enumerate(later))
+    assert a.shape == (enc.size,) and a.dtype == np.float32 and a.flags.writeable
+
+
+def test_new_mask_is_a_fresh_array():
+    enc = make_encoding("vale", 2)
+    state = eterna.load_game("vale").new_game(players=2, seed=1)
+    ids = enc.legal_ids(state)
+    masks = [enc.new_mask(ids if i % 2 else []) for i in range(3 * enc._mask_rows.rows_per_block)]
+    for i, m in enumerate(masks):
+        assert m.dtype == np.int8 and m.shape == (enc.num_actions,)
+        assert np.flatnonzero(m).tolist() == (sorted(ids) if i % 2 else [])
+    assert np.array_equal(masks[1], enc.mask(state))
+    assert not any(np.shares_memory(masks[0], m) for m in masks[1:])
 
 
 def test_eternitium_rare_phases_thief_and_gifts():

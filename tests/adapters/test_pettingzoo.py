@@ -103,6 +103,44 @@ def test_illegal_action_ends_the_game_with_a_loss_for_the_mover():
     assert "illegal_action" in e.infos[agent]
 
 
+def test_episode_bookkeeping_after_an_illegal_move_and_a_reset():
+    """The compiled step core and PettingZoo's own helpers share the env's dicts: dead steps
+    drain the agents in order, an observation is cached within a step and fresh after it,
+    a reset starts clean, and `agent_iter(max_iter)` stops where asked."""
+    e = env("eternity", players=3)
+    e.reset(seed=4)
+    raw = e.unwrapped
+    first = e.last()[0]
+    assert e.last()[0] is first  # cached within the step
+    e.step(raw.legal_action_ids()[0])
+    second = e.last()[0]
+    assert second is not first and not np.shares_memory(second["observation"], first["observation"])
+    e.step(-3)  # negative id: illegal, the mover loses
+    mover = e.agent_selection
+    assert e.rewards[mover] == -1 and "negative" in e.infos[mover]["illegal_action"]
+    assert e._cumulative_rewards == {a: (-1 if a == mover else 0) for a in e.possible_agents}
+    with pytest.raises(ValueError, match="only valid action is None"):
+        e.step(0)  # a done agent may only pass None
+    seen = []
+    for agent in e.agent_iter():
+        seen.append(agent)
+        assert e.last(observe=False)[2]  # terminated
+        e.step(None)
+    assert sorted(seen) == sorted(e.possible_agents) and e.agents == []
+    e.reset(seed=4)
+    assert e.agents == e.possible_agents and not any(e.terminations.values())
+    assert e.rewards == dict.fromkeys(e.possible_agents, 0) and e.infos[e.agent_selection] == {}
+    assert np.array_equal(e.last()[0]["observation"], first["observation"])  # same seed
+    with pytest.raises(AssertionError, match="need to call step"):
+        list(e.agent_iter(max_iter=2))  # PettingZoo's rule: a step between two agents
+    e.reset(seed=4)
+    count = 0
+    for _agent in e.agent_iter(max_iter=5):
+        e.step(raw.legal_action_ids()[0])
+        count += 1
+    assert count == 5
+
+
 def test_mask_matches_the_observation_and_legal_ids():
     e = env("vale", players=2)
     e.reset(seed=2)

@@ -40,6 +40,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from eterna.adapters.aec_core import AECCore, AgentIterator
 from eterna.adapters.encodings import Encoding, make_encoding
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState
@@ -98,45 +99,17 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("last() cannot be called before reset")
-        raw = self.env  # AECEnv.last, inlined
-        agent = raw.agent_selection
-        return (
-            raw.observe(agent) if observe else None,
-            raw._cumulative_rewards[agent],
-            raw.terminations[agent],
-            raw.truncations[agent],
-            raw.infos[agent],
+        raw = self.env
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = raw._core.last(
+            raw.agent_selection, observe
         )
+        return result
 
-    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterator:
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterator:
         if not self._has_reset:
             super().agent_iter(max_iter)  # PettingZoo's own error
-        return _AgentIterator(self, max_iter)
-
-
-class _AgentIterator:
-    """PettingZoo's AECOrderEnforcingIterator, reading the raw env directly."""
-
-    __slots__ = ("left", "raw", "wrapper")
-
-    def __init__(self, wrapper: OrderEnforcing, max_iter: int) -> None:
-        self.wrapper = wrapper
-        self.raw = wrapper.env
-        self.left = max_iter
-
-    def __iter__(self) -> _AgentIterator:
-        return self
-
-    def __next__(self) -> str:
-        raw = self.raw
-        if not raw.agents or self.left <= 0:
-            raise StopIteration
-        self.left -= 1
-        wrapper = self.wrapper
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-        wrapper._has_updated = False
-        agent: str = raw.agent_selection
-        return agent
+        # (more steps than 2**62 are not played: the count stays a machine integer)
+        return AgentIterator(self, self.env, self.env._core, min(max_iter, 1 << 62))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -168,7 +141,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
         )
         self._actions = self.encoding.actions
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
-        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, self.encoding.shape, np.float32),
@@ -181,8 +153,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self._seeds = random.Random()
         self.state_: GameState | None = None
-        self._cache: dict[str, dict[str, np.ndarray]] = {}
-        self._legal: list[int] | None = None  # legal ids of this step, once observe() needs them
+        self._core = AECCore(self.encoding, self.possible_agents)  # the per-step work, compiled
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -200,15 +171,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.state_ = self.game.new_game(
             players=self.players, seed=self._seeds.getrandbits(62), options=self.game_options
         )
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._cache = {}
-        self._legal = None
-        self.agent_selection = self.possible_agents[self.state_.current_player or 0]
+        core = self._core
+        self.agent_selection = core.reset(self.state_)
+        # the very objects the core updates (PettingZoo's helpers change them in place)
+        self.agents = core.agents
+        self.rewards = core.rewards
+        self._cumulative_rewards = core.cumulative
+        self.terminations = core.terminations
+        self.truncations = core.truncations
+        self.infos = core.infos
 
     @property
     def state_or_raise(self) -> GameState:
@@ -217,82 +188,28 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.state_
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        agent = self._core.step(self.agent_selection, action)
+        if agent is None:  # the selected agent is done: PettingZoo's dead step
             self._was_dead_step(action)
-            return
-        state = self.state_
-        if state is None:
-            raise EternaError("call reset() first")
-        # Rewards are only ever set at the end (every seat's at once), so until then there is
-        # nothing to clear: the mover's _cumulative_rewards entry is still 0.
-        if self._cache:
-            self._cache = {}
-        self._legal = None
-        try:
-            if action < 0:
-                raise IndexError(f"action id {action} is negative")
-            state.apply(self._actions[action])
-        except (EternaError, IndexError, TypeError, ValueError) as exc:
-            # An illegal move ends the game with a loss for the mover (classic convention).
-            for a in self.agents:
-                self.terminations[a] = True
-            self.rewards[agent] = -1
-            self.infos[agent] = {"illegal_action": str(exc)}
-            self._accumulate_rewards()
-            return
-        if state.is_terminal:
-            winners = state.winners
-            for a, seat in self._seat.items():
-                self.rewards[a] = 1 if seat in winners else -1
-                self.terminations[a] = True
-            self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+            self.agent_selection = agent
 
     # ------------------------------------------------------------------ observations
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        cached = self._cache.get(agent)
-        if cached is not None:
-            return cached
-        state = self.state_or_raise
-        seat = self._seat[agent]
-        enc = self.encoding
-        legal = bytearray(enc.num_actions)  # zeroed; faster than np.zeros + fancy indexing
-        if state.current_player == seat:
-            for i in self._legal_ids():
-                legal[i] = 1
-        result = {
-            "observation": enc.new_observation(state, seat),
-            "action_mask": np.frombuffer(legal, np.int8),  # writable, owns its bytearray
-        }
-        self._cache[agent] = result
+        result: dict[str, np.ndarray] = self._core.observe(agent)
         return result
 
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """The legal-action mask of `agent` (default: the one to move), without the view."""
         state = self.state_or_raise
-        seat = self._seat[agent or self.agent_selection]
+        seat = self._core.seat_of[agent or self.agent_selection]
         if state.current_player != seat:
             return np.zeros(self.encoding.num_actions, np.int8)
         return self.encoding.mask(state)
 
     def legal_action_ids(self) -> list[int]:
         """Ids of the legal actions of the agent to move (the fastest way to pick one)."""
-        ids = self._legal
-        if ids is not None:  # observe() computed them this step: a copy (the mask's stay intact)
-            return ids[:]
-        state = self.state_
-        if state is None:
-            raise EternaError("call reset() first")
-        return self.encoding.legal_ids(state)
-
-    def _legal_ids(self) -> list[int]:
-        """The legal ids of this step, computed once (shared: never modified)."""
-        ids = self._legal
-        if ids is None:
-            ids = self._legal = self.encoding.legal_ids(self.state_or_raise)
-        return ids
+        return self._core.legal_action_ids()
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> str | None:

@@ -68,6 +68,8 @@ class Encoding:
         self.shape = (size,)
         self.buffer = np.zeros(size, np.float32)
         self.mask_buffer = np.zeros(self.num_actions, np.int8)
+        self._obs_rows = RowPool(size, np.float32)
+        self._mask_rows = RowPool(self.num_actions, np.int8)
         self._mask_set: list[int] = []
         self._by_text = {a.text: a.index for a in self.actions}
         self._game = load_game(self.game_id)
@@ -154,16 +156,33 @@ class Encoding:
 
     def new_observation(self, state: GameState, seat: Unchecked) -> np.ndarray:
         """`observe` into a fresh array (the caller may keep it; no copy of the buffer)."""
-        out = np.zeros(self.size, np.float32)
-        self._observe(state, seat, out)
+        out, m = self._obs_rows.take()
+        self._observe(state, seat, out, m)
         return out
 
-    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray) -> None:
-        """Fill the zeroed `out` with `seat`'s observation."""
+    def observation(self, state: GameState, seat: Unchecked, legal: list[int] | None) -> Any:
+        """PettingZoo's observation dict of `seat`: `{"observation": new_observation(...),
+        "action_mask": new_mask(legal or [])}` (fresh arrays)."""
+        return {
+            "observation": self.new_observation(state, seat),
+            "action_mask": self.new_mask([] if legal is None else legal),
+        }
+
+    def new_mask(self, ids: list[int]) -> np.ndarray:
+        """A fresh int8 mask with a 1 at each of `ids` (legal ids from `legal_ids`)."""
+        out, m = self._mask_rows.take()
+        for i in ids:
+            m[i] = 1
+        return out
+
+    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray, m: Any = None) -> None:
+        """Fill the zeroed `out` (whose memory `m` is, when given) with `seat`'s observation."""
+        if m is None:
+            m = memoryview(out)  # type: ignore[arg-type]
         if type(state) is self.state_class and type(seat) is int and 0 <= seat < state.players:
-            self.write_state(state, seat, memoryview(out))  # type: ignore[arg-type]
+            self.write_state(state, seat, m)
         else:  # the reference path; view() also refuses a bad seat
-            self.write(state.view(seat), memoryview(out))  # type: ignore[arg-type]
+            self.write(state.view(seat), m)
 
     def write_state(self, state: Any, seat: int, m: Any) -> None:
         """Fill the zeroed float32 memory `m` as `write(state.view(seat), m)` would, from the
@@ -196,6 +215,35 @@ class Encoding:
             {"field": name, "shape": list(shape), "offset": self.offsets[name]}
             for name, shape in self.fields
         ]
+
+
+class RowPool:
+    """Fresh zeroed 1-D arrays of one width and dtype, cut from preallocated blocks of about
+    64 KB: one `np.zeros` and one memoryview a block instead of one each a row (about 1 us of
+    a 3-8 us observation). A row is a view into its block, never handed out twice; a caller who
+    keeps one row keeps its block alive (at most 64 KB, or one row when a row is larger)."""
+
+    BLOCK_BYTES: ClassVar[int] = 1 << 16
+
+    def __init__(self, width: int, dtype: Any) -> None:
+        self.width = width
+        self.dtype = np.dtype(dtype)
+        self.rows_per_block = max(1, self.BLOCK_BYTES // max(1, width * self.dtype.itemsize))
+        self._rows: list[np.ndarray] = []
+        self._memory: Any = None
+        self._next = self.rows_per_block  # empty: the first take() allocates
+
+    def take(self) -> tuple[np.ndarray, Any]:
+        """(row, its writable memory as a 1-D memoryview of the row's items)."""
+        i = self._next
+        if i == self.rows_per_block:
+            block = np.zeros((self.rows_per_block, self.width), self.dtype)
+            self._rows = list(block)
+            self._memory = memoryview(block.reshape(-1))  # type: ignore[arg-type]
+            i = 0
+        self._next = i + 1
+        w = self.width
+        return self._rows[i], self._memory[i * w : i * w + w]
 
 
 def relative(seat: int, other: int, players: int) -> int:

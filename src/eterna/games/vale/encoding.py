@@ -175,9 +175,9 @@ class ValeEncoding(Encoding):
         self._base_game(state)
         return super().mask(state, out)
 
-    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray) -> None:
+    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray, m: Any = None) -> None:
         self._base_game(state)
-        super()._observe(state, seat, out)
+        super()._observe(state, seat, out, m)
 
     # ------------------------------------------------------------------ from a view
     def write(self, view: View, m: Any) -> None:

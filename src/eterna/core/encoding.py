@@ -257,6 +257,12 @@ def cap(value: float, scale: float) -> float:
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
+def cap_table(scale: float) -> tuple[Any, ...]:
+    """table[v] = cap(v, scale) for the counts v = 0 .. ceil(scale) (the last is 1.0; larger
+    counts read it): a fast-path writer looks a count's float up instead of dividing."""
+    return tuple(cap(v, scale) for v in range(int(-(-scale // 1)) + 1))
+
+
 def index_map(names: Sequence[str]) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 
-from eterna.core.encoding import Encoding, cap
+from eterna.core.encoding import Encoding, cap, cap_table
 from eterna.games.eternitium import cards
 from eterna.games.eternitium import state as engine
 from eterna.games.eternitium.board import PHASE_NAME
@@ -108,8 +108,30 @@ class EternitiumEncoding(Encoding):
         self._phase = {name: i for i, name in enumerate(PHASES)}
         # fast path: the engine's phase number -> this layout's phase slot
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASE_NAME)
-        self._count_hand = _count_values(CAP_COUNT)
-        self._count_era = _count_values(CAP_ERA)
+        # fast path: field offsets as attributes (a dict lookup each costs more than a write)
+        o = self.offsets
+        self._o_hand = o["hand"]
+        self._o_discard = o["discard"]
+        self._o_victim = o["victim_discard"]
+        self._o_basic = o["basic_row"]
+        self._o_advanced = o["advanced_row"]
+        self._o_portal = o["portal_row"]
+        self._o_ai = o["ai_cards"]
+        self._o_in_play = o["in_play"]
+        self._o_era_top = o["era_top"]
+        self._o_era_visible = o["era_visible"]
+        self._o_seats = o["seats"]
+        self._o_reserve = o["portal_reserve"]
+        self._o_era_discard = o["era_discard"]
+        self._o_era_display = o["era_display"]
+        self._o_decks = o["deck_sizes"]
+        self._o_phase = o["phase"]
+        self._o_mission = o["mission"]
+        self._o_clock = o["clock"]
+        self._o_turn = o["turn_state"]
+        self._o_pending = o["pending"]
+        self._o_terminal = o["terminal"]
+        self._o_winners = o["winners"]
 
     def _counts(self, m: Any, base: int, names: Any, scale: float) -> None:
         card = self._card
@@ -267,24 +289,22 @@ class EternitiumEncoding(Encoding):
         `seat`'s own hand and discard pile, the pile a thief is looking through (the thief
         only), every zone's size, the face (visible or not) of each Era card, and the scores,
         which count every card a seat owns -- exactly what the view shows."""
-        o = self._o
         phase = st._phase
-        # Action cards, counted as `_counts` does (one float32 step per card)
-        base = o["hand"]
-        table = self._count_hand
+        # Action cards, counted as `_counts` does (one float32 step per card), from tables
+        base = self._o_hand
         for k, c in enumerate(st._hands[seat]):
             if c:
-                m[base + k] = table[c] if c < len(table) else 1.0
-        self._ids(m, o["discard"], st._discards[seat], CAP_PILE)
+                m[base + k] = _COUNT[c] if c < _TOP else _ONE
+        _ids(m, self._o_discard, st._discards[seat], _PILE)
         stealing = phase == engine.PH_STEAL
         if stealing and seat == st._active:
-            self._ids(m, o["victim_discard"], st._discards[st._target], CAP_PILE)
-        self._ids(m, o["basic_row"], st._basic_row, CAP_COUNT)
-        self._ids(m, o["advanced_row"], st._adv_row, CAP_COUNT)
-        self._ids(m, o["portal_row"], st._portal_row, CAP_COUNT)
-        self._ids(m, o["ai_cards"], st._ai_log, CAP_COUNT)
+            _ids(m, self._o_victim, st._discards[st._target], _PILE)
+        _ids(m, self._o_basic, st._basic_row, _COUNT)
+        _ids(m, self._o_advanced, st._adv_row, _COUNT)
+        _ids(m, self._o_portal, st._portal_row, _COUNT)
+        _ids(m, self._o_ai, st._ai_log, _COUNT)
         if st._in_play >= 0:
-            m[o["in_play"] + st._in_play] = 1.0
+            m[self._o_in_play + st._in_play] = _ONE
         hidden_count = self._state_era(st, seat, m)
         self._state_seats(st, seat, m, hidden_count)
         self._state_table(st, seat, m)
@@ -293,12 +313,10 @@ class EternitiumEncoding(Encoding):
         """Era piles, top first: a face-up card shows its shape, a face-down one only that
         (a pile holds Era codes: flag VISIBLE face up, ERA_KNOWN seen face down); returns
         the face-down count of each pile."""
-        o = self._o
         n = st._n
-        top = o["era_top"]
-        vis = o["era_visible"]
+        top = self._o_era_top
+        vis = self._o_era_visible
         eras = st._eras
-        era_table = self._count_era
         hidden_count = [0] * n
         for s in range(n):
             pile = eras[s]
@@ -313,12 +331,12 @@ class EternitiumEncoding(Encoding):
             for j in range(S):
                 count = shown[j]
                 if count:
-                    m[vbase + j] = era_table[count] if count < len(era_table) else 1.0
+                    m[vbase + j] = _ERA[count] if count < _TOP else _ONE
             hidden_count[s] = len(pile) - sum(shown)
             base = top + r * ERA_DEPTH * (S + 1)
             for depth in range(min(ERA_DEPTH, len(pile))):
                 c = pile[-1 - depth]
-                m[base + depth * (S + 1) + (c & _SHAPE if c & _FACE_UP else S)] = 1.0
+                m[base + depth * (S + 1) + (c & _SHAPE if c & _FACE_UP else S)] = _ONE
         return hidden_count
 
     def _state_seats(self, st: EternitiumState, seat: int, m: Any, hidden_count: list[int]) -> None:
@@ -327,7 +345,7 @@ class EternitiumEncoding(Encoding):
         phase = st._phase
         stealing = phase == engine.PH_STEAL
         eras = st._eras
-        b = self._o["seats"]
+        b = self._o_seats
         k = len(SEAT_FEATURES)
         first = st._first
         current = st._current
@@ -342,29 +360,24 @@ class EternitiumEncoding(Encoding):
         in_play = st._in_play
         for s in range(n):
             base = b + ((s - seat) % n) * k
-            m[base] = 1.0
+            m[base] = _ONE
             if s == first:
-                m[base + 1] = 1.0
+                m[base + 1] = _ONE
             if s == current:
-                m[base + 2] = 1.0
+                m[base + 2] = _ONE
             if s == active:
-                m[base + 3] = 1.0
+                m[base + 3] = _ONE
             era_count = len(eras[s])
             if not era_count:
-                m[base + 4] = 1.0
-            # cap(v, scale) of counts, which are never negative, inlined
-            x = hand_sizes[s] / CAP_HAND
-            m[base + 5] = x if x < 1.0 else 1.0
+                m[base + 4] = _ONE
+            # cap(v, scale) of counts, which are never negative, from boxed tables
+            _put(m, base + 5, _HAND_SIZE, hand_sizes[s])
             deck = decks[s]
-            x = len(deck) / CAP_DECK
-            m[base + 6] = x if x < 1.0 else 1.0
+            _put(m, base + 6, _DECK, len(deck))
             pile = discards[s]
-            x = len(pile) / CAP_DECK
-            m[base + 7] = x if x < 1.0 else 1.0
-            x = era_count / CAP_ERA
-            m[base + 8] = x if x < 1.0 else 1.0
-            x = hidden_count[s] / CAP_ERA
-            m[base + 9] = x if x < 1.0 else 1.0
+            _put(m, base + 7, _DECK, len(pile))
+            _put(m, base + 8, _ERA_COUNT, era_count)
+            _put(m, base + 9, _ERA_COUNT, hidden_count[s])
             # the view's score: the engine's _points(s)[0] (every card the seat owns), summed
             # here without the advanced count the view does not encode
             score = 0  # (loops, not sum(map(...)): the compiled build runs them in C)
@@ -377,80 +390,113 @@ class EternitiumEncoding(Encoding):
                     score += copies * tiers[c]
             if s == st._active and in_play >= 0:
                 score += _TIER[in_play]
-            x = score / CAP_SCORE
-            m[base + 10] = x if x < 1.0 else 1.0
-            x = ((s - first) % n + 1) / MAXP
-            m[base + 11] = x if x < 1.0 else 1.0
+            _put(m, base + 10, _SCORE, score)
+            m[base + 11] = _SET[(s - first) % n + 1]
             if s == victim:
-                m[base + 12] = 1.0
+                m[base + 12] = _ONE
             if s in gifts:
-                m[base + 13] = 1.0
+                m[base + 13] = _ONE
 
     def _state_table(self, st: EternitiumState, seat: int, m: Any) -> None:
         """The common zones, the phase, the clock, the turn and what is pending."""
-        o = self._o
         n = st._n
         phase = st._phase
-        base = o["portal_reserve"]
+        base = self._o_reserve
         for i, count in enumerate(st._reserve):
-            m[base + i] = cap(count, CAP_RESERVE)
+            _put(m, base + i, _RESERVE, count)
         era_discard = [0] * S
         for c in st._era_discard:
             era_discard[c] += 1
-        base = o["era_discard"]
+        base = self._o_era_discard
         for i in range(S):
-            m[base + i] = cap(era_discard[i], CAP_ERA)
-        base = o["era_display"]
+            _put(m, base + i, _ERA_COUNT, era_discard[i])
+        base = self._o_era_display
         for c in st._era_display:
             m[base + c] += 0.5
-        base = o["deck_sizes"]
-        m[base] = cap(len(st._portal_deck), 8.0)
-        m[base + 1] = cap(len(st._basic_deck), CAP_DECK)
-        m[base + 2] = cap(len(st._adv_deck), CAP_DECK)
-        m[base + 3] = cap(len(st._era_deck), 60.0)
-        m[base + 4] = cap(len(st._ai_deck), 9.0)
-        m[o["phase"] + self._phase_slot[phase]] = 1.0
+        base = self._o_decks
+        _put(m, base, _PORTAL_DECK, len(st._portal_deck))
+        _put(m, base + 1, _DECK, len(st._basic_deck))
+        _put(m, base + 2, _DECK, len(st._adv_deck))
+        _put(m, base + 3, _ERA_DECK, len(st._era_deck))
+        _put(m, base + 4, _AI_DECK, len(st._ai_deck))
+        m[self._o_phase + self._phase_slot[phase]] = _ONE
         mission = st._rules.mission
         if 0 <= mission < MISSIONS:
-            m[o["mission"] + mission] = 1.0
-        base = o["clock"]
-        m[base] = cap(st._round + 1, CAP_ROUND)
+            m[self._o_mission + mission] = _ONE
+        base = self._o_clock
+        _put(m, base, _ROUND, st._round + 1)
         if n == 1:
-            m[base + 1] = cap(max(st._rules.turns - st._turn, 0), 8.0)
-            m[base + 3] = 1.0
+            _put(m, base + 1, _TURNS, st._rules.turns - st._turn)
+            m[base + 3] = _ONE
         if st._last_turn:
-            m[base + 2] = 1.0
-        base = o["turn_state"]
+            m[base + 2] = _ONE
+        base = self._o_turn
         if st._played:
-            m[base] = 1.0
+            m[base] = _ONE
         if st._skipped:
-            m[base + 1] = 1.0
+            m[base + 1] = _ONE
         if st._failed:
-            m[base + 2] = 1.0
-        m[base + 3] = cap(st._limited, 3.0)
+            m[base + 2] = _ONE
+        _put(m, base + 3, _LIMITED, st._limited)
         if st._wallet:
-            m[base + 4] = 1.0
-        base = o["pending"]
+            m[base + 4] = _ONE
+        base = self._o_pending
         if phase == engine.PH_CYCLE:
             mode = st._cycle_mode
             if mode == 1:  # ("any", "discard", "destroy")
-                m[base] = 1.0
+                m[base] = _ONE
             elif mode == 2:
-                m[base + 1] = 1.0
-            m[base + 2] = cap(st._cycle_count, 6.0)
+                m[base + 1] = _ONE
+            _put(m, base + 2, _CYCLED, st._cycle_count)
         elif phase == engine.PH_ERA:
-            m[base + 3] = cap(st._pay_left, 2.0)
+            _put(m, base + 3, _PAY, st._pay_left)
         if st.is_terminal:
-            m[o["terminal"]] = 1.0
-        b = o["winners"]
+            m[self._o_terminal] = _ONE
+        b = self._o_winners
         for s in st._winners:
-            m[b + (s - seat) % n] = 1.0
+            m[b + (s - seat) % n] = _ONE
 
-    @staticmethod
-    def _ids(m: Any, base: int, ids: list[int], scale: float) -> None:
-        """`_counts` of card ids instead of names."""
-        step = 1.0 / scale
-        for k in ids:
-            i = base + k
-            v = m[i] + step
-            m[i] = v if v < 1.0 else 1.0
+
+def _ids(m: Any, base: int, ids: list[int], table: tuple[Any, ...]) -> None:
+    """`_counts` of card ids instead of names: each kind's count, then its value from
+    `table` (`_count_values` of the scale: the float32 steps replayed)."""
+    if not ids:
+        return
+    counts = [0] * K
+    for k in ids:
+        counts[k] += 1
+    for k in range(K):
+        c = counts[k]
+        if c:
+            m[base + k] = table[c] if c < _TOP else _ONE
+
+
+def _put(m: Any, i: int, table: tuple[Any, ...], v: int) -> None:
+    """m[i] = cap(v, scale) for a count v from its `cap_table` (0 is already there)."""
+    if v > 0:
+        top = len(table) - 1
+        m[i] = table[v if v < top else top]
+
+
+# Boxed float tables (typed Any: the compiled build hands these float objects to the memory as
+# they are, instead of boxing a new float for each write)
+_ONE: Final[Any] = 1.0
+_COUNT: Final[tuple[Any, ...]] = _count_values(CAP_COUNT)
+_PILE: Final[tuple[Any, ...]] = _count_values(CAP_PILE)
+_ERA: Final[tuple[Any, ...]] = _count_values(CAP_ERA)
+_TOP: Final = len(_COUNT)  # counts past the tables read 1.0
+_HAND_SIZE: Final[tuple[Any, ...]] = cap_table(CAP_HAND)
+_DECK: Final[tuple[Any, ...]] = cap_table(CAP_DECK)
+_ERA_COUNT: Final[tuple[Any, ...]] = cap_table(CAP_ERA)
+_SCORE: Final[tuple[Any, ...]] = cap_table(CAP_SCORE)
+_SET: Final[tuple[Any, ...]] = cap_table(float(MAXP))
+_RESERVE: Final[tuple[Any, ...]] = cap_table(CAP_RESERVE)
+_PORTAL_DECK: Final[tuple[Any, ...]] = cap_table(8.0)
+_ERA_DECK: Final[tuple[Any, ...]] = cap_table(60.0)
+_AI_DECK: Final[tuple[Any, ...]] = cap_table(9.0)
+_ROUND: Final[tuple[Any, ...]] = cap_table(CAP_ROUND)
+_TURNS: Final[tuple[Any, ...]] = cap_table(8.0)
+_LIMITED: Final[tuple[Any, ...]] = cap_table(3.0)
+_CYCLED: Final[tuple[Any, ...]] = cap_table(6.0)
+_PAY: Final[tuple[Any, ...]] = cap_table(2.0)
+assert len(_PILE) == len(_ERA) == _TOP

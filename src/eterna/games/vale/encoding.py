@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 
-from eterna.core.encoding import Encoding, cap
+from eterna.core.encoding import Encoding, cap, cap_table
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState, Unchecked, View
 from eterna.games.vale import board as engine
@@ -137,6 +137,26 @@ class ValeEncoding(Encoding):
         # fast path: the engine's phase number -> this layout's phase slot
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
         self._resolution = engine.PHASES.index("resolution")
+        # fast path: field offsets as attributes (a dict lookup each costs more than a write)
+        o = self.offsets
+        self._o_revealed = o["revealed"]
+        self._o_claimed = o["claimed"]
+        self._o_known = o["known_hands"]
+        self._o_areas = o["areas"]
+        self._o_discard = o["discard"]
+        self._o_resolved = o["resolved"]
+        self._o_deck_top = o["deck_top"]
+        self._o_phase = o["phase"]
+        self._o_clock = o["clock"]
+        self._o_seats = o["seats"]
+        self._o_pending = o["pending"]
+        self._o_chooser = o["pending_chooser"]
+        self._o_for = o["pending_for"]
+        self._o_card = o["pending_card"]
+        self._o_kind = o["pending_kind"]
+        self._o_terminal = o["terminal"]
+        self._o_winners = o["winners"]
+        self._area_values: tuple[Any, ...] = cap_table(self.cap_area)
 
     # ------------------------------------------------------------------ versions
     @classmethod
@@ -296,17 +316,16 @@ class ValeEncoding(Encoding):
             raise EternaError(ARTIFACTS_NOT_ENCODED)
 
     def _write_state_cards(self, st: ValeState, seat: int, n: int, m: Any) -> None:
-        o = self._o
         C = self.cards_n
         hands = st.hands
         for c in hands[seat]:
-            m[c] = 1.0
-        b = o["revealed"]
+            m[c] = _ONE
+        b = self._o_revealed
         for c in st.unclaimed:
-            m[b + c] = 1.0
-        b_claimed = o["claimed"]
-        b_known = o["known_hands"]
-        b_areas = o["areas"]
+            m[b + c] = _ONE
+        b_claimed = self._o_claimed
+        b_known = self._o_known
+        b_areas = self._o_areas
         secret = st.secret
         claimed = st.claims
         areas = st.areas
@@ -314,34 +333,34 @@ class ValeEncoding(Encoding):
             r = ((s - seat) % n) * C
             base = b_claimed + r
             for c in claimed[s]:
-                m[base + c] = 1.0
+                m[base + c] = _ONE
             base = b_known + r
             if s == seat:
                 for c in hands[s]:
-                    m[base + c] = 1.0
+                    m[base + c] = _ONE
             else:
                 for c in hands[s]:
                     if not secret >> c & 1:
-                        m[base + c] = 1.0
+                        m[base + c] = _ONE
             base = b_areas + r
             for c in areas[s]:
-                m[base + c] = 1.0
-        b = o["discard"]
+                m[base + c] = _ONE
+        b = self._o_discard
         for c in st.discard:
-            m[b + c] = 1.0
+            m[b + c] = _ONE
         if st.stage == self._resolution:
-            b = o["resolved"]
+            b = self._o_resolved
             activated = st.activated
             while activated:
                 low = activated & -activated
-                m[b + low.bit_length() - 1] = 1.0
+                m[b + low.bit_length() - 1] = _ONE
                 activated ^= low
         top = st.known_top
         if top >= 0:
-            m[o["deck_top"] + top] = 1.0
+            m[self._o_deck_top + top] = _ONE
 
     def _write_state_seats(self, st: ValeState, seat: int, n: int, m: Any) -> None:
-        b = self._o["seats"]
+        b = self._o_seats
         k = len(SEAT_FEATURES)
         first = st.first
         turn = -1 if st.is_terminal else st.turn
@@ -353,68 +372,64 @@ class ValeEncoding(Encoding):
         values = st.stone_values
         limits = st.stone_limits
         cuts = st.cost_cuts
-        cap_area = self.cap_area
+        area_values = self._area_values
         for s in range(n):
             base = b + ((s - seat) % n) * k
-            m[base] = 1.0
+            m[base] = _ONE
             if s == first:
-                m[base + 1] = 1.0
+                m[base + 1] = _ONE
             if s == turn:
-                m[base + 2] = 1.0
+                m[base + 2] = _ONE
             if s == current:
-                m[base + 3] = 1.0
-            # cap(v, scale) inlined: 0 stays 0 (the memory is zeroed), negatives clip to 0
-            v = len(hands[s])
-            if v > 0:
-                x = v / CAP_HAND
-                m[base + 4] = x if x < 1.0 else 1.0
-            v = scores[s]
-            if v > 0:
-                x = v / CAP_SCORE
-                m[base + 5] = x if x < 1.0 else 1.0
-            v = len(areas[s])
-            if v > 0:
-                x = v / cap_area
-                m[base + 6] = x if x < 1.0 else 1.0
+                m[base + 3] = _ONE
+            # cap(v, scale) from boxed tables: 0 stays 0 (the memory is zeroed), negatives too
+            _put(m, base + 4, _HAND, len(hands[s]))
+            _put(m, base + 5, _SCORE, scores[s])
+            _put(m, base + 6, area_values, len(areas[s]))
             j = s * 3
             for i in range(3):
-                v = stones[j + i]
-                if v > 0:
-                    x = v / CAP_STONES
-                    m[base + 7 + i] = x if x < 1.0 else 1.0
-                v = values[j + i]
-                if v > 0:
-                    x = v / CAP_VALUE
-                    m[base + 10 + i] = x if x < 1.0 else 1.0
-            v = limits[s]
-            if v > 0:
-                x = v / CAP_STONES
-                m[base + 13] = x if x < 1.0 else 1.0
+                _put(m, base + 7 + i, _STONES, stones[j + i])
+                _put(m, base + 10 + i, _VALUE, values[j + i])
+            _put(m, base + 13, _STONES, limits[s])
             j = s * 5
             for i in range(5):
-                v = cuts[j + i]
-                if v > 0:
-                    x = v / CAP_CUT
-                    m[base + 14 + i] = x if x < 1.0 else 1.0
+                _put(m, base + 14 + i, _CUT, cuts[j + i])
 
     def _write_state_status(self, st: ValeState, seat: int, n: int, m: Any) -> None:
-        o = self._o
-        m[o["phase"] + self._phase_slot[st.stage]] = 1.0
-        b = o["clock"]
-        m[b] = cap(st.round, CAP_ROUND)
+        m[self._o_phase + self._phase_slot[st.stage]] = _ONE
+        b = self._o_clock
+        _put(m, b, _ROUND, st.round)
         m[b + 1] = cap(st.start.end_score, CAP_END_SCORE)
         m[b + 2] = cap(len(st.draw_pile), float(self.cards_n))
         choice = st.choice
         if choice is not None:
             chooser, step, who, src, _arg, _options = choice
-            m[o["pending"]] = 1.0
-            m[o["pending_chooser"] + (chooser - seat) % n] = 1.0
-            m[o["pending_for"] + (who - seat) % n] = 1.0
+            m[self._o_pending] = _ONE
+            m[self._o_chooser + (chooser - seat) % n] = _ONE
+            m[self._o_for + (who - seat) % n] = _ONE
             if src >= 0:
-                m[o["pending_card"] + src] = 1.0
-            m[o["pending_kind"] + self._kind.get(step.kind, self._other)] = 1.0
+                m[self._o_card + src] = _ONE
+            m[self._o_kind + self._kind.get(step.kind, self._other)] = _ONE
         if st.is_terminal:
-            m[o["terminal"]] = 1.0
-        b = o["winners"]
+            m[self._o_terminal] = _ONE
+        b = self._o_winners
         for s in st.winners:
-            m[b + (s - seat) % n] = 1.0
+            m[b + (s - seat) % n] = _ONE
+
+
+def _put(m: Any, i: int, table: tuple[Any, ...], v: int) -> None:
+    """m[i] = cap(v, scale) for a count v from its `cap_table` (0 is already there)."""
+    if v > 0:
+        top = len(table) - 1
+        m[i] = table[v if v < top else top]
+
+
+# Boxed float tables (typed Any: the compiled build hands these float objects to the memory as
+# they are, instead of boxing a new float for each write)
+_ONE: Final[Any] = 1.0
+_HAND: Final[tuple[Any, ...]] = cap_table(CAP_HAND)
+_SCORE: Final[tuple[Any, ...]] = cap_table(CAP_SCORE)
+_STONES: Final[tuple[Any, ...]] = cap_table(CAP_STONES)
+_VALUE: Final[tuple[Any, ...]] = cap_table(CAP_VALUE)
+_CUT: Final[tuple[Any, ...]] = cap_table(CAP_CUT)
+_ROUND: Final[tuple[Any, ...]] = cap_table(CAP_ROUND)

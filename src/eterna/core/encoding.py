@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -257,9 +257,23 @@ def cap(value: float, scale: float) -> float:
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
+#: a boxed 1.0 (typed Any: the compiled build hands this float object to an observation's
+#: memory as it is, instead of boxing a new float for each write of a literal 1.0)
+ONE: Final[Any] = 1.0
+
+
+def put_count(m: Any, i: int, table: tuple[Any, ...], v: int) -> None:
+    """m[i] = cap(v, scale) for a count v from its `cap_table` (0 or less: the zero already
+    there)."""
+    if v > 0:
+        top = len(table) - 1
+        m[i] = table[v if v < top else top]
+
+
 def cap_table(scale: float) -> tuple[Any, ...]:
     """table[v] = cap(v, scale) for the counts v = 0 .. ceil(scale) (the last is 1.0; larger
-    counts read it): a fast-path writer looks a count's float up instead of dividing."""
+    counts read it): a fast-path writer looks a count's float up instead of dividing and
+    boxing it (typed Any for the same reason as `ONE`)."""
     return tuple(cap(v, scale) for v in range(int(-(-scale // 1)) + 1))
 
 

@@ -13,7 +13,9 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 
+from eterna.core.encoding import ONE as _ONE
 from eterna.core.encoding import Encoding, cap, cap_table
+from eterna.core.encoding import put_count as _put
 from eterna.games.eternitium import cards
 from eterna.games.eternitium import state as engine
 from eterna.games.eternitium.board import PHASE_NAME
@@ -471,16 +473,7 @@ def _ids(m: Any, base: int, ids: list[int], table: tuple[Any, ...]) -> None:
             m[base + k] = table[c] if c < _TOP else _ONE
 
 
-def _put(m: Any, i: int, table: tuple[Any, ...], v: int) -> None:
-    """m[i] = cap(v, scale) for a count v from its `cap_table` (0 is already there)."""
-    if v > 0:
-        top = len(table) - 1
-        m[i] = table[v if v < top else top]
-
-
-# Boxed float tables (typed Any: the compiled build hands these float objects to the memory as
-# they are, instead of boxing a new float for each write)
-_ONE: Final[Any] = 1.0
+# cap() of counts as boxed floats (`cap_table`)
 _COUNT: Final[tuple[Any, ...]] = _count_values(CAP_COUNT)
 _PILE: Final[tuple[Any, ...]] = _count_values(CAP_PILE)
 _ERA: Final[tuple[Any, ...]] = _count_values(CAP_ERA)

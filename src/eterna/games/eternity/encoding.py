@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from eterna.core.encoding import Encoding, cap
+from eterna.core.encoding import ONE as _ONE
+from eterna.core.encoding import Encoding, cap, cap_table
+from eterna.core.encoding import put_count as _put
 from eterna.core.game import View
 from eterna.games.eternity import cards
 from eterna.games.eternity.state import EternityState
@@ -215,46 +217,45 @@ class EternityEncoding(Encoding):
         for f in range(F):  # own hand
             chunk = hands[b + f]
             for c in lo[f][chunk & k]:
-                m[c] = 1.0
+                m[c] = _ONE
             for c in hi[f][chunk >> _HALF]:
-                m[c] = 1.0
+                m[c] = _ONE
         o = self._o_board
         mask = st._board_mask
         for f in range(F):
             chunk = mask >> (f * _PER_FAMILY) & _CHUNK
             for c in lo[f][chunk & k]:
-                m[o + c] = 1.0
+                m[o + c] = _ONE
             for c in hi[f][chunk >> _HALF]:
-                m[o + c] = 1.0
+                m[o + c] = _ONE
         o = self._o_display
         mask = st._display
         if mask:
             for f in range(F):
                 chunk = mask >> (f * _PER_FAMILY) & _CHUNK
                 for c in lo[f][chunk & k]:
-                    m[o + c] = 1.0
+                    m[o + c] = _ONE
                 for c in hi[f][chunk >> _HALF]:
-                    m[o + c] = 1.0
+                    m[o + c] = _ONE
         self._write_history(st, seat, st._n, m)
         led = st._led
         if led >= 0:
-            m[self._o_led + led] = 1.0
-        m[self._o_trump + st._trump] = 1.0
+            m[self._o_led + led] = _ONE
+        m[self._o_trump + st._trump] = _ONE
         o = self._o_columns
         for i, f in enumerate(st._col_order):
-            m[o + i * F + f] = 1.0
+            m[o + i * F + f] = _ONE
         rnd = st._round
-        m[self._o_round + min(rnd, ROUNDS) - 1] = 1.0
+        m[self._o_round + min(rnd, ROUNDS) - 1] = _ONE
         o = self._o_misc
         per_round = st._start.hand_size
         v = st._trick_no + 1
         m[o] = cap(v if v < per_round else per_round, per_round)
-        m[o + 1] = cap(st._game_bonus(rnd), CAP_BONUS)
-        if st._pledges_left:
-            m[o + 2] = cap(st._pledges_left, CAP_PLEDGES)
+        _put(m, o + 1, _BONUS, st._game_bonus(rnd))
+        _put(m, o + 2, _PLEDGES, st._pledges_left)
         supply = st._supply_left
         if supply >= 0:
-            m[o + 3] = 1.0
+            m[o + 3] = _ONE
             m[o + 4] = cap(supply, CAP_SUPPLY)
         self._write_seats(st, seat, st._n, m)
 
@@ -279,12 +280,12 @@ class EternityEncoding(Encoding):
                 o_pledge = self._o_pledge - self._o_played
                 for a in history[first:done]:
                     c = bases[rel] + a.card
-                    m[c] = 1.0
-                    m[c + (o_pledge if a.pledge else o_trick)] = 1.0
+                    m[c] = _ONE
+                    m[c + (o_pledge if a.pledge else o_trick)] = _ONE
                     rel += 1
                 break
             for a in history[first:end]:  # (zip() is slower for so few items)
-                m[bases[rel] + a.card] = 1.0
+                m[bases[rel] + a.card] = _ONE
                 rel += 1
             first = end
             k += 1
@@ -298,34 +299,36 @@ class EternityEncoding(Encoding):
         scores = st._scores
         for s in range(n):
             b = seat_base[s]
-            m[b] = 1.0
-            # cap() of counts, which are never negative, inlined (0 is already there)
+            m[b] = _ONE
+            # cap() of counts, which are never negative, from boxed tables (0 is already there)
             h = s * F
-            v = (hands[h] | hands[h + 1] << _PER_FAMILY | hands[h + 2] << _TWO).bit_count()
-            if v:
-                x = v / CAP_HAND
-                m[b + 3] = x if x < 1.0 else 1.0
-            v = tricks[s]
-            if v:
-                x = v / CAP_TRICKS
-                m[b + 4] = x if x < 1.0 else 1.0
-            v = trees[s]
-            if v:
-                x = v / CAP_TREES
-                m[b + 5] = x if x < 1.0 else 1.0
-            v = scores[s]
-            if v:
-                x = v / CAP_SCORE
-                m[b + 6] = x if x < 1.0 else 1.0
+            _put(
+                m,
+                b + 3,
+                _HAND,
+                (hands[h] | hands[h + 1] << _PER_FAMILY | hands[h + 2] << _TWO).bit_count(),
+            )
+            _put(m, b + 4, _TRICKS, tricks[s])
+            _put(m, b + 5, _TREES, trees[s])
+            _put(m, b + 6, _SCORE, scores[s])
         if st._trick_leader >= 0:
-            m[seat_base[st._trick_leader] + 1] = 1.0
+            m[seat_base[st._trick_leader] + 1] = _ONE
         if st._current >= 0:
-            m[seat_base[st._current] + 2] = 1.0
+            m[seat_base[st._current] + 2] = _ONE
         winners = st._trick_winners
         if winners:  # the last trick's winner
-            m[seat_base[winners[-1]] + 7] = 1.0
+            m[seat_base[winners[-1]] + 7] = _ONE
         if st.is_terminal:
-            m[self._o_terminal] = 1.0
+            m[self._o_terminal] = _ONE
         o = self._o_winners
         for s in st._winners:
-            m[o + (s - seat) % n] = 1.0
+            m[o + (s - seat) % n] = _ONE
+
+
+# cap() of counts as boxed floats (`cap_table`)
+_HAND: Final[tuple[Any, ...]] = cap_table(CAP_HAND)
+_TRICKS: Final[tuple[Any, ...]] = cap_table(CAP_TRICKS)
+_TREES: Final[tuple[Any, ...]] = cap_table(CAP_TREES)
+_SCORE: Final[tuple[Any, ...]] = cap_table(CAP_SCORE)
+_BONUS: Final[tuple[Any, ...]] = cap_table(CAP_BONUS)
+_PLEDGES: Final[tuple[Any, ...]] = cap_table(CAP_PLEDGES)

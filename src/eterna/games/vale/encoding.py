@@ -20,7 +20,9 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 
+from eterna.core.encoding import ONE as _ONE
 from eterna.core.encoding import Encoding, cap, cap_table
+from eterna.core.encoding import put_count as _put
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState, Unchecked, View
 from eterna.games.vale import board as engine
@@ -417,16 +419,7 @@ class ValeEncoding(Encoding):
             m[b + (s - seat) % n] = _ONE
 
 
-def _put(m: Any, i: int, table: tuple[Any, ...], v: int) -> None:
-    """m[i] = cap(v, scale) for a count v from its `cap_table` (0 is already there)."""
-    if v > 0:
-        top = len(table) - 1
-        m[i] = table[v if v < top else top]
-
-
-# Boxed float tables (typed Any: the compiled build hands these float objects to the memory as
-# they are, instead of boxing a new float for each write)
-_ONE: Final[Any] = 1.0
+# cap() of counts as boxed floats (`cap_table`)
 _HAND: Final[tuple[Any, ...]] = cap_table(CAP_HAND)
 _SCORE: Final[tuple[Any, ...]] = cap_table(CAP_SCORE)
 _STONES: Final[tuple[Any, ...]] = cap_table(CAP_STONES)

@@ -67,8 +67,10 @@ def measure(seconds: float, seed: int) -> dict[str, float]:
         raw = adapters.raw(game_id, players)
         seeds = adapters.block_for(raw, seconds / 2)
         zoo = adapters.pettingzoo(game_id, players, True)
+        empty = adapters.pettingzoo_empty(game_id, players)
         out[f"raw/{game_id}"] = adapters.cpu_rate(lambda r=raw, s=seeds: r(s))
         out[f"pettingzoo/{game_id}"] = adapters.cpu_rate(lambda z=zoo, s=seeds: z(s))
+        out[f"pettingzoo-empty/{game_id}"] = adapters.cpu_rate(lambda z=empty, s=seeds: z(s))
     if engines.compiled() and importlib.util.find_spec("pyspiel") is not None:
         out["openspiel/oh_hell"] = playouts.openspiel_round(seconds, seed)
         for phase in ("first", "mid"):
@@ -142,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
         for side, runs in (("compiled", compiled), ("pure", pure)):
             ratios[f"pettingzoo/{game_id} {side} obs/raw"] = statistics.median(
                 d[f"pettingzoo/{game_id}"] / d[f"raw/{game_id}"] for d in runs
+            )
+            ratios[f"pettingzoo/{game_id} {side} empty obs/raw"] = statistics.median(
+                d[f"pettingzoo-empty/{game_id}"] / d[f"raw/{game_id}"] for d in runs
             )
     print(f"{platform.python_implementation()} {platform.python_version()}, {args.rounds} rounds")
     print(f"{'figure':38} {'pure':>12} {'compiled':>12}")

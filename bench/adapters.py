@@ -76,10 +76,20 @@ def raw(game_id: str, players: int) -> Loop:
 
 
 def pettingzoo(game_id: str, players: int, observe: bool) -> Loop:
+    return _pettingzoo(game_id, players, observe, empty=False)
+
+
+def pettingzoo_empty(game_id: str, players: int) -> Loop:
+    return _pettingzoo(game_id, players, False, empty=True)
+
+
+def _pettingzoo(game_id: str, players: int, observe: bool, empty: bool) -> Loop:
     from eterna.adapters.pettingzoo import env
 
     e = env(game_id, players=players, **options_for(game_id))
     unwrapped = e.unwrapped
+    enc = unwrapped.encoding
+    rows = enc._obs_rows  # the pool observe() takes its rows from (for `empty`)
 
     def loop(seeds: list[int]) -> int:
         count = 0
@@ -92,33 +102,8 @@ def pettingzoo(game_id: str, players: int, observe: bool) -> Loop:
                     e.step(None)
                     continue
                 ids = unwrapped.legal_action_ids()
-                e.step(ids[rng.randrange(len(ids))])
-                count += 1
-        return count
-
-    return loop
-
-
-def pettingzoo_empty(game_id: str, players: int) -> Loop:
-    from eterna.adapters.pettingzoo import env
-
-    e = env(game_id, players=players, **options_for(game_id))
-    unwrapped = e.unwrapped
-    enc = unwrapped.encoding
-    rows = enc._obs_rows  # the pool observe() takes its rows from
-
-    def loop(seeds: list[int]) -> int:
-        count = 0
-        for seed in seeds:
-            rng = random.Random(seed)
-            e.reset(seed=seed)
-            for _agent in e.agent_iter():
-                _o, _r, term, trunc, _i = e.last(False)
-                if term or trunc:
-                    e.step(None)
-                    continue
-                ids = unwrapped.legal_action_ids()
-                _obs = {"observation": rows.take()[0], "action_mask": enc.new_mask(ids)}
+                if empty:  # the observation dict, its row left unwritten
+                    _o = {"observation": rows.take()[0], "action_mask": enc.new_mask(ids)}
                 e.step(ids[rng.randrange(len(ids))])
                 count += 1
         return count

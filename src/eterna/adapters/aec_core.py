@@ -58,9 +58,7 @@ class AECCore:
         when `agent` is already done (the caller runs PettingZoo's dead step)."""
         if self.terminations[agent] or self.truncations[agent]:
             return None
-        state = self.state
-        if state is None:
-            raise EternaError("call reset() first")
+        state = self._state()
         # Rewards are only ever set at the end (every seat's at once), so until then there is
         # nothing to clear: the mover's cumulative reward is still 0.
         if self.cache:
@@ -100,9 +98,7 @@ class AECCore:
         cached = self.cache.get(agent)
         if cached is not None:
             return cached
-        state = self.state
-        if state is None:
-            raise EternaError("call reset() first")
+        state = self._state()
         seat = self.seat_of[agent]
         legal = self.legal_ids() if state.current_player == seat else None
         result = self.encoding.observation(state, seat, legal)
@@ -123,21 +119,19 @@ class AECCore:
         """The legal ids of this step, computed once (shared: never modified)."""
         ids = self.legal
         if ids is None:
-            state = self.state
-            if state is None:
-                raise EternaError("call reset() first")
-            ids = self.legal = [a.index for a in state.legal_actions()]
+            ids = self.legal = self.encoding.legal_ids(self._state())
         return ids
 
     def legal_action_ids(self) -> list[int]:
         """A copy of the legal ids of the agent to move (the mask's stay intact)."""
         ids = self.legal
-        if ids is not None:
-            return ids[:]
+        return ids[:] if ids is not None else self.encoding.legal_ids(self._state())
+
+    def _state(self) -> GameState:
         state = self.state
         if state is None:
             raise EternaError("call reset() first")
-        return [a.index for a in state.legal_actions()]
+        return state
 
 
 class AgentIterator:

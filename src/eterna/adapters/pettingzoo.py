@@ -139,7 +139,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.encoding: Encoding = make_encoding(
             game_id, self.players, self.game_options, encoding_version
         )
-        self._actions = self.encoding.actions
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         obs_space = spaces.Dict(
             {

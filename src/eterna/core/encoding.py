@@ -258,8 +258,10 @@ def cap(value: float, scale: float) -> float:
 
 
 #: a boxed 1.0 (typed Any: the compiled build hands this float object to an observation's
-#: memory as it is, instead of boxing a new float for each write of a literal 1.0)
-ONE: Final[Any] = 1.0
+#: memory as it is, instead of boxing a new float for each write of a literal 1.0). Made by a
+#: call, not written as a literal: mypyc folds a Final literal into every use (even typed Any
+#: and imported), which would box a new float at each store again.
+ONE: Final[Any] = float(1)
 
 
 def put_count(m: Any, i: int, table: tuple[Any, ...], v: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 
 import numpy as np
 import pytest
@@ -11,7 +12,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
-from eterna.adapters.pettingzoo import env, raw_env
+from eterna.adapters.pettingzoo import OrderEnforcing, env, raw_env
 
 # Dict observations (with "action_mask") are the classic convention; api_test only whitelists
 # PettingZoo's own classic environments by name for them.
@@ -139,6 +140,42 @@ def test_episode_bookkeeping_after_an_illegal_move_and_a_reset():
         e.step(raw.legal_action_ids()[0])
         count += 1
     assert count == 5
+
+
+def test_the_wrapper_keeps_pettingzoos_order_checks_on_its_fast_step(caplog):
+    """After a reset the wrapper's `step` and `last` are the compiled core's (no interpreted
+    frame a step), with PettingZoo's checks: before a reset step and last refuse, a step after
+    the end logs PettingZoo's warning and changes nothing, and an env subclass that overrides
+    `raw_env.step` keeps its own step."""
+    e = env("eternity", players=3)
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    e.reset(seed=9)
+    raw = e.unwrapped
+    steps = 0
+    for _agent in e.agent_iter():
+        _obs, _r, term, trunc, _i = e.last()
+        e.step(None if term or trunc else raw.legal_action_ids()[0])
+        steps += 1
+    assert e.agents == [] and steps > 3 * 10
+    with caplog.at_level(logging.WARNING):
+        e.step(0)
+    assert "terminated or truncated" in caplog.text
+    assert e.agents == [] and raw.state_or_raise.is_terminal
+
+    class Counting(raw_env):
+        calls = 0
+
+        def step(self, action):
+            Counting.calls += 1
+            super().step(action)
+
+    counted = OrderEnforcing(Counting("eternity", players=3))
+    counted.reset(seed=9)
+    counted.step(counted.unwrapped.legal_action_ids()[0])
+    assert Counting.calls == 1
 
 
 def test_mask_matches_the_observation_and_legal_ids():

@@ -134,6 +134,35 @@ class AECCore:
         return state
 
 
+class WrapperCalls:
+    """The order-enforcing wrapper's `step` and `last` once the environment is reset, bound
+    to the wrapper instance (an instance attribute shadows the class's method): a step then
+    runs no interpreted frame at all. Same checks and effects as `OrderEnforcing.step` and
+    `.last`; the rare paths (a step after the end) call the class's own method."""
+
+    def __init__(self, wrapper: Any, raw: Any, core: AECCore, slow_step: Any) -> None:
+        self.wrapper = wrapper
+        self.raw = raw
+        self.core = core
+        self.slow_step = slow_step
+
+    def step(self, action: Any) -> None:
+        core = self.core
+        if not core.agents:  # PettingZoo's warning for a step after the end
+            self.slow_step(action)
+            return
+        self.wrapper._has_updated = True
+        raw = self.raw
+        agent = core.step(raw.agent_selection, action)
+        if agent is None:  # the selected agent is done: PettingZoo's dead step
+            raw._was_dead_step(action)
+        else:
+            raw.agent_selection = agent
+
+    def last(self, observe: bool = True) -> tuple[Any, int, bool, bool, dict[str, Any]]:
+        return self.core.last(self.raw.agent_selection, observe)
+
+
 class AgentIterator:
     """PettingZoo's AECOrderEnforcingIterator: the agent to move until every agent is done,
     asserting that each was given a step (`wrapper._has_updated`)."""

@@ -31,6 +31,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 from typing import Any, ClassVar
@@ -40,7 +41,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from eterna.adapters.aec_core import AECCore, AgentIterator
+from eterna.adapters.aec_core import AECCore, AgentIterator, WrapperCalls
 from eterna.adapters.encodings import Encoding, make_encoding
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState
@@ -104,6 +105,16 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raw.agent_selection, observe
         )
         return result
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        raw = self.env
+        if "step" not in self.__dict__ and type(raw).step is raw_env.step:
+            # from now on `step` and `last` are the compiled core's (same checks, no
+            # interpreted frame); a subclass that overrides raw_env.step keeps the methods
+            calls = WrapperCalls(self, raw, raw._core, functools.partial(OrderEnforcing.step, self))
+            self.__dict__["step"] = calls.step  # instance attributes shadow the methods
+            self.__dict__["last"] = calls.last
 
     def agent_iter(self, max_iter: int = 2**63) -> AgentIterator:
         if not self._has_reset:

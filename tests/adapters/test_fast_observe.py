@@ -180,6 +180,51 @@ def test_new_mask_is_a_fresh_array():
     assert not any(np.shares_memory(masks[0], m) for m in masks[1:])
 
 
+def test_fast_path_writers_store_float32_bit_patterns():
+    """The fast path writes int32 bit patterns into a native vector, copied into the float32
+    row: `f32` rounds as numpy's float32 does, `ONE` is 1.0, a `cap_table` holds the bits of
+    cap(v, scale) and `put_count` stores them (counts past the table read 1.0; 0 and
+    negatives store nothing)."""
+    from librt.vecs import vec
+    from mypy_extensions import i32
+
+    from eterna.core.encoding import ONE, cap, cap_table, f32, put_count
+
+    def bits(x: float) -> int:
+        return int(np.array([x], np.float32).view(np.int32)[0])
+
+    assert bits(1.0) == ONE and f32(1.0) == ONE and f32(0.0) == 0
+    for x in (0.1, 1 / 3, 2 / 7, 0.5, 1e-8, 0.999999999):
+        assert f32(x) == bits(x), x
+    for scale in (2.0, 7.0, 10.0, 30.0, 60.0):
+        table = cap_table(scale)
+        assert [bits(cap(v, scale)) for v in range(len(table))] == list(table)
+        assert table[-1] == ONE and table[0] == 0
+    table = cap_table(7.0)
+    m = vec[i32]([0] * 4)
+    put_count(m, 0, table, 3)
+    put_count(m, 1, table, 99)  # past the table: capped at 1.0
+    put_count(m, 2, table, 0)
+    put_count(m, 3, table, -2)
+    assert np.frombuffer(m, np.float32).tolist() == [np.float32(3 / 7), 1.0, 0.0, 0.0]
+
+
+def test_observe_into_a_given_array_and_the_buffer():
+    """`observe(state, seat, out)` copies the fast path's bits into any float32 array of the
+    observation's size (a strided one too), and into the encoding's buffer by default."""
+    enc = make_encoding("eternitium", 3)
+    state = eterna.load_game("eternitium").new_game(players=3, seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    want = enc.encode(state.view(1)).copy()
+    wide = np.full((enc.size, 2), 7.0, np.float32)
+    out = wide[:, 0]  # not contiguous
+    assert enc.observe(state, 1, out) is out
+    assert np.array_equal(out, want) and (wide[:, 1] == 7.0).all()
+    assert enc.observe(state, 1) is enc.buffer and np.array_equal(enc.buffer, want)
+
+
 def test_eternitium_rare_phases_thief_and_gifts():
     """A Thieving Robot's steal (the thief alone sees the victim's pile), Laboratory gifts and
     the Data Analyser are rare in short random games: seek them out in longer ones."""

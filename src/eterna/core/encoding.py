@@ -36,10 +36,13 @@ docs/encodings.md documents each game's layout and version.
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 import numpy as np
+from librt.vecs import vec
+from mypy_extensions import i32
 
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, GameState, Unchecked, View
@@ -68,8 +71,9 @@ class Encoding:
         self.shape = (size,)
         self.buffer = np.zeros(size, np.float32)
         self.mask_buffer = np.zeros(self.num_actions, np.int8)
-        self._obs_rows = RowPool(size, np.float32)
+        self._obs_rows = RowPool(size, np.float32, np.int32)  # memory: the float32 bits
         self._mask_rows = RowPool(self.num_actions, np.int8)
+        self._zero_bits: vec[i32] = vec[i32]([0] * size)  # a fast-path writer's blank sheet
         self._mask_set: list[int] = []
         self._by_text = {a.text: a.index for a in self.actions}
         self._game = load_game(self.game_id)
@@ -156,8 +160,8 @@ class Encoding:
 
     def new_observation(self, state: GameState, seat: Unchecked) -> np.ndarray:
         """`observe` into a fresh array (the caller may keep it; no copy of the buffer)."""
-        out, m = self._obs_rows.take()
-        self._observe(state, seat, out, m)
+        out, memory, start = self._obs_rows.take()
+        self._observe(state, seat, out, memory, start)
         return out
 
     def observation(self, state: GameState, seat: Unchecked, legal: list[int] | None) -> Any:
@@ -170,23 +174,32 @@ class Encoding:
 
     def new_mask(self, ids: list[int]) -> np.ndarray:
         """A fresh int8 mask with a 1 at each of `ids` (legal ids from `legal_ids`)."""
-        out, m = self._mask_rows.take()
+        out, memory, start = self._mask_rows.take()
         for i in ids:
-            m[i] = 1
+            memory[start + i] = 1
         return out
 
-    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray, m: Any = None) -> None:
-        """Fill the zeroed `out` (whose memory `m` is, when given) with `seat`'s observation."""
-        if m is None:
-            m = memoryview(out)  # type: ignore[arg-type]
+    def _observe(
+        self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
+    ) -> None:
+        """Fill the zeroed `out` with `seat`'s observation. `memory[start:start + size]`, when
+        given, is `out`'s memory as int32 (a pooled row): the fast path copies its bits there."""
         if type(state) is self.state_class and type(seat) is int and 0 <= seat < state.players:
-            self.write_state(state, seat, m)
+            bits = self._zero_bits[0 : self.size]
+            self.write_state(state, seat, bits)
+            if memory is None:
+                out[:] = np.frombuffer(bits, np.float32)  # type: ignore[call-overload]
+            else:
+                memory[start : start + self.size] = bits
         else:  # the reference path; view() also refuses a bad seat
-            self.write(state.view(seat), m)
+            self.write(state.view(seat), memoryview(out))  # type: ignore[arg-type]
 
-    def write_state(self, state: Any, seat: int, m: Any) -> None:
-        """Fill the zeroed float32 memory `m` as `write(state.view(seat), m)` would, from the
-        fields of `state` that view exposes to `seat` (subclasses with a `state_class`)."""
+    def write_state(self, state: Any, seat: int, m: vec[i32]) -> None:
+        """Write, into the zeroed native vector `m`, the float32 bit patterns (`f32`, `ONE`,
+        `cap_table`) of what `write(state.view(seat), ...)` writes, from the fields of `state`
+        that view exposes to `seat` (subclasses with a `state_class`). A store into `m` is a
+        plain machine store in the compiled build, where a float stored through a memoryview
+        is a generic call (boxing the index and the float, parsing the format: about 50 ns)."""
         raise NotImplementedError
 
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
@@ -225,25 +238,29 @@ class RowPool:
 
     BLOCK_BYTES: ClassVar[int] = 1 << 16
 
-    def __init__(self, width: int, dtype: Any) -> None:
+    def __init__(self, width: int, dtype: Any, memory_dtype: Any = None) -> None:
         self.width = width
         self.dtype = np.dtype(dtype)
+        #: the item type the block's memoryview shows (same size; e.g. int32 for float32
+        #: rows, which a fast-path writer's bits are copied into)
+        self.memory_dtype = self.dtype if memory_dtype is None else np.dtype(memory_dtype)
+        assert self.memory_dtype.itemsize == self.dtype.itemsize
         self.rows_per_block = max(1, self.BLOCK_BYTES // max(1, width * self.dtype.itemsize))
         self._rows: list[np.ndarray] = []
         self._memory: Any = None
         self._next = self.rows_per_block  # empty: the first take() allocates
 
-    def take(self) -> tuple[np.ndarray, Any]:
-        """(row, its writable memory as a 1-D memoryview of the row's items)."""
+    def take(self) -> tuple[np.ndarray, Any, int]:
+        """(row, its block's writable memory: a flat memoryview of `memory_dtype` items, the
+        row's first item in it). The row's items are memory[start:start + width]."""
         i = self._next
         if i == self.rows_per_block:
             block = np.zeros((self.rows_per_block, self.width), self.dtype)
             self._rows = list(block)
-            self._memory = memoryview(block.reshape(-1))  # type: ignore[arg-type]
+            self._memory = memoryview(block.reshape(-1).view(self.memory_dtype))
             i = 0
         self._next = i + 1
-        w = self.width
-        return self._rows[i], self._memory[i * w : i * w + w]
+        return self._rows[i], self._memory, i * self.width
 
 
 def relative(seat: int, other: int, players: int) -> int:
@@ -257,26 +274,28 @@ def cap(value: float, scale: float) -> float:
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
-#: a boxed 1.0 (typed Any: the compiled build hands this float object to an observation's
-#: memory as it is, instead of boxing a new float for each write of a literal 1.0). Made by a
-#: call, not written as a literal: mypyc folds a Final literal into every use (even typed Any
-#: and imported), which would box a new float at each store again.
-ONE: Final[Any] = float(1)
+#: the float32 bit pattern of 1.0 (as a signed int32), which fast-path writers store
+ONE: Final[i32] = 0x3F800000
 
 
-def put_count(m: Any, i: int, table: tuple[Any, ...], v: int) -> None:
-    """m[i] = cap(v, scale) for a count v from its `cap_table` (0 or less: the zero already
-    there)."""
+def f32(x: float) -> int:
+    """The bit pattern of float32(x), as a signed 32-bit int (numpy's rounding: to nearest)."""
+    bits: int = struct.unpack("<i", struct.pack("<f", x))[0]
+    return bits
+
+
+def put_count(m: vec[i32], i: int, table: tuple[int, ...], v: int) -> None:
+    """m[i] = the bits of cap(v, scale) for a count v, from its `cap_table` (0 or less: the
+    zero already there)."""
     if v > 0:
         top = len(table) - 1
         m[i] = table[v if v < top else top]
 
 
-def cap_table(scale: float) -> tuple[Any, ...]:
-    """table[v] = cap(v, scale) for the counts v = 0 .. ceil(scale) (the last is 1.0; larger
-    counts read it): a fast-path writer looks a count's float up instead of dividing and
-    boxing it (typed Any for the same reason as `ONE`)."""
-    return tuple(cap(v, scale) for v in range(int(-(-scale // 1)) + 1))
+def cap_table(scale: float) -> tuple[int, ...]:
+    """table[v] = f32(cap(v, scale)) for the counts v = 0 .. ceil(scale) (the last is 1.0;
+    larger counts read it): a fast-path writer looks a count's bits up."""
+    return tuple(f32(cap(v, scale)) for v in range(int(-(-scale // 1)) + 1))
 
 
 def index_map(names: Sequence[str]) -> dict[str, int]:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 import numpy as np
+from librt.vecs import vec
+from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, cap, cap_table
+from eterna.core.encoding import Encoding, cap, cap_table, f32
 from eterna.core.encoding import put_count as _put
 from eterna.games.eternitium import cards
 from eterna.games.eternitium import state as engine
@@ -286,7 +288,7 @@ class EternitiumEncoding(Encoding):
         for s in view["winners"]:
             m[b + (s - seat) % n] = 1.0
 
-    def write_state(self, st: EternitiumState, seat: int, m: Any) -> None:
+    def write_state(self, st: EternitiumState, seat: int, m: vec[i32]) -> None:
         """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
         `seat`'s own hand and discard pile, the pile a thief is looking through (the thief
         only), every zone's size, the face (visible or not) of each Era card, and the scores,
@@ -311,7 +313,7 @@ class EternitiumEncoding(Encoding):
         self._state_seats(st, seat, m, hidden_count)
         self._state_table(st, seat, m)
 
-    def _state_era(self, st: EternitiumState, seat: int, m: Any) -> list[int]:
+    def _state_era(self, st: EternitiumState, seat: int, m: vec[i32]) -> list[int]:
         """Era piles, top first: a face-up card shows its shape, a face-down one only that
         (a pile holds Era codes: flag VISIBLE face up, ERA_KNOWN seen face down); returns
         the face-down count of each pile."""
@@ -326,22 +328,26 @@ class EternitiumEncoding(Encoding):
                 continue
             r = (s - seat) % n
             vbase = vis + r * S
-            shown = [0] * S  # face up (VISIBLE, with or without ERA_KNOWN), by shape
+            shown = vec[i32]([0] * S)  # face up (VISIBLE, with or without ERA_KNOWN), by shape
+            up = 0
             for c in pile:
                 if c & _FACE_UP:
                     shown[c & _SHAPE] += 1
+                    up += 1
             for j in range(S):
                 count = shown[j]
                 if count:
                     m[vbase + j] = _ERA[count] if count < _TOP else _ONE
-            hidden_count[s] = len(pile) - sum(shown)
+            hidden_count[s] = len(pile) - up
             base = top + r * ERA_DEPTH * (S + 1)
             for depth in range(min(ERA_DEPTH, len(pile))):
                 c = pile[-1 - depth]
                 m[base + depth * (S + 1) + (c & _SHAPE if c & _FACE_UP else S)] = _ONE
         return hidden_count
 
-    def _state_seats(self, st: EternitiumState, seat: int, m: Any, hidden_count: list[int]) -> None:
+    def _state_seats(
+        self, st: EternitiumState, seat: int, m: vec[i32], hidden_count: list[int]
+    ) -> None:
         """Each seat's features (SEAT_FEATURES), the reader's own seat first."""
         n = st._n
         phase = st._phase
@@ -372,7 +378,7 @@ class EternitiumEncoding(Encoding):
             era_count = len(eras[s])
             if not era_count:
                 m[base + 4] = _ONE
-            # cap(v, scale) of counts, which are never negative, from boxed tables
+            # cap(v, scale) of counts, which are never negative, from tables
             _put(m, base + 5, _HAND_SIZE, hand_sizes[s])
             deck = decks[s]
             _put(m, base + 6, _DECK, len(deck))
@@ -399,7 +405,7 @@ class EternitiumEncoding(Encoding):
             if s in gifts:
                 m[base + 13] = _ONE
 
-    def _state_table(self, st: EternitiumState, seat: int, m: Any) -> None:
+    def _state_table(self, st: EternitiumState, seat: int, m: vec[i32]) -> None:
         """The common zones, the phase, the clock, the turn and what is pending."""
         n = st._n
         phase = st._phase
@@ -412,9 +418,14 @@ class EternitiumEncoding(Encoding):
         base = self._o_era_discard
         for i in range(S):
             _put(m, base + i, _ERA_COUNT, era_discard[i])
-        base = self._o_era_display
+        era_display = vec[i32]([0] * S)  # 0.5 a card, as the view's `+= 0.5` adds up
         for c in st._era_display:
-            m[base + c] += 0.5
+            era_display[c] += 1
+        base = self._o_era_display
+        for i in range(S):
+            c = era_display[i]
+            if c:
+                m[base + i] = _HALVES[c] if c < len(_HALVES) else f32(0.5 * c)
         base = self._o_decks
         _put(m, base, _PORTAL_DECK, len(st._portal_deck))
         _put(m, base + 1, _DECK, len(st._basic_deck))
@@ -459,12 +470,12 @@ class EternitiumEncoding(Encoding):
             m[b + (s - seat) % n] = _ONE
 
 
-def _ids(m: Any, base: int, ids: list[int], table: tuple[Any, ...]) -> None:
+def _ids(m: vec[i32], base: int, ids: list[int], table: tuple[int, ...]) -> None:
     """`_counts` of card ids instead of names: each kind's count, then its value from
     `table` (`_count_values` of the scale: the float32 steps replayed)."""
     if not ids:
         return
-    counts = [0] * K
+    counts = vec[i32]([0] * K)  # (a native vector: no boxed item, no list to free)
     for k in ids:
         counts[k] += 1
     for k in range(K):
@@ -473,23 +484,24 @@ def _ids(m: Any, base: int, ids: list[int], table: tuple[Any, ...]) -> None:
             m[base + k] = table[c] if c < _TOP else _ONE
 
 
-# cap() of counts as boxed floats (`cap_table`)
-_COUNT: Final[tuple[Any, ...]] = _count_values(CAP_COUNT)
-_PILE: Final[tuple[Any, ...]] = _count_values(CAP_PILE)
-_ERA: Final[tuple[Any, ...]] = _count_values(CAP_ERA)
+# the float32 bits of cap() of counts (`cap_table`), and of the replayed float32 steps
+_COUNT: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_COUNT))
+_PILE: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_PILE))
+_ERA: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_ERA))
+_HALVES: Final[tuple[int, ...]] = tuple(f32(0.5 * c) for c in range(16))
 _TOP: Final = len(_COUNT)  # counts past the tables read 1.0
-_HAND_SIZE: Final[tuple[Any, ...]] = cap_table(CAP_HAND)
-_DECK: Final[tuple[Any, ...]] = cap_table(CAP_DECK)
-_ERA_COUNT: Final[tuple[Any, ...]] = cap_table(CAP_ERA)
-_SCORE: Final[tuple[Any, ...]] = cap_table(CAP_SCORE)
-_SET: Final[tuple[Any, ...]] = cap_table(float(MAXP))
-_RESERVE: Final[tuple[Any, ...]] = cap_table(CAP_RESERVE)
-_PORTAL_DECK: Final[tuple[Any, ...]] = cap_table(8.0)
-_ERA_DECK: Final[tuple[Any, ...]] = cap_table(60.0)
-_AI_DECK: Final[tuple[Any, ...]] = cap_table(9.0)
-_ROUND: Final[tuple[Any, ...]] = cap_table(CAP_ROUND)
-_TURNS: Final[tuple[Any, ...]] = cap_table(8.0)
-_LIMITED: Final[tuple[Any, ...]] = cap_table(3.0)
-_CYCLED: Final[tuple[Any, ...]] = cap_table(6.0)
-_PAY: Final[tuple[Any, ...]] = cap_table(2.0)
+_HAND_SIZE: Final[tuple[int, ...]] = cap_table(CAP_HAND)
+_DECK: Final[tuple[int, ...]] = cap_table(CAP_DECK)
+_ERA_COUNT: Final[tuple[int, ...]] = cap_table(CAP_ERA)
+_SCORE: Final[tuple[int, ...]] = cap_table(CAP_SCORE)
+_SET: Final[tuple[int, ...]] = cap_table(float(MAXP))
+_RESERVE: Final[tuple[int, ...]] = cap_table(CAP_RESERVE)
+_PORTAL_DECK: Final[tuple[int, ...]] = cap_table(8.0)
+_ERA_DECK: Final[tuple[int, ...]] = cap_table(60.0)
+_AI_DECK: Final[tuple[int, ...]] = cap_table(9.0)
+_ROUND: Final[tuple[int, ...]] = cap_table(CAP_ROUND)
+_TURNS: Final[tuple[int, ...]] = cap_table(8.0)
+_LIMITED: Final[tuple[int, ...]] = cap_table(3.0)
+_CYCLED: Final[tuple[int, ...]] = cap_table(6.0)
+_PAY: Final[tuple[int, ...]] = cap_table(2.0)
 assert len(_PILE) == len(_ERA) == _TOP

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
+from librt.vecs import vec
+from mypy_extensions import i32
+
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, cap, cap_table
+from eterna.core.encoding import Encoding, cap, cap_table, f32
 from eterna.core.encoding import put_count as _put
 from eterna.core.game import View
 from eterna.games.eternity import cards
@@ -206,7 +209,7 @@ class EternityEncoding(Encoding):
         for s in view["winners"]:
             m[o + (s - seat) % n] = 1.0
 
-    def write_state(self, st: EternityState, seat: int, m: Any) -> None:
+    def write_state(self, st: EternityState, seat: int, m: vec[i32]) -> None:
         """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
         `seat`'s own hand, and every hand's size -- exactly what the view shows. (The hot
         path: two calls, for this round's history and the seats, and the rest inline.)"""
@@ -250,16 +253,16 @@ class EternityEncoding(Encoding):
         o = self._o_misc
         per_round = st._start.hand_size
         v = st._trick_no + 1
-        m[o] = cap(v if v < per_round else per_round, per_round)
+        m[o] = f32(cap(v if v < per_round else per_round, per_round))
         _put(m, o + 1, _BONUS, st._game_bonus(rnd))
         _put(m, o + 2, _PLEDGES, st._pledges_left)
         supply = st._supply_left
         if supply >= 0:
             m[o + 3] = _ONE
-            m[o + 4] = cap(supply, CAP_SUPPLY)
+            m[o + 4] = f32(cap(supply, CAP_SUPPLY))
         self._write_seats(st, seat, st._n, m)
 
-    def _write_history(self, st: EternityState, seat: int, n: int, m: Any) -> None:
+    def _write_history(self, st: EternityState, seat: int, n: int, m: vec[i32]) -> None:
         """This round's actions (the view's "log") and the unfinished trick ("trick",
         "pledges"), with the seat of each: trick k is history[k*n:(k+1)*n], led by the
         round's leader (a round's first trick) or by the winner of trick k-1."""
@@ -290,7 +293,7 @@ class EternityEncoding(Encoding):
             first = end
             k += 1
 
-    def _write_seats(self, st: EternityState, seat: int, n: int, m: Any) -> None:
+    def _write_seats(self, st: EternityState, seat: int, n: int, m: vec[i32]) -> None:
         """seats, terminal and winners."""
         seat_base = self._seat_bases[n][seat]  # seat_base[s]: where seat s's features start
         hands = st._hands
@@ -300,7 +303,7 @@ class EternityEncoding(Encoding):
         for s in range(n):
             b = seat_base[s]
             m[b] = _ONE
-            # cap() of counts, which are never negative, from boxed tables (0 is already there)
+            # cap() of counts, which are never negative, from tables (0 is already there)
             h = s * F
             _put(
                 m,
@@ -325,10 +328,10 @@ class EternityEncoding(Encoding):
             m[o + (s - seat) % n] = _ONE
 
 
-# cap() of counts as boxed floats (`cap_table`)
-_HAND: Final[tuple[Any, ...]] = cap_table(CAP_HAND)
-_TRICKS: Final[tuple[Any, ...]] = cap_table(CAP_TRICKS)
-_TREES: Final[tuple[Any, ...]] = cap_table(CAP_TREES)
-_SCORE: Final[tuple[Any, ...]] = cap_table(CAP_SCORE)
-_BONUS: Final[tuple[Any, ...]] = cap_table(CAP_BONUS)
-_PLEDGES: Final[tuple[Any, ...]] = cap_table(CAP_PLEDGES)
+# the float32 bits of cap() of counts (`cap_table`)
+_HAND: Final[tuple[int, ...]] = cap_table(CAP_HAND)
+_TRICKS: Final[tuple[int, ...]] = cap_table(CAP_TRICKS)
+_TREES: Final[tuple[int, ...]] = cap_table(CAP_TREES)
+_SCORE: Final[tuple[int, ...]] = cap_table(CAP_SCORE)
+_BONUS: Final[tuple[int, ...]] = cap_table(CAP_BONUS)
+_PLEDGES: Final[tuple[int, ...]] = cap_table(CAP_PLEDGES)

@@ -19,9 +19,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 import numpy as np
+from librt.vecs import vec
+from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, cap, cap_table
+from eterna.core.encoding import Encoding, cap, cap_table, f32
 from eterna.core.encoding import put_count as _put
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState, Unchecked, View
@@ -158,7 +160,7 @@ class ValeEncoding(Encoding):
         self._o_kind = o["pending_kind"]
         self._o_terminal = o["terminal"]
         self._o_winners = o["winners"]
-        self._area_values: tuple[Any, ...] = cap_table(self.cap_area)
+        self._area_values: tuple[int, ...] = cap_table(self.cap_area)
 
     # ------------------------------------------------------------------ versions
     @classmethod
@@ -197,9 +199,11 @@ class ValeEncoding(Encoding):
         self._base_game(state)
         return super().mask(state, out)
 
-    def _observe(self, state: GameState, seat: Unchecked, out: np.ndarray, m: Any = None) -> None:
+    def _observe(
+        self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
+    ) -> None:
         self._base_game(state)
-        super()._observe(state, seat, out, m)
+        super()._observe(state, seat, out, memory, start)
 
     # ------------------------------------------------------------------ from a view
     def write(self, view: View, m: Any) -> None:
@@ -303,7 +307,7 @@ class ValeEncoding(Encoding):
             m[b + (s - seat) % n] = 1.0
 
     # ------------------------------------------------------------------ fast path
-    def write_state(self, st: ValeState, seat: int, m: Any) -> None:
+    def write_state(self, st: ValeState, seat: int, m: vec[i32]) -> None:
         """`write(st.view(seat), m)` from the engine's attributes (board.py). What it reads of
         hidden state: `seat`'s own hand, every hand's size, and the cards of other hands that
         are not secret (the view's `known_hands`) -- exactly what the view shows."""
@@ -317,7 +321,7 @@ class ValeEncoding(Encoding):
         if st.arts is not None:
             raise EternaError(ARTIFACTS_NOT_ENCODED)
 
-    def _write_state_cards(self, st: ValeState, seat: int, n: int, m: Any) -> None:
+    def _write_state_cards(self, st: ValeState, seat: int, n: int, m: vec[i32]) -> None:
         C = self.cards_n
         hands = st.hands
         for c in hands[seat]:
@@ -361,7 +365,7 @@ class ValeEncoding(Encoding):
         if top >= 0:
             m[self._o_deck_top + top] = _ONE
 
-    def _write_state_seats(self, st: ValeState, seat: int, n: int, m: Any) -> None:
+    def _write_state_seats(self, st: ValeState, seat: int, n: int, m: vec[i32]) -> None:
         b = self._o_seats
         k = len(SEAT_FEATURES)
         first = st.first
@@ -384,7 +388,7 @@ class ValeEncoding(Encoding):
                 m[base + 2] = _ONE
             if s == current:
                 m[base + 3] = _ONE
-            # cap(v, scale) from boxed tables: 0 stays 0 (the memory is zeroed), negatives too
+            # cap(v, scale) from tables: 0 stays 0 (the memory is zeroed), negatives too
             _put(m, base + 4, _HAND, len(hands[s]))
             _put(m, base + 5, _SCORE, scores[s])
             _put(m, base + 6, area_values, len(areas[s]))
@@ -397,12 +401,12 @@ class ValeEncoding(Encoding):
             for i in range(5):
                 _put(m, base + 14 + i, _CUT, cuts[j + i])
 
-    def _write_state_status(self, st: ValeState, seat: int, n: int, m: Any) -> None:
+    def _write_state_status(self, st: ValeState, seat: int, n: int, m: vec[i32]) -> None:
         m[self._o_phase + self._phase_slot[st.stage]] = _ONE
         b = self._o_clock
         _put(m, b, _ROUND, st.round)
-        m[b + 1] = cap(st.start.end_score, CAP_END_SCORE)
-        m[b + 2] = cap(len(st.draw_pile), float(self.cards_n))
+        m[b + 1] = f32(cap(st.start.end_score, CAP_END_SCORE))
+        m[b + 2] = f32(cap(len(st.draw_pile), float(self.cards_n)))
         choice = st.choice
         if choice is not None:
             chooser, step, who, src, _arg, _options = choice
@@ -419,10 +423,10 @@ class ValeEncoding(Encoding):
             m[b + (s - seat) % n] = _ONE
 
 
-# cap() of counts as boxed floats (`cap_table`)
-_HAND: Final[tuple[Any, ...]] = cap_table(CAP_HAND)
-_SCORE: Final[tuple[Any, ...]] = cap_table(CAP_SCORE)
-_STONES: Final[tuple[Any, ...]] = cap_table(CAP_STONES)
-_VALUE: Final[tuple[Any, ...]] = cap_table(CAP_VALUE)
-_CUT: Final[tuple[Any, ...]] = cap_table(CAP_CUT)
-_ROUND: Final[tuple[Any, ...]] = cap_table(CAP_ROUND)
+# the float32 bits of cap() of counts (`cap_table`)
+_HAND: Final[tuple[int, ...]] = cap_table(CAP_HAND)
+_SCORE: Final[tuple[int, ...]] = cap_table(CAP_SCORE)
+_STONES: Final[tuple[int, ...]] = cap_table(CAP_STONES)
+_VALUE: Final[tuple[int, ...]] = cap_table(CAP_VALUE)
+_CUT: Final[tuple[int, ...]] = cap_table(CAP_CUT)
+_ROUND: Final[tuple[int, ...]] = cap_table(CAP_ROUND)

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from eterna.core.encoding import cap
+from librt.vecs import vec
+from mypy_extensions import i32
+
+from eterna.core.encoding import ONE, cap, f32
 from eterna.games.vale import cards
 from eterna.games.vale.board import HUNT
 from eterna.games.vale.encoding import MAXP, ValeEncoding, base_fields
@@ -136,7 +139,7 @@ class ValeEncodingV2(ValeEncoding):
             m[o["bought_areas"] + r] = cap(arts["bought_areas"][s], CAP_BOUGHT)
 
     # ------------------------------------------------------------------ fast path
-    def write_state(self, st: ValeState, seat: int, m: Any) -> None:
+    def write_state(self, st: ValeState, seat: int, m: vec[i32]) -> None:
         """`write(st.view(seat), m)` from the engine's attributes; of the shelters it reads
         `seat`'s own, every shelter's size and the sheltered cards that are not secret (the
         view's `known_shelters`) -- exactly what the view shows."""
@@ -146,12 +149,12 @@ class ValeEncodingV2(ValeEncoding):
             return
         o = self._o
         n = st.players
-        m[o["artifacts"]] = 1.0
+        m[o["artifacts"]] = ONE
         choice = st.choice
         if choice is not None and choice[3] < -1:
-            m[o["pending_artifact"] - 2 - choice[3]] = 1.0
+            m[o["pending_artifact"] - 2 - choice[3]] = ONE
         for t in arts.glade:
-            m[o["glade"] + t] = 1.0
+            m[o["glade"] + t] = ONE
         per_seat = (
             (o["held"], arts.held),
             (o["picked"], arts.chosen),
@@ -160,21 +163,21 @@ class ValeEncodingV2(ValeEncoding):
         for b, tiles in per_seat:
             for s in range(n):
                 if tiles[s] >= 0:
-                    m[b + ((s - seat) % n) * T + tiles[s]] = 1.0
+                    m[b + ((s - seat) % n) * T + tiles[s]] = ONE
         if st.stage == HUNT and arts.pick_i < n and choice is None:
             picking = st.current_player
             if picking is not None:
-                m[o["picking"] + (picking - seat) % n] = 1.0
+                m[o["picking"] + (picking - seat) % n] = ONE
         self._write_state_shelters(st, seat, n, m)
 
-    def _write_state_shelters(self, st: ValeState, seat: int, n: int, m: Any) -> None:
+    def _write_state_shelters(self, st: ValeState, seat: int, n: int, m: vec[i32]) -> None:
         arts = st.arts
         assert arts is not None
         o = self._o
         secret = st.secret
         b = o["shelter"]
         for c in arts.shelters[seat]:
-            m[b + c] = 1.0
+            m[b + c] = ONE
         b = o["known_shelters"]
         for s in range(n):
             r = (s - seat) % n
@@ -182,6 +185,6 @@ class ValeEncodingV2(ValeEncoding):
             shelter = arts.shelters[s]
             for c in shelter:
                 if s == seat or not secret >> c & 1:
-                    m[base + c] = 1.0
-            m[o["shelter_sizes"] + r] = cap(len(shelter), CAP_SHELTER)
-            m[o["bought_areas"] + r] = cap(arts.bought[s], CAP_BOUGHT)
+                    m[base + c] = ONE
+            m[o["shelter_sizes"] + r] = f32(cap(len(shelter), CAP_SHELTER))
+            m[o["bought_areas"] + r] = f32(cap(arts.bought[s], CAP_BOUGHT))

@@ -62,7 +62,7 @@ class AECCore:
         # Rewards are only ever set at the end (every seat's at once), so until then there is
         # nothing to clear: the mover's cumulative reward is still 0.
         if self.cache:
-            self.cache = {}
+            self.cache.clear()
         self.legal = None
         try:
             if action < 0:

@@ -194,8 +194,8 @@ def test_fast_path_writers_store_float32_bit_patterns():
         return int(np.array([x], np.float32).view(np.int32)[0])
 
     assert bits(1.0) == ONE and f32(1.0) == ONE and f32(0.0) == 0
-    for x in (0.1, 1 / 3, 2 / 7, 0.5, 1e-8, 0.999999999):
-        assert f32(x) == bits(x), x
+    for x in (0.1, 1 / 3, 2 / 7, 0.5, 1e-8, 0.999999999, -0.0, 0.0, -0.0, 0.1):
+        assert f32(x) == bits(x), x  # (twice: the remembered values too)
     for scale in (2.0, 7.0, 10.0, 30.0, 60.0):
         table = cap_table(scale)
         assert [bits(cap(v, scale)) for v in range(len(table))] == list(table)

@@ -279,9 +279,17 @@ ONE: Final[i32] = 0x3F800000
 
 
 def f32(x: float) -> int:
-    """The bit pattern of float32(x), as a signed 32-bit int (numpy's rounding: to nearest)."""
-    bits: int = struct.unpack("<i", struct.pack("<f", x))[0]
+    """The bit pattern of float32(x), as a signed 32-bit int (numpy's rounding: to nearest).
+    The writers' values are capped counts, a small set: they are remembered (up to 4096)."""
+    bits = _F32.get(x)
+    if bits is None:
+        bits = struct.unpack("<i", struct.pack("<f", x))[0]
+        if len(_F32) < 4096 and x != 0.0:  # (0.0 == -0.0, whose sign bit differs)
+            _F32[x] = bits
     return bits
+
+
+_F32: Final[dict[float, int]] = {}
 
 
 def put_count(m: vec[i32], i: int, table: tuple[int, ...], v: int) -> None:

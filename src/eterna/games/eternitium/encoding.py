@@ -328,7 +328,7 @@ class EternitiumEncoding(Encoding):
                 continue
             r = (s - seat) % n
             vbase = vis + r * S
-            shown = vec[i32]([0] * S)  # face up (VISIBLE, with or without ERA_KNOWN), by shape
+            shown = _ZERO_S[0:S]  # face up (VISIBLE, with or without ERA_KNOWN), by shape
             up = 0
             for c in pile:
                 if c & _FACE_UP:
@@ -418,7 +418,7 @@ class EternitiumEncoding(Encoding):
         base = self._o_era_discard
         for i in range(S):
             _put(m, base + i, _ERA_COUNT, era_discard[i])
-        era_display = vec[i32]([0] * S)  # 0.5 a card, as the view's `+= 0.5` adds up
+        era_display = _ZERO_S[0:S]  # 0.5 a card, as the view's `+= 0.5` adds up
         for c in st._era_display:
             era_display[c] += 1
         base = self._o_era_display
@@ -475,7 +475,7 @@ def _ids(m: vec[i32], base: int, ids: list[int], table: tuple[int, ...]) -> None
     `table` (`_count_values` of the scale: the float32 steps replayed)."""
     if not ids:
         return
-    counts = vec[i32]([0] * K)  # (a native vector: no boxed item, no list to free)
+    counts = _ZERO_K[0:K]  # a native vector: no boxed item, no list to free
     for k in ids:
         counts[k] += 1
     for k in range(K):
@@ -489,6 +489,10 @@ _COUNT: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_COUNT))
 _PILE: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_PILE))
 _ERA: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_ERA))
 _HALVES: Final[tuple[int, ...]] = tuple(f32(0.5 * c) for c in range(16))
+# zeroed counters, copied by slicing (a memcpy compiled; far cheaper than building a vector
+# from a list in the interpreter)
+_ZERO_K: Final[vec[i32]] = vec[i32]([0] * K)
+_ZERO_S: Final[vec[i32]] = vec[i32]([0] * S)
 _TOP: Final = len(_COUNT)  # counts past the tables read 1.0
 _HAND_SIZE: Final[tuple[int, ...]] = cap_table(CAP_HAND)
 _DECK: Final[tuple[int, ...]] = cap_table(CAP_DECK)

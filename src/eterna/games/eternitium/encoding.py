@@ -334,8 +334,7 @@ class EternitiumEncoding(Encoding):
                 if c & _FACE_UP:
                     shown[c & _SHAPE] += 1
                     up += 1
-            for j in range(S):
-                count = shown[j]
+            for j, count in enumerate(shown):
                 if count:
                     m[vbase + j] = _ERA[count] if count < _TOP else _ONE
             hidden_count[s] = len(pile) - up
@@ -422,8 +421,7 @@ class EternitiumEncoding(Encoding):
         for c in st._era_display:
             era_display[c] += 1
         base = self._o_era_display
-        for i in range(S):
-            c = era_display[i]
+        for i, c in enumerate(era_display):
             if c:
                 m[base + i] = _HALVES[c] if c < len(_HALVES) else f32(0.5 * c)
         base = self._o_decks
@@ -478,8 +476,7 @@ def _ids(m: vec[i32], base: int, ids: list[int], table: tuple[int, ...]) -> None
     counts = _ZERO_K[0:K]  # a native vector: no boxed item, no list to free
     for k in ids:
         counts[k] += 1
-    for k in range(K):
-        c = counts[k]
+    for k, c in enumerate(counts):
         if c:
             m[base + k] = table[c] if c < _TOP else _ONE
 

@@ -154,7 +154,6 @@ class Encoding:
         fast path (`write_state`) when the state is the engine's own class."""
         if out is None:
             out = self.buffer
-        out.fill(0.0)
         self._observe(state, seat, out)
         return out
 
@@ -182,8 +181,10 @@ class Encoding:
     def _observe(
         self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
     ) -> None:
-        """Fill the zeroed `out` with `seat`'s observation. `memory[start:start + size]`, when
-        given, is `out`'s memory as int32 (a pooled row): the fast path copies its bits there."""
+        """Fill `out` with `seat`'s observation. `memory[start:start + size]`, when given, is
+        `out`'s memory as int32 (a pooled row, zeroed): the fast path copies its bits there.
+        Without it `out` is the caller's, in any state: the fast path overwrites every item
+        and the reference path zeroes it first."""
         if type(state) is self.state_class and type(seat) is int and 0 <= seat < state.players:
             bits = self._zero_bits[0 : self.size]
             self.write_state(state, seat, bits)
@@ -192,7 +193,10 @@ class Encoding:
             else:
                 memory[start : start + self.size] = bits
         else:  # the reference path; view() also refuses a bad seat
-            self.write(state.view(seat), memoryview(out))  # type: ignore[arg-type]
+            view = state.view(seat)
+            if memory is None:
+                out.fill(0.0)
+            self.write(view, memoryview(out))  # type: ignore[arg-type]
 
     def write_state(self, state: Any, seat: int, m: vec[i32]) -> None:
         """Write, into the zeroed native vector `m`, the float32 bit patterns (`f32`, `ONE`,

@@ -180,6 +180,74 @@ def test_new_mask_is_a_fresh_array():
     assert not any(np.shares_memory(masks[0], m) for m in masks[1:])
 
 
+def test_pooled_blocks_come_back_only_when_no_caller_holds_any_of_their_rows():
+    """RowPool hands a used-up block out again once nothing but the pool refers to it: the
+    rows (or views of rows, which numpy bases on the block) a caller keeps are never
+    overwritten, a reused zeroed block is zeroed, and dropped rows do come back."""
+    from eterna.core.encoding import RowPool
+
+    pool = RowPool(3, np.int8)  # zeroed
+    per = pool.rows_per_block
+    rounds = (RowPool.BLOCKS + 2) * per
+    for _ in range(rounds):  # rows dropped at once: the blocks come back, zeroed
+        row, memory, start = pool.take()
+        assert row.tolist() == [0, 0, 0]
+        memory[start + 1] = 7
+        assert row[1] == 7
+    assert pool.reused >= 2
+    # a row kept, a view of another (the view's base is the block, not the row), a row's
+    # memoryview: none is written again, however many rows follow
+    kept = pool.take()[0]
+    kept[:] = 1
+    view = pool.take()[0][1:]
+    view[:] = 2
+    for _ in range(per):  # (the rest of the block, then further blocks)
+        pool.take()
+    exported = memoryview(pool.take()[0])
+    exported[0] = 3
+    before = pool.reused
+    for _ in range(5 * RowPool.BLOCKS * per):
+        row, memory, start = pool.take()
+        assert row.tolist() == [0, 0, 0]
+        for k in range(3):
+            memory[start + k] = 9
+    assert kept.tolist() == [1, 1, 1] and view.tolist() == [2, 2] and exported[0] == 3
+    assert pool.reused > before  # the other blocks still came back
+
+    raw = RowPool(2, np.float32, np.int32, zeroed=False)  # rows may hold old values
+    for _ in range(rounds):
+        row, memory, start = raw.take()
+        if raw.reused:  # a reused row holds what was written into it before: not zeroed
+            assert memory[start] == 5 and row[1] == 2.5
+        memory[start] = 5
+        row[1] = 2.5
+    assert raw.reused >= 2
+
+
+def test_observations_and_masks_survive_the_pools_reuse():
+    """Kept observations and masks (and views of them) stay as they were while a long game
+    goes on through PettingZoo's observe path and the pools reuse their blocks."""
+    enc = make_encoding("vale", 2)
+    game = eterna.load_game("vale")
+    state = game.new_game(players=2, seed=3)
+    rng = random.Random(3)
+    kept = []
+    steps = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        obs = enc.observation(state, seat, enc.legal_ids(state))
+        if steps % 40 == 0:  # keep some (the mask whole, the observation as a view)
+            kept.append((obs["observation"][5:], obs["action_mask"], state.view(seat), seat))
+        steps += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert enc._obs_rows.reused and enc._mask_rows.reused
+    for part, mask, view, seat in kept:
+        assert np.array_equal(part, enc.encode(view)[5:])
+        assert np.flatnonzero(mask).tolist() == sorted(
+            enc.action_id(text) for text in view["legal_actions"]
+        ), seat
+
+
 def test_fast_path_writers_store_float32_bit_patterns():
     """The fast path writes int32 bit patterns into a native vector, copied into the float32
     row: `f32` rounds as numpy's float32 does, `ONE` is 1.0, a `cap_table` holds the bits of

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -71,7 +72,8 @@ class Encoding:
         self.shape = (size,)
         self.buffer = np.zeros(size, np.float32)
         self.mask_buffer = np.zeros(self.num_actions, np.int8)
-        self._obs_rows = RowPool(size, np.float32, np.int32)  # memory: the float32 bits
+        # memory: the float32 bits; rows are overwritten in full (fast path) or zeroed first
+        self._obs_rows = RowPool(size, np.float32, np.int32, zeroed=False)
         self._mask_rows = RowPool(self.num_actions, np.int8)
         self._zero_bits: vec[i32] = vec[i32]([0] * size)  # a fast-path writer's blank sheet
         self._mask_set: list[int] = []
@@ -181,10 +183,10 @@ class Encoding:
     def _observe(
         self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
     ) -> None:
-        """Fill `out` with `seat`'s observation. `memory[start:start + size]`, when given, is
-        `out`'s memory as int32 (a pooled row, zeroed): the fast path copies its bits there.
-        Without it `out` is the caller's, in any state: the fast path overwrites every item
-        and the reference path zeroes it first."""
+        """Fill `out` (in any state: a pooled row may hold an old observation) with `seat`'s
+        observation. `memory[start:start + size]`, when given, is `out`'s memory as int32 (a
+        pooled row): the fast path copies its bits there. The fast path overwrites every item;
+        the reference path zeroes `out` first."""
         if type(state) is self.state_class and type(seat) is int and 0 <= seat < state.players:
             bits = self._zero_bits[0 : self.size]
             self.write_state(state, seat, bits)
@@ -194,8 +196,7 @@ class Encoding:
                 memory[start : start + self.size] = bits
         else:  # the reference path; view() also refuses a bad seat
             view = state.view(seat)
-            if memory is None:
-                out.fill(0.0)
+            out.fill(0.0)
             self.write(view, memoryview(out))  # type: ignore[arg-type]
 
     def write_state(self, state: Any, seat: int, m: vec[i32]) -> None:
@@ -235,36 +236,87 @@ class Encoding:
 
 
 class RowPool:
-    """Fresh zeroed 1-D arrays of one width and dtype, cut from preallocated blocks of about
-    64 KB: one `np.zeros` and one memoryview a block instead of one each a row (about 1 us of
-    a 3-8 us observation). A row is a view into its block, never handed out twice; a caller who
-    keeps one row keeps its block alive (at most 64 KB, or one row when a row is larger)."""
+    """Fresh 1-D arrays of one width and dtype, cut from preallocated blocks of about 64 KB: one
+    allocation and one memoryview a block instead of one each a row (about 1 us of a 3-8 us
+    observation). A row is a view into its block, never handed out twice while anyone holds it.
+
+    The pool keeps its last `BLOCKS` blocks. When a block is used up, the oldest is handed out
+    again if nothing but the pool refers to it any more -- no row of it, and no view of such a
+    row (numpy views of a row refer to the block itself), is held by any caller: its rows are
+    then new array objects over memory that is already mapped and in cache. A block a caller
+    still holds a row of is left to the caller and replaced by a new one. With `zeroed`, every
+    row comes zeroed; without it a reused row holds old values (for writers of every item)."""
 
     BLOCK_BYTES: ClassVar[int] = 1 << 16
+    #: the blocks kept for reuse
+    BLOCKS: ClassVar[int] = 4
 
-    def __init__(self, width: int, dtype: Any, memory_dtype: Any = None) -> None:
+    def __init__(
+        self, width: int, dtype: Any, memory_dtype: Any = None, zeroed: bool = True
+    ) -> None:
         self.width = width
         self.dtype = np.dtype(dtype)
         #: the item type the block's memoryview shows (same size; e.g. int32 for float32
         #: rows, which a fast-path writer's bits are copied into)
         self.memory_dtype = self.dtype if memory_dtype is None else np.dtype(memory_dtype)
         assert self.memory_dtype.itemsize == self.dtype.itemsize
+        self.zeroed = zeroed
         self.rows_per_block = max(1, self.BLOCK_BYTES // max(1, width * self.dtype.itemsize))
+        self._blocks: list[np.ndarray] = []
+        self._memories: list[Any] = []
+        self._current = -1
         self._rows: list[np.ndarray] = []
         self._memory: Any = None
-        self._next = self.rows_per_block  # empty: the first take() allocates
+        self._next = self.rows_per_block  # empty: the first take() gets a block
+        self._unheld = 0  # sys.getrefcount of a block nobody but the pool refers to
+        #: blocks handed out again (for tests and measurements)
+        self.reused = 0
 
     def take(self) -> tuple[np.ndarray, Any, int]:
         """(row, its block's writable memory: a flat memoryview of `memory_dtype` items, the
         row's first item in it). The row's items are memory[start:start + width]."""
         i = self._next
         if i == self.rows_per_block:
-            block = np.zeros((self.rows_per_block, self.width), self.dtype)
-            self._rows = list(block)
-            self._memory = memoryview(block.reshape(-1).view(self.memory_dtype))
+            self._next_block()
             i = 0
         self._next = i + 1
         return self._rows[i], self._memory, i * self.width
+
+    def _next_block(self) -> None:
+        self._rows = []  # the pool's own references to the used-up block's rows
+        blocks = self._blocks
+        if len(blocks) < self.BLOCKS:
+            j = len(blocks)
+            self._new_block(j)
+            self._unheld = self._refs(j)  # the same expression as the check, in the same state
+        else:
+            j = self._current + 1 if self._current + 1 < len(blocks) else 0
+            if self._refs(j) == self._unheld:
+                self.reused += 1
+                if self.zeroed:
+                    blocks[j].fill(0)
+            else:  # a caller holds a row of it: the block is theirs now
+                self._new_block(j)
+                self._unheld = self._refs(j)
+        self._current = j
+        self._memory = self._memories[j]
+        self._rows = list(blocks[j])
+
+    def _new_block(self, j: int) -> None:
+        shape = (self.rows_per_block, self.width)
+        block = np.zeros(shape, self.dtype) if self.zeroed else np.empty(shape, self.dtype)
+        memory = memoryview(block.reshape(-1).view(self.memory_dtype))
+        if j == len(self._blocks):
+            self._blocks.append(block)
+            self._memories.append(memory)
+        else:
+            self._blocks[j] = block
+            self._memories[j] = memory
+
+    def _refs(self, j: int) -> int:
+        """sys.getrefcount of block j (references: the pool's list, its memoryview's array,
+        and every row or view a caller holds)."""
+        return sys.getrefcount(self._blocks[j])
 
 
 def relative(seat: int, other: int, players: int) -> int:

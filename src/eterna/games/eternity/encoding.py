@@ -12,7 +12,7 @@ from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, cap, cap_table, f32
+from eterna.core.encoding import Encoding, cap, cap_table
 from eterna.core.encoding import put_count as _put
 from eterna.core.game import View
 from eterna.games.eternity import cards
@@ -61,8 +61,10 @@ _LO: Final = tuple(_half_rows(f * cards.PER_FAMILY) for f in range(F))
 _HI: Final = tuple(_half_rows(f * cards.PER_FAMILY + _HALF) for f in range(F))
 _PER_FAMILY: Final = cards.PER_FAMILY
 _CHUNK: Final = cards.CHUNK
-_TWO: Final = 2 * cards.PER_FAMILY
 assert cards.PER_FAMILY == 2 * _HALF
+#: _POP[chunk]: the number of cards in a family's chunk (int.bit_count is a generic method
+#: call in the compiled build, boxing a 42-bit hand)
+_POP: Final[tuple[int, ...]] = tuple(bin(h).count("1") for h in range(1 << cards.PER_FAMILY))
 
 
 class EternityEncoding(Encoding):
@@ -112,18 +114,19 @@ class EternityEncoding(Encoding):
         self._family = cards.FAMILY_INDEX
         # notation -> card number, for the log ("play sea-3" and "pledge sea-3" alike)
         self._log_card = {a.text: a.card for a in cards.ACTIONS}
-        # fast path, per table size n: _seat_bases[n][observer][s] = where seat s's features
-        # start; _played_bases[n][j] = the round_played offset of relative slot j % n, j < 2n
+        # fast path, per table size n (tuples indexed by n; 0 unused): _seat_bases[n][observer][s]
+        # = where seat s's features start; _played_bases[n][j] = the round_played offset of
+        # relative slot j % n, j < 2n
         k = len(SEAT_FEATURES)
-        self._seat_bases = {
-            n: tuple(
+        self._seat_bases: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(
                 tuple(self._o_seats + ((s - seat) % n) * k for s in range(n)) for seat in range(n)
             )
-            for n in range(1, MAXP + 1)
-        }
-        self._played_bases = {
-            n: tuple(self._o_played + (j % n) * C for j in range(2 * n)) for n in range(1, MAXP + 1)
-        }
+            for n in range(MAXP + 1)
+        )
+        self._played_bases: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self._o_played + (j % n) * C for j in range(2 * n)) for n in range(MAXP + 1)
+        )
 
     def write(self, view: View, m: Any) -> None:
         v = as_eternity_view(view)
@@ -251,15 +254,13 @@ class EternityEncoding(Encoding):
         rnd = st._round
         m[self._o_round + min(rnd, ROUNDS) - 1] = _ONE
         o = self._o_misc
-        per_round = st._start.hand_size
-        v = st._trick_no + 1
-        m[o] = f32(cap(v if v < per_round else per_round, per_round))
+        _put(m, o, _PROGRESS[st._hand_size], st._trick_no + 1)
         _put(m, o + 1, _BONUS, st._game_bonus(rnd))
         _put(m, o + 2, _PLEDGES, st._pledges_left)
         supply = st._supply_left
         if supply >= 0:
             m[o + 3] = _ONE
-            m[o + 4] = f32(cap(supply, CAP_SUPPLY))
+            _put(m, o + 4, _SUPPLY, supply)
         self._write_seats(st, seat, st._n, m)
 
     def _write_history(self, st: EternityState, seat: int, n: int, m: vec[i32]) -> None:
@@ -268,7 +269,7 @@ class EternityEncoding(Encoding):
         round's leader (a round's first trick) or by the winner of trick k-1."""
         history = st._history
         done = len(history)
-        per_round = st._start.hand_size
+        per_round = st._hand_size
         round_leaders = st._round_leaders
         winners = st._trick_winners
         bases = self._played_bases[n]  # bases[j] = round_played offset of slot j % n
@@ -281,14 +282,15 @@ class EternityEncoding(Encoding):
             if end > done:  # the unfinished trick
                 o_trick = self._o_trick - self._o_played
                 o_pledge = self._o_pledge - self._o_played
-                for a in history[first:done]:
+                for i in range(first, done):  # (by index: a slice is a list to allocate)
+                    a = history[i]
                     c = bases[rel] + a.card
                     m[c] = _ONE
                     m[c + (o_pledge if a.pledge else o_trick)] = _ONE
                     rel += 1
                 break
-            for a in history[first:end]:  # (zip() is slower for so few items)
-                m[bases[rel] + a.card] = _ONE
+            for i in range(first, end):
+                m[bases[rel] + history[i].card] = _ONE
                 rel += 1
             first = end
             k += 1
@@ -297,6 +299,7 @@ class EternityEncoding(Encoding):
         """seats, terminal and winners."""
         seat_base = self._seat_bases[n][seat]  # seat_base[s]: where seat s's features start
         hands = st._hands
+        pop = _POP
         tricks = st._tricks
         trees = st._trees
         scores = st._scores
@@ -305,12 +308,7 @@ class EternityEncoding(Encoding):
             m[b] = _ONE
             # cap() of counts, which are never negative, from tables (0 is already there)
             h = s * F
-            _put(
-                m,
-                b + 3,
-                _HAND,
-                (hands[h] | hands[h + 1] << _PER_FAMILY | hands[h + 2] << _TWO).bit_count(),
-            )
+            _put(m, b + 3, _HAND, pop[hands[h]] + pop[hands[h + 1]] + pop[hands[h + 2]])
             _put(m, b + 4, _TRICKS, tricks[s])
             _put(m, b + 5, _TREES, trees[s])
             _put(m, b + 6, _SCORE, scores[s])
@@ -335,3 +333,8 @@ _TREES: Final[tuple[int, ...]] = cap_table(CAP_TREES)
 _SCORE: Final[tuple[int, ...]] = cap_table(CAP_SCORE)
 _BONUS: Final[tuple[int, ...]] = cap_table(CAP_BONUS)
 _PLEDGES: Final[tuple[int, ...]] = cap_table(CAP_PLEDGES)
+_SUPPLY: Final[tuple[int, ...]] = cap_table(CAP_SUPPLY)
+#: _PROGRESS[h]: the trick-progress bits for hands of h cards (cap(min(v, h), h))
+_PROGRESS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    cap_table(float(h)) if h else (0,) for h in range(C + 1)
+)

@@ -265,7 +265,7 @@ class RowPool:
         self._blocks: list[np.ndarray] = []
         self._memories: list[Any] = []
         self._current = -1
-        self._rows: list[np.ndarray] = []
+        self._block: Any = None  # the block rows are being cut from
         self._memory: Any = None
         self._next = self.rows_per_block  # empty: the first take() gets a block
         self._unheld = 0  # sys.getrefcount of a block nobody but the pool refers to
@@ -280,10 +280,12 @@ class RowPool:
             self._next_block()
             i = 0
         self._next = i + 1
-        return self._rows[i], self._memory, i * self.width
+        # (a view made here, not a list of them a block: the pool never holds a row, and
+        # list(block) ends numpy's iteration with an IndexError and its formatted message)
+        return self._block[i], self._memory, i * self.width
 
     def _next_block(self) -> None:
-        self._rows = []  # the pool's own references to the used-up block's rows
+        self._block = None
         blocks = self._blocks
         if len(blocks) < self.BLOCKS:
             j = len(blocks)
@@ -300,7 +302,7 @@ class RowPool:
                 self._unheld = self._refs(j)
         self._current = j
         self._memory = self._memories[j]
-        self._rows = list(blocks[j])
+        self._block = blocks[j]
 
     def _new_block(self, j: int) -> None:
         shape = (self.rows_per_block, self.width)

@@ -23,7 +23,7 @@ from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, cap, cap_table, f32
+from eterna.core.encoding import Encoding, cap, cap_table
 from eterna.core.encoding import put_count as _put
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState, Unchecked, View
@@ -141,6 +141,7 @@ class ValeEncoding(Encoding):
         # fast path: the engine's phase number -> this layout's phase slot
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
         self._resolution = engine.PHASES.index("resolution")
+        self._deck_bits = cap_table(float(self.cards_n))  # the deck count's, by count
         # fast path: field offsets as attributes (a dict lookup each costs more than a write)
         o = self.offsets
         self._o_revealed = o["revealed"]
@@ -202,7 +203,10 @@ class ValeEncoding(Encoding):
     def _observe(
         self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
     ) -> None:
-        self._base_game(state)
+        # (a base game of the engine's class has no Artifacts state: the generic check, a
+        # getattr and an options lookup, is for the others)
+        if type(state) is not ValeState or state.arts is not None:
+            self._base_game(state)
         super()._observe(state, seat, out, memory, start)
 
     # ------------------------------------------------------------------ from a view
@@ -405,8 +409,8 @@ class ValeEncoding(Encoding):
         m[self._o_phase + self._phase_slot[st.stage]] = _ONE
         b = self._o_clock
         _put(m, b, _ROUND, st.round)
-        m[b + 1] = f32(cap(st.start.end_score, CAP_END_SCORE))
-        m[b + 2] = f32(cap(len(st.draw_pile), float(self.cards_n)))
+        _put(m, b + 1, _END_SCORE, st.start.end_score)
+        _put(m, b + 2, self._deck_bits, len(st.draw_pile))
         choice = st.choice
         if choice is not None:
             chooser, step, who, src, _arg, _options = choice
@@ -419,7 +423,7 @@ class ValeEncoding(Encoding):
         if st.is_terminal:
             m[self._o_terminal] = _ONE
         b = self._o_winners
-        for s in st.winners:
+        for s in st._winners:  # (the property copies the list)
             m[b + (s - seat) % n] = _ONE
 
 
@@ -430,3 +434,4 @@ _STONES: Final[tuple[int, ...]] = cap_table(CAP_STONES)
 _VALUE: Final[tuple[int, ...]] = cap_table(CAP_VALUE)
 _CUT: Final[tuple[int, ...]] = cap_table(CAP_CUT)
 _ROUND: Final[tuple[int, ...]] = cap_table(CAP_ROUND)
+_END_SCORE: Final[tuple[int, ...]] = cap_table(CAP_END_SCORE)

@@ -274,7 +274,9 @@ class RowPool:
 
     def take(self) -> tuple[np.ndarray, Any, int]:
         """(row, its block's writable memory: a flat memoryview of `memory_dtype` items, the
-        row's first item in it). The row's items are memory[start:start + width]."""
+        row's first item in it). The row's items are memory[start:start + width]. The memory
+        is the pool's own: write through it before the next take(), never keep it (keeping it
+        would not keep the block out of reuse; keeping the row does)."""
         i = self._next
         if i == self.rows_per_block:
             self._next_block()

@@ -129,7 +129,9 @@ class Encoding:
 
     @staticmethod
     def legal_ids(state: GameState) -> list[int]:
-        return [a.index for a in state.legal_actions()]
+        # (typed: the compiled build reads `index` natively, not by a generic lookup by name)
+        actions: list[Action] = state.legal_actions()
+        return [a.index for a in actions]
 
     def mask(self, state: GameState, out: np.ndarray | None = None) -> np.ndarray:
         """int8 legal-action mask of the current player; written into `out` (or the buffer)."""
@@ -137,10 +139,10 @@ class Encoding:
             out = self.mask_buffer
             for i in self._mask_set:  # clear only what the last call set
                 out[i] = 0
-            ids = self._mask_set = [a.index for a in state.legal_actions()]
+            ids = self._mask_set = self.legal_ids(state)
         else:
             out.fill(0)
-            ids = [a.index for a in state.legal_actions()]
+            ids = self.legal_ids(state)
         if ids:
             out[ids] = 1
         return out

@@ -248,6 +248,47 @@ def test_observations_and_masks_survive_the_pools_reuse():
         ), seat
 
 
+@pytest.mark.parametrize("game_id", ["eternity", "vale", "eternitium"])
+def test_observing_keeps_no_memory(game_id):
+    """Observations dropped at once leave nothing behind: the pools' blocks come back and the
+    fast path's native vectors are freed (each call allocates about one observation's worth,
+    so a leak of one a call shows as megabytes here)."""
+    import tracemalloc
+
+    players = 4 if game_id == "eternity" else 2
+    game = eterna.load_game(game_id)
+    enc = make_encoding(game_id, players)
+    states = []
+    state = game.new_game(players=players, seed=7)
+    rng = random.Random(7)
+    while not state.is_terminal and len(states) < 40:
+        state.apply(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    calls = 0
+
+    def observe_all() -> None:
+        nonlocal calls
+        for s in states:
+            seat = s.current_player
+            ids = enc.legal_ids(s) if seat is not None else []
+            enc.observation(s, 0 if seat is None else seat, ids)
+            calls += 1
+
+    pools = (enc._obs_rows, enc._mask_rows)
+    for _ in range(max(p.BLOCKS * p.rows_per_block for p in pools) // len(states) + 2):
+        observe_all()  # warm: both pools at their four blocks
+    assert all(len(p._blocks) == p.BLOCKS for p in pools)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(25):
+            observe_all()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 64 * 1024, f"{grown} bytes kept after {calls} observations"
+
+
 def test_fast_path_writers_store_float32_bit_patterns():
     """The fast path writes int32 bit patterns into a native vector, copied into the float32
     row: `f32` rounds as numpy's float32 does, `ONE` is 1.0, a `cap_table` holds the bits of

@@ -206,7 +206,9 @@ class Encoding:
         `cap_table`) of what `write(state.view(seat), ...)` writes, from the fields of `state`
         that view exposes to `seat` (subclasses with a `state_class`). A store into `m` is a
         plain machine store in the compiled build, where a float stored through a memoryview
-        is a generic call (boxing the index and the float, parsing the format: about 50 ns)."""
+        is a generic call (boxing the index and the float, parsing the format: about 50 ns).
+        Called by `observe`; from interpreted code, mypyc's wrapper for a `vec` argument leaks
+        the vector's buffer (docs/compiled.md)."""
         raise NotImplementedError
 
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:

@@ -13,9 +13,10 @@ decision; the raw and PettingZoo loops play the very same games (same seeds, sam
   ids, so the difference to (mask) is the observation's cost alone (an agent reading the mask
   with `np.flatnonzero` pays about 2 µs more a step on The Vale's 12 336 actions);
 - pettingzoo (empty obs): the (mask) loop plus what an observation costs besides its writer:
-  the observation dict with a fresh zeroed observation row and the action mask, as `observe`
-  builds them, but nothing written into the row. The ceiling of (obs) with a free writer: the
-  share of the step that the PettingZoo API and fresh arrays take whatever the encoding does;
+  the observation dict with a fresh observation row (from the encoding's pool, as `observe`
+  takes it) and the action mask, but nothing written into the row. The ceiling of (obs) with
+  a free writer: the share of the step that the PettingZoo API and fresh arrays take whatever
+  the encoding does;
 - gymnasium: `step()` against random opponents, with the learner's observation and mask built
   at each of its steps (the decisions of every seat are counted);
 - openspiel: `legal_actions()` + `apply_action()` on the registered Python game (no

@@ -293,19 +293,14 @@ class RowPool:
     def _next_block(self) -> None:
         self._block = None
         blocks = self._blocks
-        if len(blocks) < self.BLOCKS:
-            j = len(blocks)
+        j = self._current + 1 if self._current + 1 < self.BLOCKS else 0  # the oldest, or a new one
+        if j < len(blocks) and self._refs(j) == self._unheld:
+            self.reused += 1
+            if self.zeroed:
+                blocks[j].fill(0)
+        else:  # none yet, or a caller holds a row of it: the block is theirs now
             self._new_block(j)
             self._unheld = self._refs(j)  # the same expression as the check, in the same state
-        else:
-            j = self._current + 1 if self._current + 1 < len(blocks) else 0
-            if self._refs(j) == self._unheld:
-                self.reused += 1
-                if self.zeroed:
-                    blocks[j].fill(0)
-            else:  # a caller holds a row of it: the block is theirs now
-                self._new_block(j)
-                self._unheld = self._refs(j)
         self._current = j
         self._memory = self._memories[j]
         self._block = blocks[j]

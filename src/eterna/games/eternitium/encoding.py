@@ -313,7 +313,7 @@ class EternitiumEncoding(Encoding):
         self._state_seats(st, seat, m, hidden_count)
         self._state_table(st, seat, m)
 
-    def _state_era(self, st: EternitiumState, seat: int, m: vec[i32]) -> list[int]:
+    def _state_era(self, st: EternitiumState, seat: int, m: vec[i32]) -> vec[i32]:
         """Era piles, top first: a face-up card shows its shape, a face-down one only that
         (a pile holds Era codes: flag VISIBLE face up, ERA_KNOWN seen face down); returns
         the face-down count of each pile."""
@@ -321,7 +321,7 @@ class EternitiumEncoding(Encoding):
         top = self._o_era_top
         vis = self._o_era_visible
         eras = st._eras
-        hidden_count = [0] * n
+        hidden_count = _ZERO_P[0:n]
         for s in range(n):
             pile = eras[s]
             if not pile:
@@ -345,7 +345,7 @@ class EternitiumEncoding(Encoding):
         return hidden_count
 
     def _state_seats(
-        self, st: EternitiumState, seat: int, m: vec[i32], hidden_count: list[int]
+        self, st: EternitiumState, seat: int, m: vec[i32], hidden_count: vec[i32]
     ) -> None:
         """Each seat's features (SEAT_FEATURES), the reader's own seat first."""
         n = st._n
@@ -363,7 +363,7 @@ class EternitiumEncoding(Encoding):
         decks = st._decks
         discards = st._discards
         hands = st._hands
-        tiers = _TIER
+        tiers = _TIERS
         in_play = st._in_play
         for s in range(n):
             base = b + ((s - seat) % n) * k
@@ -387,7 +387,7 @@ class EternitiumEncoding(Encoding):
             _put(m, base + 9, _ERA_COUNT, hidden_count[s])
             # the view's score: the engine's _points(s)[0] (every card the seat owns), summed
             # here without the advanced count the view does not encode
-            score = 0  # (loops, not sum(map(...)): the compiled build runs them in C)
+            score: i32 = 0  # (loops, not sum(map(...)): the compiled build runs them in C)
             for c in deck:
                 score += tiers[c]
             for c in pile:
@@ -396,7 +396,7 @@ class EternitiumEncoding(Encoding):
                 if copies:
                     score += copies * tiers[c]
             if s == st._active and in_play >= 0:
-                score += _TIER[in_play]
+                score += tiers[in_play]
             _put(m, base + 10, _SCORE, score)
             m[base + 11] = _SET[(s - first) % n + 1]
             if s == victim:
@@ -411,7 +411,7 @@ class EternitiumEncoding(Encoding):
         base = self._o_reserve
         for i, count in enumerate(st._reserve):
             _put(m, base + i, _RESERVE, count)
-        era_discard = [0] * S
+        era_discard = _ZERO_S[0:S]
         for c in st._era_discard:
             era_discard[c] += 1
         base = self._o_era_discard
@@ -490,6 +490,9 @@ _HALVES: Final[tuple[int, ...]] = tuple(f32(0.5 * c) for c in range(16))
 # from a list in the interpreter)
 _ZERO_K: Final[vec[i32]] = vec[i32]([0] * K)
 _ZERO_S: Final[vec[i32]] = vec[i32]([0] * S)
+_ZERO_P: Final[vec[i32]] = vec[i32]([0] * MAXP)
+#: each kind's technology points (a native vector: the score loop reads one a card)
+_TIERS: Final[vec[i32]] = vec[i32](_TIER)
 _TOP: Final = len(_COUNT)  # counts past the tables read 1.0
 _HAND_SIZE: Final[tuple[int, ...]] = cap_table(CAP_HAND)
 _DECK: Final[tuple[int, ...]] = cap_table(CAP_DECK)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from librt.vecs import vec
-from mypy_extensions import i32, i64
+from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
 from eterna.core.encoding import Encoding, cap, cap_table
@@ -45,7 +45,23 @@ CAP_BONUS: Final = 7.0
 CAP_SUPPLY: Final = float(cards.TREE_TOKENS_IN_BOX)
 
 
+# The fast path's card tables. A hand holds one 14-bit chunk per family (the engine's layout),
+# read here as two 7-bit halves: _LO[f][h] / _HI[f][h] are the cards of family f whose value
+# bits are set in the low / high half h, ascending (small tables, built at once).
+_HALF: Final = 7
+_HALF_MASK: Final = (1 << _HALF) - 1
+
+
+def _half_rows(first: int) -> tuple[tuple[int, ...], ...]:
+    """rows[h]: first + v for each bit v set in the 7-bit `h`, ascending."""
+    return tuple(tuple(first + v for v in range(_HALF) if h >> v & 1) for h in range(1 << _HALF))
+
+
+_LO: Final = tuple(_half_rows(f * cards.PER_FAMILY) for f in range(F))
+_HI: Final = tuple(_half_rows(f * cards.PER_FAMILY + _HALF) for f in range(F))
 _PER_FAMILY: Final = cards.PER_FAMILY
+_CHUNK: Final = cards.CHUNK
+assert cards.PER_FAMILY == 2 * _HALF
 #: _POP[chunk]: the number of cards in a family's chunk (int.bit_count is a generic method
 #: call in the compiled build, boxing a 42-bit hand)
 _POP: Final[tuple[int, ...]] = tuple(bin(h).count("1") for h in range(1 << cards.PER_FAMILY))
@@ -99,7 +115,8 @@ class EternityEncoding(Encoding):
         # notation -> card number, for the log ("play sea-3" and "pledge sea-3" alike)
         self._log_card = {a.text: a.card for a in cards.ACTIONS}
         # fast path, per table size n (tuples indexed by n; 0 unused): _seat_bases[n][observer][s]
-        # = where seat s's features start
+        # = where seat s's features start; _played_bases[n][j] = the round_played offset of
+        # relative slot j % n, j < 2n
         k = len(SEAT_FEATURES)
         self._seat_bases: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(
@@ -107,10 +124,9 @@ class EternityEncoding(Encoding):
             )
             for n in range(MAXP + 1)
         )
-        #: _bit_at[(1 << b) % 67] = b: the card of a set's lowest bit (`_put_cards`)
-        self._bit_at: vec[i32] = vec[i32]([0] * 67)
-        for b in range(C):
-            self._bit_at[(1 << b) % 67] = b
+        self._played_bases: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self._o_played + (j % n) * C for j in range(2 * n)) for n in range(MAXP + 1)
+        )
 
     def write(self, view: View, m: Any) -> None:
         v = as_eternity_view(view)
@@ -199,15 +215,34 @@ class EternityEncoding(Encoding):
     def write_state(self, st: EternityState, seat: int, m: vec[i32]) -> None:
         """`write(st.view(seat), m)` from the engine's fields. What it reads of hidden state:
         `seat`'s own hand, and every hand's size -- exactly what the view shows. (The hot
-        path: two calls, for this round's history and the seats, and the rest inline; card
-        sets are walked bit by bit in machine integers, `_put_cards`.)"""
-        at = self._bit_at
+        path: two calls, for this round's history and the seats, and the rest inline.)"""
+        lo, hi = _LO, _HI
+        k = _HALF_MASK
         hands = st._hands
         b = seat * F
-        hand: i64 = hands[b] | hands[b + 1] << _PER_FAMILY | hands[b + 2] << 2 * _PER_FAMILY
-        _put_cards(m, 0, hand, at)  # own hand (a seat's chunks, family by family)
-        _put_cards(m, self._o_board, st._board_mask, at)
-        _put_cards(m, self._o_display, st._display, at)
+        for f in range(F):  # own hand
+            chunk = hands[b + f]
+            for c in lo[f][chunk & k]:
+                m[c] = _ONE
+            for c in hi[f][chunk >> _HALF]:
+                m[c] = _ONE
+        o = self._o_board
+        mask = st._board_mask
+        for f in range(F):
+            chunk = mask >> (f * _PER_FAMILY) & _CHUNK
+            for c in lo[f][chunk & k]:
+                m[o + c] = _ONE
+            for c in hi[f][chunk >> _HALF]:
+                m[o + c] = _ONE
+        o = self._o_display
+        mask = st._display
+        if mask:
+            for f in range(F):
+                chunk = mask >> (f * _PER_FAMILY) & _CHUNK
+                for c in lo[f][chunk & k]:
+                    m[o + c] = _ONE
+                for c in hi[f][chunk >> _HALF]:
+                    m[o + c] = _ONE
         self._write_history(st, seat, st._n, m)
         led = st._led
         if led >= 0:
@@ -228,35 +263,35 @@ class EternityEncoding(Encoding):
             _put(m, o + 4, _SUPPLY, supply)
         self._write_seats(st, seat, st._n, m)
 
-    def _write_history(self, st: EternityState, seat: int, n: i64, m: vec[i32]) -> None:
+    def _write_history(self, st: EternityState, seat: int, n: int, m: vec[i32]) -> None:
         """This round's actions (the view's "log") and the unfinished trick ("trick",
         "pledges"), with the seat of each: trick k is history[k*n:(k+1)*n], led by the
         round's leader (a round's first trick) or by the winner of trick k-1."""
         history = st._history
-        done: i64 = len(history)
-        per_round: i64 = st._hand_size
+        done = len(history)
+        per_round = st._hand_size
         round_leaders = st._round_leaders
         winners = st._trick_winners
-        o_played: i64 = self._o_played
-        first: i64 = st._round_start
-        k: i64 = first // n
+        bases = self._played_bases[n]  # bases[j] = round_played offset of slot j % n
+        first = st._round_start
+        k = first // n
         while first < done:
-            leader: i64 = round_leaders[k // per_round] if k % per_round == 0 else winners[k - 1]
-            rel: i64 = (leader - seat) % n  # the actor's slot, relative to `seat`
+            leader = round_leaders[k // per_round] if k % per_round == 0 else winners[k - 1]
+            rel = (leader - seat) % n
             end = first + n
             if end > done:  # the unfinished trick
-                o_trick: i64 = self._o_trick
-                o_pledge: i64 = self._o_pledge
+                o_trick = self._o_trick - self._o_played
+                o_pledge = self._o_pledge - self._o_played
                 for i in range(first, done):  # (by index: a slice is a list to allocate)
                     a = history[i]
-                    c: i64 = rel * C + a.card
-                    m[o_played + c] = _ONE
-                    m[(o_pledge if a.pledge else o_trick) + c] = _ONE
-                    rel = rel + 1 if rel + 1 < n else 0
+                    c = bases[rel] + a.card
+                    m[c] = _ONE
+                    m[c + (o_pledge if a.pledge else o_trick)] = _ONE
+                    rel += 1
                 break
             for i in range(first, end):
-                m[o_played + rel * C + history[i].card] = _ONE
-                rel = rel + 1 if rel + 1 < n else 0
+                m[bases[rel] + history[i].card] = _ONE
+                rel += 1
             first = end
             k += 1
 
@@ -289,16 +324,6 @@ class EternityEncoding(Encoding):
         o = self._o_winners
         for s in st._winners:
             m[o + (s - seat) % n] = _ONE
-
-
-def _put_cards(m: vec[i32], o: i64, cards: i64, at: vec[i32]) -> None:
-    """m[o + c] = 1.0 for each card c of the set `cards` (bit c: the engine's layout, 14 bits a
-    family). Lowest bit first: `cards & -cards` isolates it and `at` names it (the powers of
-    two up to 2**65 leave distinct remainders mod 67)."""
-    while cards:
-        low = cards & -cards
-        m[o + i64(at[low % 67])] = _ONE
-        cards ^= low
 
 
 # the float32 bits of cap() of counts (`cap_table`)

@@ -55,7 +55,6 @@ CAP_ERA: Final = 15.0
 CAP_SCORE: Final = 30.0
 CAP_RESERVE: Final = 10.0
 CAP_ROUND: Final = 100.0
-_TIER: Final = cards.TIER  # technology points of each card kind
 _FACE_UP: Final = cards.VISIBLE
 _SHAPE: Final = cards.SHAPE_BITS
 
@@ -491,8 +490,8 @@ _HALVES: Final[tuple[int, ...]] = tuple(f32(0.5 * c) for c in range(16))
 _ZERO_K: Final[vec[i32]] = vec[i32]([0] * K)
 _ZERO_S: Final[vec[i32]] = vec[i32]([0] * S)
 _ZERO_P: Final[vec[i32]] = vec[i32]([0] * MAXP)
-#: each kind's technology points (a native vector: the score loop reads one a card)
-_TIERS: Final[vec[i32]] = vec[i32](_TIER)
+#: each card kind's technology points (a native vector: the score loop reads one a card)
+_TIERS: Final[vec[i32]] = vec[i32](cards.TIER)
 _TOP: Final = len(_COUNT)  # counts past the tables read 1.0
 _HAND_SIZE: Final[tuple[int, ...]] = cap_table(CAP_HAND)
 _DECK: Final[tuple[int, ...]] = cap_table(CAP_DECK)

@@ -25,6 +25,7 @@ up again), what Philosopher's Stone did already (`{"retrieved", "discarded"}`).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from eterna.core.errors import EternaError
@@ -45,6 +46,7 @@ from eterna.games.vale.effects import GainPoints, Step
 
 MAX_STONES: Final = 99
 MAX_POINTS_STEP: Final = 99  # Horus' `points:N`: a card's written cost
+_SMALL_NUMBER: Final = re.compile(r"[0-9]{1,4}", re.ASCII)  # not str.isdigit: "٣", or 5,000 digits
 RULE: Final = -1  # a step's owner (`owner`): none (a rule), a card (>= 0) or a tile (<= -2)
 
 _REFS: dict[int, str] = {}  # id(step) -> its name
@@ -116,7 +118,7 @@ def read_step(r: Reader) -> tuple[str, Step, int]:
     name = r["step"].text()
     step = steps.get(name)
     owner = _OWNER.get(name, RULE)
-    if step is None and name.startswith("points:") and name[7:].isdigit():
+    if step is None and name.startswith("points:") and _SMALL_NUMBER.fullmatch(name[7:]):
         times = int(name[7:])
         if times > MAX_POINTS_STEP:
             r["step"].fail(f"gains {times} points: no card costs more than {MAX_POINTS_STEP}")

@@ -36,7 +36,7 @@ SHARE_PREFIX: Final = "ep1."  # a share code: this prefix, then the JSON deflate
 # Limits (docs/positions.md, "Limits"), checked before any other work: a position is hostile
 # input. Each is about 8x the largest legitimate position of any game (Eternitium with every
 # card count of option `composition` at its 60: 33 KB of JSON, a 4 KB share code, a pile of
-# 643 cards, nesting 5 deep; the largest integer a reader takes is below 10**7).
+# 703 cards, nesting 5 deep; the largest integer a reader takes is below 10**7).
 MAX_TEXT: Final = 256 * 1024  # bytes of a position's JSON text (a share code's, once inflated)
 MAX_SHARE: Final = 32 * 1024  # characters of a share code
 MAX_DEPTH: Final = 16  # nesting of objects and lists
@@ -45,14 +45,18 @@ MAX_DIGITS: Final = 15  # digits of an integer (every one a browser's number kee
 MAX_QUOTE: Final = 40  # characters of input an error message quotes
 
 
+def _short(text: str) -> str:
+    """A name from the input, cut to `MAX_QUOTE` characters."""
+    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "\u2026"
+
+
 def quote(value: Any) -> str:
     """`value` as an error message quotes it: its repr, cut to `MAX_QUOTE` characters."""
     if isinstance(value, (list, dict)):  # a container is named by its kind and size
         return f"{_kind(value)} of {len(value)}"
     if isinstance(value, int) and value.bit_length() > 64:  # repr would cost (or refuse)
         return f"an integer of {value.bit_length()} bits"
-    text = repr(value[: MAX_QUOTE + 1] if isinstance(value, str) else value)
-    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "\u2026"
+    return _short(repr(value[: MAX_QUOTE + 1] if isinstance(value, str) else value))
 
 
 class Reader:
@@ -70,8 +74,7 @@ class Reader:
     def _child_path(self, key: str | int) -> str:
         if isinstance(key, int):
             return f"{self.path}[{key}]"
-        if len(key) > MAX_QUOTE:  # a field's name is input too: cut like any quote
-            key = key[:MAX_QUOTE] + "\u2026"
+        key = _short(key)  # a field's name is input too: cut like any quote
         return f"{self.path}.{key}" if self.path else key
 
     def __getitem__(self, key: str | int) -> Reader:
@@ -101,7 +104,7 @@ class Reader:
         if not isinstance(self.value, Mapping):
             self.fail(f"must be an object, not {_kind(self.value)}")
         if keys is not None:
-            unknown = sorted(quote(k) for k in self.value if k not in keys)
+            unknown = sorted(_short(str(k)) for k in self.value if k not in keys)
             if unknown:
                 more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
                 self.fail(

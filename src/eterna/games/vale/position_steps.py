@@ -29,7 +29,7 @@ import re
 from typing import Any, Final
 
 from eterna.core.errors import EternaError
-from eterna.core.position import Reader
+from eterna.core.position import Reader, quote
 from eterna.games.vale.board import AFTER_SUMMON, STONE_LIMIT_STEP
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
@@ -125,12 +125,12 @@ def read_step(r: Reader) -> tuple[str, Step, int]:
         step = _POINTS.setdefault(times, GainPoints(times))
     if step is None:
         r["step"].fail(
-            f"is no step of a card's or a tile's text, nor of the rules: {name!r} "
+            f"is no step of a card's or a tile's text, nor of the rules: {quote(name)} "
             "(e.g. 'hydra.instant[0]', 'tile:golden-fleece[0]', 'after_summon')"
         )
     kind = r.get("kind")
     if kind is not None and kind.text() != step.kind:
-        kind.fail(f"is {kind.value!r}, but {name} is a {step.kind or 'plain'} step")
+        kind.fail(f"is {quote(kind.value)}, but {name} is a {step.kind or 'plain'} step")
     return name, step, owner
 
 
@@ -203,14 +203,14 @@ def cards_mask(r: Reader) -> int:
 def card(r: Reader) -> int:
     name = r.text()
     if name not in CARD_BY_NAME:
-        r.fail(f"is no card of the Vale: {name!r}")
+        r.fail(f"is no card of the Vale: {quote(name)}")
     return CARD_BY_NAME[name]
 
 
 def tile(r: Reader) -> int:
     name = r.text()
     if name not in TILE_BY_NAME:
-        r.fail(f"is no artifact tile: {name!r}")
+        r.fail(f"is no artifact tile: {quote(name)}")
     return TILE_BY_NAME[name]
 
 

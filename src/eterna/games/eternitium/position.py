@@ -604,7 +604,7 @@ def _check_knowledge(rd: _Read, st: EternitiumState) -> None:
     for s in range(rd.n):
         _check_known(rd, st, s, st._known[s], st._located[s], k["known"][s], k["located"][s])
         known = st._known[s]
-        peek = st._peeks.get((rd.seat, s)) if rd.part else None
+        peek = st._peeks.get((rd.seat, s)) if rd.seat is not None else None
         if peek is not None:  # the thief's own look: its position counts it as known
             known = [max(a, b) for a, b in zip(known, peek[0], strict=True)]
         cards = st._hsize[s] + len(st._decks[s]) + len(st._discards[s])

@@ -186,6 +186,15 @@ def _eternitium_counts() -> dict[str, Payload]:
         tiers = base.to_position(seat)
         tiers["knowledge"]["unknown_tiers"][0] = [0, 900_000, 900_000]
         out[f"eternitium-unknown-tiers-{'whole' if seat is None else 'seat'}"] = tiers
+    for seat in (None, 1):  # each count within the game's cards, but not within the pile
+        inside = base.to_position(seat)
+        inside["knowledge"]["located"][0] = {"droid": 2, "transporter": 1}
+        inside["knowledge"]["known"][0] = {"droid": 2, "transporter": 1}
+        out[f"eternitium-located-past-the-pile-{'whole' if seat is None else 'seat'}"] = inside
+    whole = base.to_position()  # a known card of seat 0 located in its pile, where it is not
+    card = next(c for c in whole["knowledge"]["known"][0] if c not in whole["discards"][0])
+    whole["knowledge"]["located"][0] = {card: 1}
+    out["eternitium-located-card-not-in-pile"] = whole
     box = base.to_position(1)
     box["box"] = {"droid": 900_000}
     out["eternitium-box-huge"] = box

@@ -76,3 +76,21 @@ def test_every_range_is_documented() -> None:
     section = text[text.index("### Parameter ranges") :]
     for key in RANGES:
         assert f"`{key}`" in section
+
+
+@pytest.mark.parametrize(
+    "value", ["50_00", "\u0665\u0660", "\uff15\uff10", "1_0.5", "9" * 5000, "nan", "Infinity"]
+)
+def test_numbers_are_plain_ascii_decimal_only(value: str) -> None:
+    """int() and float() take underscores, other scripts' digits and 4,300+ digits (then refuse
+    the last with a ValueError); a spec takes plain ASCII decimal, else names the parameter."""
+    with pytest.raises(EternaError, match="'iterations'") as caught:
+        parse_spec(f"ismcts:iterations={value}")
+    assert len(str(caught.value)) < 200
+
+
+def test_plain_numbers_still_read_as_numbers() -> None:
+    assert parse_spec("ismcts:iterations=5000,c=.5,trust=-1,epsilon=1e-2,rollout=heuristic") == (
+        "ismcts",
+        {"iterations": 5000, "c": 0.5, "trust": -1, "epsilon": 0.01, "rollout": "heuristic"},
+    )

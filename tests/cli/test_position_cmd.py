@@ -233,3 +233,33 @@ def test_every_game_with_a_format_shows_and_hints_from_a_seat(
     hinted = run(["position", "hint", str(path), "-i", "30"])
     assert hinted.exit_code == 0, hinted.output
     assert f"{game.name}, from a position: seat {seat} to move. Recommended: " in hinted.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("json-5999-deep", "nests deeper than 16 levels"),
+        ("integer-4301-digits", "integer of 4301 digits"),
+        ("integer-in-share-code", "inflates past"),
+        ("share-code-echo", "inflates past"),
+        ("text-too-long", "over 262144 bytes"),
+        ("eternitium-located-bomb-seat", "knowledge.known[0].portal-square"),
+        ("rng-0x", "position rng: must be 16 hex digits, not '0x1'"),
+    ],
+)
+def test_hostile_positions_are_one_bounded_line(tmp_path: Path, name: str, expected: str) -> None:
+    """Issue 36's payloads from a file, from stdin and (share codes) as the argument: exit 2
+    with one short line naming the fault, never a traceback."""
+    from tests.hostile_positions import payloads
+
+    payload = payloads()[name]
+    text = payload if isinstance(payload, str) else json.dumps(payload)
+    path = tmp_path / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    runs = [run(["position", "show", str(path)]), run(["position", "hint", "-"], input=text)]
+    if text.startswith("ep1."):
+        runs.append(run(["position", "show", text]))
+    for result in runs:
+        assert result.exit_code == 2, result.output
+        assert expected in result.stderr
+        assert "Traceback" not in result.output and len(result.stderr) < 1000

@@ -69,3 +69,15 @@ def test_share_code_round_trips_and_rejects_garbage() -> None:
         parse("ep1.!!!")
     with pytest.raises(BadPosition, match="not valid JSON"):
         parse("{nope")
+
+
+@pytest.mark.parametrize(
+    "rng", ["0x1", "1_2", " 12 ", "+123456789abcdef", "\uff11" * 16, "0" * 17, "ff", "-1"]
+)
+def test_rng_is_exactly_16_hex_digits(rng: str) -> None:
+    """int(text, 16) reads "0x1", "1_2" and " 12 ": a position's generator state is exactly
+    16 hexadecimal digits (either case), nothing else."""
+    with pytest.raises(BadPosition, match="16 hex digits") as caught:
+        Envelope(load_game("eternity"), _position(rng=rng))
+    assert caught.value.field == "rng"
+    assert Envelope(load_game("eternity"), _position(rng="00000000000000FF")).rng == 255

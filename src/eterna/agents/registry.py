@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -54,7 +55,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, eq, value = item.partition("=")
         if not eq or not key:
             raise EternaError(f"agent parameter {item!r} in {spec!r} must read key=value")
-        params[key.strip()] = _value(value.strip())
+        params[key.strip()] = _value(key.strip(), value.strip())
         _check_finite(key.strip(), params[key.strip()])
     return name, params
 
@@ -74,16 +75,38 @@ def _check_finite(key: str, value: Any) -> None:
         )
 
 
-def _value(text: str) -> Any:
+# Numbers in plain ASCII decimal only: int() and float() would also take "50_00", " 5",
+# Arabic-Indic digits and "nan" (refused as such below, not read as numbers).
+_INTEGER = re.compile(r"[-+]?[0-9]{1,15}", re.ASCII)
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]{1,4})?", re.ASCII)
+_MAX_NUMBER_TEXT = 40  # characters of a number written in a spec
+
+
+def _value(key: str, text: str) -> Any:
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    if _INTEGER.fullmatch(text):
+        return int(text)
+    if len(text) <= _MAX_NUMBER_TEXT and _DECIMAL.fullmatch(text):
+        return float(text)
+    if _numeric(text):
+        raise EternaError(
+            f"agent parameter {key!r} must be a finite number in plain ASCII decimal digits, "
+            f"not {text[:_MAX_NUMBER_TEXT]!r}"
+        )
     return text
+
+
+def _numeric(text: str) -> bool:
+    """Whether Python would read `text` as a number (or it holds a digit of any script)."""
+    if any(ch.isdigit() for ch in text) and (not text.isascii() or text[0] in "+-.0123456789"):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:

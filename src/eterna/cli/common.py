@@ -20,7 +20,7 @@ from rich.text import Text
 from eterna.arena.simulate import check_seed
 from eterna.core.errors import BadPosition, EternaError
 from eterna.core.game import Game, GameState, Record
-from eterna.core.position import SHARE_PREFIX, parse
+from eterna.core.position import MAX_TEXT, SHARE_PREFIX, parse
 from eterna.core.records import read_records
 from eterna.core.registry import load_game
 
@@ -179,14 +179,16 @@ def apply_action(state: GameState, number: int, text: str) -> None:
 
 
 def read_position(source: str) -> str:
-    """A position's text: from a file, from stdin (`-`), or a share code given as is."""
+    """A position's text: from a file, from stdin (`-`), or a share code given as is. Read up
+    to one character past the limit: `parse` refuses more without this reading it all."""
     if source == "-":
-        return sys.stdin.read()
+        return sys.stdin.read(MAX_TEXT + 1)
     if source.strip().startswith(SHARE_PREFIX):
         return source
     path = Path(source)
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8") as handle:
+            return handle.read(MAX_TEXT + 1)
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError:

@@ -42,9 +42,13 @@ class BadPosition(BadSetup):
     """A position (docs/positions.md) that is malformed or impossible; `field` names the
     place at fault (`hands[2][0]`, `rng`; empty for the document as a whole)."""
 
+    MAX_MESSAGE = 600  # characters: a message may quote input, and input may be hostile
+
     def __init__(self, message: str, *, field: str = "") -> None:
+        if len(message) > self.MAX_MESSAGE:
+            message = message[: self.MAX_MESSAGE] + "\u2026"
         super().__init__(message)
-        self.field = field
+        self.field = field[: self.MAX_MESSAGE]
 
 
 class BadRecord(EternaError):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
@@ -31,7 +32,31 @@ VERSION: Final = 1
 UNKNOWN: Final = "?"  # a card (or any value) the position's seat cannot know
 ENVELOPE: Final = ("format", "version", "game", "players", "options", "seat", "rng")
 SHARE_PREFIX: Final = "ep1."  # a share code: this prefix, then the JSON deflated and base64url'd
-_MAX_SHARE: Final = 200_000  # characters of a share code, and (x10) bytes once inflated
+
+# Limits (docs/positions.md, "Limits"), checked before any other work: a position is hostile
+# input. Each is about 8x the largest legitimate position of any game (Eternitium with every
+# card count of option `composition` at its 60: 33 KB of JSON, a 4 KB share code, a pile of
+# 703 cards, nesting 5 deep; the largest integer a reader takes is below 10**7).
+MAX_TEXT: Final = 256 * 1024  # bytes of a position's JSON text (a share code's, once inflated)
+MAX_SHARE: Final = 32 * 1024  # characters of a share code
+MAX_DEPTH: Final = 16  # nesting of objects and lists
+MAX_ENTRIES: Final = 2048  # entries of one list or object
+MAX_DIGITS: Final = 15  # digits of an integer (every one a browser's number keeps exactly)
+MAX_QUOTE: Final = 40  # characters of input an error message quotes
+
+
+def _short(text: str) -> str:
+    """A name from the input, cut to `MAX_QUOTE` characters."""
+    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "\u2026"
+
+
+def quote(value: Any) -> str:
+    """`value` as an error message quotes it: its repr, cut to `MAX_QUOTE` characters."""
+    if isinstance(value, (list, dict)):  # a container is named by its kind and size
+        return f"{_kind(value)} of {len(value)}"
+    if isinstance(value, int) and value.bit_length() > 64:  # repr would cost (or refuse)
+        return f"an integer of {value.bit_length()} bits"
+    return _short(repr(value[: MAX_QUOTE + 1] if isinstance(value, str) else value))
 
 
 class Reader:
@@ -49,6 +74,7 @@ class Reader:
     def _child_path(self, key: str | int) -> str:
         if isinstance(key, int):
             return f"{self.path}[{key}]"
+        key = _short(key)  # a field's name is input too: cut like any quote
         return f"{self.path}.{key}" if self.path else key
 
     def __getitem__(self, key: str | int) -> Reader:
@@ -78,9 +104,12 @@ class Reader:
         if not isinstance(self.value, Mapping):
             self.fail(f"must be an object, not {_kind(self.value)}")
         if keys is not None:
-            unknown = sorted(str(k) for k in self.value if k not in keys)
+            unknown = sorted(_short(str(k)) for k in self.value if k not in keys)
             if unknown:
-                self.fail(f"unknown key(s) {', '.join(unknown)}; known: {', '.join(keys)}")
+                more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+                self.fail(
+                    f"unknown key(s) {', '.join(unknown[:3])}{more}; known: {', '.join(keys)}"
+                )
         return self.value
 
     def list(self, length: int | None = None) -> list[Any]:
@@ -97,12 +126,12 @@ class Reader:
     def number(self, low: int, high: int) -> int:
         v = self.value
         if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            self.fail(f"must be an integer from {low} to {high}, not {v!r}")
+            self.fail(f"must be an integer from {low} to {high}, not {quote(v)}")
         return v
 
     def flag(self) -> bool:
         if not isinstance(self.value, bool):
-            self.fail(f"must be true or false, not {self.value!r}")
+            self.fail(f"must be true or false, not {quote(self.value)}")
         return self.value
 
     def text(self, choices: Sequence[str] | None = None) -> str:
@@ -110,7 +139,7 @@ class Reader:
         if not isinstance(v, str):
             self.fail(f"must be a string, not {_kind(v)}")
         if choices is not None and v not in choices:
-            self.fail(f"must be one of {', '.join(choices)}, not {v!r}")
+            self.fail(f"must be one of {', '.join(choices)}, not {quote(v)}")
         return v
 
     def seat(self, players: int, allow_none: bool = False) -> int | None:
@@ -150,17 +179,18 @@ class Envelope:
     def __init__(self, game: Game, position: Any) -> None:
         if isinstance(position, str):
             position = parse(position)
+        check_size(position)
         top = Reader(position)
         top.object()
         fmt = top["format"].text()
         if fmt != FORMAT:
-            top["format"].fail(f"must be {FORMAT!r}, not {fmt!r}")
+            top["format"].fail(f"must be {FORMAT!r}, not {quote(fmt)}")
         top["version"].number(VERSION, VERSION)
         if top["game"].text() != game.id:
-            top["game"].fail(f"is {top['game'].value!r}: this is {game.id!r}")
+            top["game"].fail(f"is {quote(top['game'].value)}: this is {game.id!r}")
         players = top["players"].value
         if isinstance(players, bool) or not isinstance(players, int):
-            top["players"].fail(f"must be an integer, not {players!r}")
+            top["players"].fail(f"must be an integer, not {quote(players)}")
         if not game.min_players <= players <= game.max_players:
             top["players"].fail(
                 f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}"
@@ -177,13 +207,9 @@ class Envelope:
         self.rng: int | None = None
         if rng is not None:
             text = rng.text()
-            try:
-                value = int(text, 16)
-            except ValueError:
-                rng.fail(f"must be 16 hex digits, not {text!r}")
-            if not 0 <= value < 1 << 64 or len(text) > 16:
-                rng.fail(f"must be 16 hex digits, not {text!r}")
-            self.rng = value
+            if not _RNG.fullmatch(text):  # int(text, 16) would take "0x1", "1_2" and " 12 "
+                rng.fail(f"must be 16 hex digits, not {quote(text)}")
+            self.rng = int(text, 16)
         elif self.seat is None:
             top["rng"].fail("is missing: a whole position (seat null) holds the generator's state")
         self.reader = top
@@ -207,28 +233,103 @@ def share_code(position: Mapping[str, Any]) -> str:
 
 
 def parse(text: str) -> Any:
-    """A position from its JSON text or its share code (BadPosition if it is neither)."""
+    """A position from its JSON text or its share code (BadPosition if it is neither, or if
+    it passes a limit: every limit is checked before the work it bounds)."""
+    if len(text) > MAX_TEXT:  # (characters: at least as many bytes)
+        raise BadPosition(f"position text is over {MAX_TEXT} bytes", field="")
     text = text.strip()
-    if len(text) > _MAX_SHARE * 10:
-        raise BadPosition("position text is too long", field="")
     if text.startswith(SHARE_PREFIX):
-        code = text[len(SHARE_PREFIX) :]
-        if len(code) > _MAX_SHARE:
-            raise BadPosition("share code is too long", field="")
-        try:
-            raw = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
-            inflater = zlib.decompressobj()
-            data = inflater.decompress(raw, _MAX_SHARE * 10)
-            if inflater.unconsumed_tail:
-                raise BadPosition("share code inflates past the size limit", field="")
-            if not inflater.eof:
-                raise ValueError("truncated")
-            text = data.decode("utf-8")
-        except BadPosition:
-            raise
-        except (ValueError, zlib.error, UnicodeDecodeError):
-            raise BadPosition("not a share code: it does not decode", field="") from None
+        text = _inflate(text[len(SHARE_PREFIX) :])
+    elif len(text.encode("utf-8")) > MAX_TEXT:
+        raise BadPosition(f"position text is over {MAX_TEXT} bytes", field="")
+    _check_depth(text)
     try:
-        return json.loads(text)
+        return json.loads(
+            text, parse_int=_integer, parse_float=_decimal, parse_constant=_no_constant
+        )
     except json.JSONDecodeError as exc:
         raise BadPosition(f"position is not valid JSON: {exc}", field="") from None
+
+
+def _inflate(code: str) -> str:
+    """A share code's JSON text: decoded, then inflated to at most `MAX_TEXT` bytes."""
+    if len(code) > MAX_SHARE:
+        raise BadPosition(f"share code is over {MAX_SHARE} characters", field="")
+    try:
+        raw = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(raw, MAX_TEXT)  # never more: a small code may inflate to GBs
+        if inflater.unconsumed_tail or (not inflater.eof and inflater.decompress(b"", 1)):
+            raise BadPosition(f"share code inflates past {MAX_TEXT} bytes", field="")
+        if not inflater.eof:
+            raise ValueError("truncated")
+        return data.decode("utf-8")
+    except BadPosition:
+        raise
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise BadPosition("not a share code: it does not decode", field="") from None
+
+
+# A JSON string, escapes included (unrolled: linear on any input).
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_RNG: Final = re.compile(r"[0-9a-fA-F]{16}")
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting past `MAX_DEPTH` before the JSON parser recurses into it."""
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BadPosition(f"position nests deeper than {MAX_DEPTH} levels", field="")
+        else:
+            depth -= 1
+
+
+def _integer(digits: str) -> int:
+    """JSON's integers, at most `MAX_DIGITS` digits (4,300 would make int() refuse; more would
+    cost)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise BadPosition(
+            f"position holds an integer of {len(digits.lstrip('-'))} digits; at most "
+            f"{MAX_DIGITS}: {quote(digits)}",
+            field="",
+        )
+    return int(digits)
+
+
+def _decimal(text: str) -> float:
+    """JSON's other numbers, as long as an integer may be (no position field takes one)."""
+    if len(text) > MAX_DIGITS + 8:
+        raise BadPosition(f"position holds a number of {len(text)} characters: {quote(text)}")
+    return float(text)
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise BadPosition(f"position holds {name}, which is not JSON", field="")
+
+
+def check_size(position: Any) -> None:
+    """A position (however it was read) within the limits, every field named: at most
+    `MAX_DEPTH` deep, `MAX_ENTRIES` entries per list or object, `MAX_DIGITS` digits per
+    integer. Iterative: any nesting, however deep, is refused without recursing."""
+    stack: list[tuple[Any, str, int]] = [(position, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            where = Reader(value, path)
+            if depth >= MAX_DEPTH:
+                where.fail(f"nests deeper than {MAX_DEPTH} levels")
+            if len(value) > MAX_ENTRIES:
+                where.fail(f"holds {len(value)} entries; at most {MAX_ENTRIES}")
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    if not isinstance(key, str):
+                        where.fail(f"has a key that is not a string: {quote(key)}")
+                    stack.append((item, where._child_path(key), depth + 1))
+            else:
+                stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, int) and abs(value) >= 10**MAX_DIGITS:
+            Reader(value, path).fail(f"must hold at most {MAX_DIGITS} digits")

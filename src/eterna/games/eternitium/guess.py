@@ -10,10 +10,12 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from eterna.games.eternitium.cards import (
+    CARD_INDEX,
     CARD_NAME,
     DROID,
     NKINDS,
     NSHAPES,
+    PORTALS,
     SHAPE_BITS,
     SHAPES,
     STARTING_SETS,
@@ -88,12 +90,25 @@ def _named(rd: _Read, st: EternitiumState, seat: int) -> list[int]:
         ("ai_deck_cards", st._ai_deck),
     ):
         cards = rd.cards(top[key])
+        allowed = _allowed(st, key)
+        for i, c in enumerate(cards):
+            if allowed is not None and c not in allowed:
+                top[key][i].fail(f"{CARD_NAME[c]} cannot be there in this game")
         if len(cards) != sum(1 for c in zone if c < 0):
             top[key].fail(f"must name the {sum(1 for c in zone if c < 0)} hidden cards there")
         for c in cards:
             named[c] += 1
         _fill(zone, cards)
     return named
+
+
+def _allowed(st: EternitiumState, key: str) -> set[int] | None:
+    """The kinds a hidden solo deck may hold (None: any)."""
+    if key == "portal_deck_cards":
+        return set(PORTALS)
+    if key == "ai_deck_cards":
+        return {CARD_INDEX[c] for c in st._rules.ai_deck} if st._n == 1 else set()
+    return None
 
 
 def _guess_action_cards(rd: _Read, st: EternitiumState, comp: list[int], seat: int) -> None:

@@ -16,7 +16,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any, Final
 
-from eterna.core.position import UNKNOWN, Envelope, Reader, dumps, envelope, rng_text
+from eterna.core.position import UNKNOWN, Envelope, Reader, dumps, envelope, quote, rng_text
 from eterna.core.rng import RECORD_VERSION
 from eterna.core.state import BaseState
 from eterna.games.eternitium.board import PH_GIFT, PH_OVER, PH_PICK, PH_STEAL, PHASE_NAME
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 FACES: Final = ("up", "down", "known")  # face up; face down; face down but everyone saw which
 CYCLE_MODES: Final = ("any", "discard", "destroy")  # the Data Analyser's mode (0: not chosen yet)
-_MAX_COUNT: Final = 1_000_000
+_MAX_COUNT: Final = 1_000_000  # turns and rounds (option round_limit is at most 100,000)
 BODY_KEYS: Final = (
     "phase",
     "first_player",
@@ -240,7 +240,7 @@ def _write_knowledge(st: EternitiumState, seat: int | None) -> dict[str, Any]:
 class _Read:
     """One position being read: the envelope, the body's reader and whether "?" may stand."""
 
-    def __init__(self, env: Envelope) -> None:
+    def __init__(self, env: Envelope, comp: list[int]) -> None:
         self.env = env
         self.top = env.reader
         self.n = env.players
@@ -248,6 +248,11 @@ class _Read:
         self.part = env.seat is not None  # a seat's position: "?" stands for a hidden card
         self.hidden_hands = [0] * self.n  # per seat: the "?" of its hand (a seat's position)
         self.tiers: list[list[Reader]] = []  # knowledge.unknown_tiers, per seat
+        # The game's cards (option composition): no count of a position may exceed them.
+        self.kinds = list(comp[:NKINDS])
+        self.kinds[DROID] += STARTING_SETS
+        self.shapes_total = list(comp[NKINDS:])
+        self.portals = [self.kinds[s] for s in PORTALS]
 
     def card(self, r: Reader, unknown: bool = False) -> int:
         """A card id (-1 for "?" where a seat's position may hide it)."""
@@ -255,10 +260,12 @@ class _Read:
         if name == UNKNOWN and unknown and self.part:
             return -1
         if name not in CARD_INDEX:
-            r.fail(f"is not an Eternitium card: {name!r} (write e.g. 'portal-circle', 'droid')")
+            r.fail(f"is not an Eternitium card: {quote(name)} (e.g. 'portal-circle', 'droid')")
         return CARD_INDEX[name]
 
-    def cards(self, r: Reader, unknown: bool = False, most: int = 500) -> list[int]:
+    def cards(self, r: Reader, unknown: bool = False, most: int | None = None) -> list[int]:
+        """A list of cards, at most `most` (default: as many as the game has)."""
+        most = sum(self.kinds) if most is None else most
         items = list(r.items())
         if len(items) > most:
             r.fail(f"holds at most {most} cards, not {len(items)}")
@@ -269,21 +276,30 @@ class _Read:
         if name == UNKNOWN and unknown and self.part:
             return -1
         if name not in SHAPE_INDEX:
-            r.fail(f"must be a shape ({', '.join(SHAPES)}), not {name!r}")
+            r.fail(f"must be a shape ({', '.join(SHAPES)}), not {quote(name)}")
         return SHAPE_INDEX[name]
 
     def shapes(self, r: Reader, unknown: bool = False) -> list[int]:
+        most = sum(self.shapes_total)
+        if len(r.list()) > most:
+            r.fail(f"holds at most {most} Era cards (the game's), not {len(r.list())}")
         return [self.shape(x, unknown) for x in r.items()]
 
-    def counts(self, r: Reader, names: tuple[str, ...]) -> list[int]:
-        """A map name -> count (missing: 0)."""
+    def counts(self, r: Reader, names: tuple[str, ...], most: list[int]) -> list[int]:
+        """A map name -> count (missing: 0), each at most `most` of that name (the game's)."""
         out = [0] * len(names)
         index = {name: i for i, name in enumerate(names)}
         for key in r.object():
             if key not in index:
-                r.fail(f"has unknown key {key!r}; known: {', '.join(names)}")
-            out[index[key]] = r[key].number(0, _MAX_COUNT)
+                r.fail(f"has unknown key {quote(key)}; known: {', '.join(names)}")
+            out[index[key]] = r[key].number(0, most[index[key]])
         return out
+
+    def action_counts(self, r: Reader) -> list[int]:
+        return self.counts(r, CARD_NAME, self.kinds)
+
+    def era_counts(self, r: Reader) -> list[int]:
+        return self.counts(r, SHAPES, self.shapes_total)
 
     def per_seat(self, r: Reader) -> list[Reader]:
         return list(r.items(self.n))
@@ -300,16 +316,17 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     from eterna.games.eternitium.state import EternitiumStart, EternitiumState
 
     env = Envelope(game, position)
-    rd = _Read(env)
+    top = env.reader
     keys = (*("format", "version", "game", "players", "options", "seat", "rng"), *BODY_KEYS)
-    rd.top.object((*keys, *SEAT_KEYS) if rd.part else keys)
+    top.object((*keys, *SEAT_KEYS) if env.seat is not None else keys)
     mission = env.options["mission"]
-    if mission and rd.n != 1:
-        rd.top["options"].fail("option mission is for the solo game (players=1) only")
+    if mission and env.players != 1:
+        top["options"].fail("option mission is for the solo game (players=1) only")
     try:
         comp = check_composition(env.options["composition"])
     except BadSetup as exc:
         raise BadPosition(f"position options: {exc}", field="options") from None
+    rd = _Read(env, comp)
     whole = json.loads(json.dumps(env.reader.value))
     start = EternitiumStart(
         game=game,
@@ -330,13 +347,18 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     _read_turn(rd, st)
     _read_zones(rd, st)
     _read_knowledge(rd, st)
+    # Every count against the game's cards and the rest of the position, before the guess
+    # (or a search's determinize) builds anything from them.
+    _check_sizes(rd, st)
     if rd.part:
         from eterna.games.eternitium.guess import guess
 
+        _check_knowledge(rd, st)
         seed = int.from_bytes(hashlib.sha256(dumps(whole).encode()).digest()[:8], "big")
         st = guess(rd, st, comp, random.Random(seed))
     else:
         _check_census(rd, st, comp)
+        _check_knowledge(rd, st)
     if not st.is_terminal and not st.legal_actions():
         rd.top["phase"].fail(f"{PHASE_NAME[st._phase]} leaves seat {st._current} no legal action")
     return st
@@ -390,7 +412,7 @@ def _read_turn(rd: _Read, st: EternitiumState) -> None:
     st._gifts = [r.number(0, n - 1) for r in pending["gifts"].items()]
     st._pickers = [r.number(0, n - 1) for r in pending["pickers"].items()]
     st._cycle_mode = CYCLE_MODES.index(pending["cycle_mode"].text(CYCLE_MODES))
-    st._cycle_count = pending["cycle_count"].number(0, _MAX_COUNT)
+    st._cycle_count = pending["cycle_count"].number(0, sum(rd.kinds))
     st._pay_left = pending["pay_left"].number(0, 2)
     st._pay_down = pending["pay_face_down"].flag()
     _check_pending(rd, st)
@@ -437,7 +459,7 @@ def _read_zones(rd: _Read, st: EternitiumState) -> None:
         rd.cards(r, unknown=s != rd.seat)[::-1] for s, r in enumerate(rd.per_seat(top["discards"]))
     ]
     _read_era(rd, st)
-    reserve = rd.counts(top["portal_reserve"], SHAPES)
+    reserve = rd.counts(top["portal_reserve"], SHAPES, rd.portals)
     st._reserve = reserve
     st._portal_row = rd.cards(top["portal_row"], most=3)
     st._portal_deck = rd.cards(top["portal_deck"], unknown=True)[::-1]
@@ -451,15 +473,15 @@ def _read_zones(rd: _Read, st: EternitiumState) -> None:
     st._adv_deck = _market(rd, "advanced_deck", TIER_ADVANCED)[::-1]
     st._ai_deck = rd.cards(top["ai_deck"], unknown=True)[::-1]
     st._ai_log = rd.cards(top["ai_cards"])
-    st._box = rd.counts(top["box"], CARD_NAME)
-    st._era_box = rd.counts(top["era_box"], SHAPES)
+    st._box = rd.action_counts(top["box"])
+    st._era_box = rd.era_counts(top["era_box"])
     owned = [st._hsize[s] + len(st._decks[s]) + len(st._discards[s]) for s in range(n)]
     if st._in_play >= 0:
         owned[st._active] += 1  # the card being played is still its player's
     st._owned = owned
 
 
-def _market(rd: _Read, key: str, tier: int, most: int = 500) -> list[int]:
+def _market(rd: _Read, key: str, tier: int, most: int | None = None) -> list[int]:
     r = rd.top[key]
     cards = rd.cards(r, unknown=key.endswith("deck"), most=most)
     for i, k in enumerate(cards):
@@ -499,10 +521,10 @@ def _read_knowledge(rd: _Read, st: EternitiumState) -> None:
     """The public knowledge `determinize` reads (docs/eternitium.md, Determinization)."""
     k = rd.top["knowledge"]
     k.object(KNOWLEDGE_KEYS)
-    st._known = [rd.counts(r, CARD_NAME) for r in rd.per_seat(k["known"])]
-    st._located = [rd.counts(r, CARD_NAME) for r in rd.per_seat(k["located"])]
-    st._era_known = [rd.counts(r, SHAPES) for r in rd.per_seat(k["era_known"])]
-    st._deck_known = rd.counts(k["era_deck_known"], SHAPES)
+    st._known = [rd.action_counts(r) for r in rd.per_seat(k["known"])]
+    st._located = [rd.action_counts(r) for r in rd.per_seat(k["located"])]
+    st._era_known = [rd.era_counts(r) for r in rd.per_seat(k["era_known"])]
+    st._deck_known = rd.era_counts(k["era_deck_known"])
     bottom = list(k["market_bottom"].items(2))
     st._bottom = [
         bottom[0].number(0, len(st._basic_deck)),
@@ -519,9 +541,130 @@ def _read_knowledge(rd: _Read, st: EternitiumState) -> None:
             r["thief"].fail(f"is another seat's look: seat {rd.seat}'s position holds its own")
         if (thief, victim) in st._peeks:
             r.fail("repeats a look already given")
-        known = rd.counts(r["known"], CARD_NAME)
-        st._peeks[(thief, victim)] = (known, rd.counts(r["located"], CARD_NAME))
+        if thief == victim:
+            r["victim"].fail("is the thief: a Thieving Robot looks at another seat's pile")
+        st._peeks[(thief, victim)] = (rd.action_counts(r["known"]), rd.action_counts(r["located"]))
     rd.tiers = [list(x.items(3)) for x in rd.per_seat(k["unknown_tiers"])]
+
+
+def _check_sizes(rd: _Read, st: EternitiumState) -> None:
+    """The zones hold no more cards than the game has, and only the zones this game's rules
+    (its players, mission and options) have: what no game can reach is refused here, before
+    a guess or a search is built on it (a whole position is then counted card by card)."""
+    top, rules = rd.top, st._rules
+    action = sum(st._hsize) + sum(st._box) + sum(st._reserve) + (st._in_play >= 0)
+    for zone in (*st._decks, *st._discards, st._portal_row, st._portal_deck, st._ai_deck):
+        action += len(zone)
+    for zone in (st._basic_row, st._basic_deck, st._adv_row, st._adv_deck):
+        action += len(zone)
+    if action > sum(rd.kinds):
+        top["box"].fail(f"the zones hold {action} Action cards; the game has {sum(rd.kinds)}")
+    era = sum(map(len, st._eras)) + len(st._era_deck) + len(st._era_display)
+    era += len(st._era_discard) + sum(st._era_box)
+    if era > sum(rd.shapes_total):
+        top["era_box"].fail(f"the zones hold {era} Era cards; the game has {sum(rd.shapes_total)}")
+    if rules.portal_deck and any(st._reserve):
+        top["portal_reserve"].fail(
+            "must be empty: this mission's Portal cards are a deck and a row"
+        )
+    if not rules.portal_deck and (st._portal_row or st._portal_deck):
+        key = "portal_row" if st._portal_row else "portal_deck"
+        top[key].fail("must be empty: this game's Portal cards are in the reserve (Setup 3)")
+    if not rules.advanced_market and (st._adv_row or st._adv_deck):
+        key = "advanced_row" if st._adv_row else "advanced_deck"
+        top[key].fail("must be empty: this mission has no Advanced Technology market")
+    ai_kinds = {CARD_INDEX[c] for c in rules.ai_deck} if rd.n == 1 else set()
+    for key, zone in (("ai_deck", st._ai_deck), ("ai_cards", st._ai_log)):
+        for i, c in enumerate(zone[::-1] if key == "ai_deck" else zone):
+            if c >= 0 and c not in ai_kinds:
+                top[key][i].fail(f"{CARD_NAME[c]} is not an AI card of this game (Solo Mode)")
+            if c < 0 and rd.n > 1:
+                top[key][i].fail("must be empty: the AI cards are the solo game's")
+    if not st.is_terminal and rd.n == 1 and st._turn >= rules.turns:
+        top["turn"].fail(f"must be below {rules.turns}: the solo game ends after that many turns")
+    limit = rules.limit_rounds
+    if not st.is_terminal and rd.n > 1 and limit and st._round >= limit:
+        top["round"].fail(f"must be below the option round_limit {limit}: the game ends there")
+
+
+def _kind_counts(cards: list[int]) -> list[int]:
+    out = [0] * NKINDS
+    for c in cards:
+        if c >= 0:
+            out[c] += 1
+    return out
+
+
+def _check_knowledge(rd: _Read, st: EternitiumState) -> None:
+    """What is known of each seat's cards fits that seat's piles: no more located in a
+    discard pile than it holds, no more known than the seat has (in a whole position: card
+    by card), the unknown tiers making up the rest. The guess and `determinize` deal cards
+    from these counts: unchecked, one count could make them deal millions."""
+    k = rd.top["knowledge"]
+    for s in range(rd.n):
+        _check_known(rd, st, s, st._known[s], st._located[s], k["known"][s], k["located"][s])
+        known = st._known[s]
+        peek = st._peeks.get((rd.seat, s)) if rd.seat is not None else None
+        if peek is not None:  # the thief's own look: its position counts it as known
+            known = [max(a, b) for a, b in zip(known, peek[0], strict=True)]
+        cards = st._hsize[s] + len(st._decks[s]) + len(st._discards[s])
+        tiers = [r.number(0, cards) for r in rd.tiers[s]]
+        if sum(tiers) + sum(known) != cards:
+            k["unknown_tiers"][s].fail(
+                f"with the {sum(known)} known cards must count seat {s}'s {cards} cards, not "
+                f"{sum(tiers) + sum(known)}"
+            )
+        down = [c & SHAPE_BITS for c in st._eras[s] if c >= 0 and not c & SEEN]
+        hidden = sum(1 for c in st._eras[s] if c < 0 or not c & SEEN)
+        _check_era_known(rd, st._era_known[s], down, hidden, k["era_known"][s])
+    _check_era_known(rd, st._deck_known, st._era_deck, len(st._era_deck), k["era_deck_known"])
+    for i, ((_thief, victim), (known, located)) in enumerate(st._peeks.items()):
+        r = k["peeks"][i]
+        _check_known(rd, st, victim, known, located, r["known"], r["located"])
+
+
+def _check_known(
+    rd: _Read,
+    st: EternitiumState,
+    s: int,
+    known: list[int],
+    located: list[int],
+    known_r: Reader,
+    located_r: Reader,
+) -> None:
+    pile = st._discards[s]
+    for kind in range(NKINDS):
+        if located[kind] > known[kind]:
+            located_r[CARD_NAME[kind]].fail(
+                f"must be at most {known[kind]}: a card located in the discard pile is known"
+            )
+    if sum(located) > len(pile):
+        located_r.fail(f"locates {sum(located)} cards in a discard pile of {len(pile)}")
+    cards = st._hsize[s] + len(st._decks[s]) + len(pile)
+    if sum(known) > cards:
+        known_r.fail(f"knows {sum(known)} cards of seat {s}, who has {cards}")
+    if rd.part:
+        return  # the rest is checked as the guess deals the seat's cards
+    in_pile = _kind_counts(pile)
+    held = _kind_counts(st._decks[s] + pile)
+    for kind in range(NKINDS):
+        name = CARD_NAME[kind]
+        if located[kind] > in_pile[kind]:
+            located_r[name].fail(f"must be at most {in_pile[kind]}: the {name} in that pile")
+        if known[kind] > held[kind] + st._hands[s][kind]:
+            known_r[name].fail(f"must be at most {held[kind] + st._hands[s][kind]}: seat {s}'s")
+
+
+def _check_era_known(rd: _Read, known: list[int], cards: list[int], hidden: int, r: Reader) -> None:
+    """Era shapes known to lie among face-down cards: no more than those cards (a whole
+    position: shape by shape)."""
+    if sum(known) > hidden:
+        r.fail(f"knows {sum(known)} face-down Era cards where there are {hidden}")
+    if not rd.part:
+        for x in range(NSHAPES):
+            have = sum(1 for c in cards if c == x)
+            if known[x] > have:
+                r[SHAPES[x]].fail(f"must be at most {have}: the face-down {SHAPES[x]} cards there")
 
 
 def _check_census(rd: _Read, st: EternitiumState, comp: list[int]) -> None:

@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING, Any, Final
 from eterna.core.errors import BadNotation, EternaError
 from eterna.core.position import (
     ENVELOPE,
+    MAX_QUOTE,
     UNKNOWN,
     Envelope,
     Reader,
     dumps,
     envelope,
+    quote,
     rng_text,
 )
 from eterna.core.state import BaseState
@@ -163,6 +165,8 @@ def _card(r: Reader, unknown_ok: bool) -> int:
         if not unknown_ok:
             r.fail("is '?': only other seats' cards and the future are '?' (a seat's position)")
         return -1
+    if len(text) > MAX_QUOTE:  # no card id is that long: say so without quoting it all
+        r.fail(f"is not a card: {quote(text)}")
     try:
         return card_id(text)
     except BadNotation as exc:
@@ -170,8 +174,11 @@ def _card(r: Reader, unknown_ok: bool) -> int:
 
 
 def _action(r: Reader) -> EternityAction:
+    text = r.text()
+    if len(text) > 2 * MAX_QUOTE:
+        r.fail(f"is not an action: {quote(text)}")
     try:
-        return parse_action(r.text())
+        return parse_action(text)
     except BadNotation as exc:
         r.fail(str(exc))
 

@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any, Final
 from eterna.core.errors import BadPosition, EternaError
 from eterna.core.position import (
     ENVELOPE,
+    MAX_QUOTE,
     UNKNOWN,
     Envelope,
     Reader,
     dumps,
     envelope,
     parse,
+    quote,
     rng_text,
 )
 from eterna.games.vale.artifacts import (
@@ -359,8 +361,11 @@ def _read_log(game: Vale, r: Reader, n: int) -> tuple[tuple[int, str], ...]:
     for x in r.items():
         x.object(("seat", "action"))
         seat = x["seat"].number(0, n - 1)
+        text = x["action"].text()
+        if len(text) > 2 * MAX_QUOTE:  # no action is written that long: never quote it all
+            x["action"].fail(f"is not an action: {quote(text)}")
         try:
-            action = game.parse_action(x["action"].text())
+            action = game.parse_action(text)
         except EternaError as exc:
             x["action"].fail(str(exc))
         out.append((seat, action.text))

@@ -25,10 +25,11 @@ up again), what Philosopher's Stone did already (`{"retrieved", "discarded"}`).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from eterna.core.errors import EternaError
-from eterna.core.position import Reader
+from eterna.core.position import Reader, quote
 from eterna.games.vale.board import AFTER_SUMMON, STONE_LIMIT_STEP
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
@@ -45,6 +46,7 @@ from eterna.games.vale.effects import GainPoints, Step
 
 MAX_STONES: Final = 99
 MAX_POINTS_STEP: Final = 99  # Horus' `points:N`: a card's written cost
+_SMALL_NUMBER: Final = re.compile(r"[0-9]{1,4}", re.ASCII)  # not str.isdigit: "٣", or 5,000 digits
 RULE: Final = -1  # a step's owner (`owner`): none (a rule), a card (>= 0) or a tile (<= -2)
 
 _REFS: dict[int, str] = {}  # id(step) -> its name
@@ -116,19 +118,19 @@ def read_step(r: Reader) -> tuple[str, Step, int]:
     name = r["step"].text()
     step = steps.get(name)
     owner = _OWNER.get(name, RULE)
-    if step is None and name.startswith("points:") and name[7:].isdigit():
+    if step is None and name.startswith("points:") and _SMALL_NUMBER.fullmatch(name[7:]):
         times = int(name[7:])
         if times > MAX_POINTS_STEP:
             r["step"].fail(f"gains {times} points: no card costs more than {MAX_POINTS_STEP}")
         step = _POINTS.setdefault(times, GainPoints(times))
     if step is None:
         r["step"].fail(
-            f"is no step of a card's or a tile's text, nor of the rules: {name!r} "
+            f"is no step of a card's or a tile's text, nor of the rules: {quote(name)} "
             "(e.g. 'hydra.instant[0]', 'tile:golden-fleece[0]', 'after_summon')"
         )
     kind = r.get("kind")
     if kind is not None and kind.text() != step.kind:
-        kind.fail(f"is {kind.value!r}, but {name} is a {step.kind or 'plain'} step")
+        kind.fail(f"is {quote(kind.value)}, but {name} is a {step.kind or 'plain'} step")
     return name, step, owner
 
 
@@ -201,14 +203,14 @@ def cards_mask(r: Reader) -> int:
 def card(r: Reader) -> int:
     name = r.text()
     if name not in CARD_BY_NAME:
-        r.fail(f"is no card of the Vale: {name!r}")
+        r.fail(f"is no card of the Vale: {quote(name)}")
     return CARD_BY_NAME[name]
 
 
 def tile(r: Reader) -> int:
     name = r.text()
     if name not in TILE_BY_NAME:
-        r.fail(f"is no artifact tile: {name!r}")
+        r.fail(f"is no artifact tile: {quote(name)}")
     return TILE_BY_NAME[name]
 
 

@@ -25,11 +25,12 @@ from eterna.core.position import (
     rng_text,
 )
 from eterna.games.vale.artifacts import (
-    ARTIFACTS_END_SCORE,
     ArtSetup,
     artifacts_in_play,
+    end_score,
     pick_moves,
     picker,
+    tiles_in_play,
 )
 from eterna.games.vale.board import (
     HUNT,
@@ -46,7 +47,6 @@ from eterna.games.vale.cards import (
     A_DISCARD_STONE,
     CARD_NAME,
     COLOURS,
-    END_SCORE,
     PICKS,
     ROUNDS,
     cards_in_play,
@@ -58,6 +58,7 @@ from eterna.games.vale.position_arts import (
     hidden_rows,
     read_art_setup,
     read_glade,
+    read_loki,
     settle_arts,
     write_arts,
 )
@@ -274,8 +275,8 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
     r = env.reader
     r.object((*ENVELOPE, *BODY, *ART_KEYS))
     n, seat = env.players, env.seat
-    arts = artifacts_in_play(env.options)
-    check_keys(r, arts)
+    arts = tiles_in_play(env.options)
+    check_keys(r, arts, artifacts_in_play(env.options))
     zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts)
     digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
@@ -304,7 +305,7 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
         seed=0,
         options=env.options,
         position=doc,
-        end_score=env.options["end_threshold"] or (ARTIFACTS_END_SCORE if glade else END_SCORE),
+        end_score=end_score(env.options),
         stream=env.rng or 0,
         first=first,
         round=rnd,
@@ -332,6 +333,8 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
     st._picks, st._pick_i = _read_hunt(r, st)
     if st.arts is not None:
         settle_arts(st, r, picked)
+    elif artifacts_in_play(env.options):  # the creatures without tiles: Loki only
+        st.loki = read_loki(st, r)
     st.activated = _read_resolved(r, st)
     pool = cards_in_play(tuple(env.options["expansions"]))
     st.work = [_read_work(x, n, glade, pool) for x in reversed(list(r["work"].items()))]

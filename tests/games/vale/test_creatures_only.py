@@ -114,3 +114,34 @@ def test_creatures_only_games_round_trip_at_every_move() -> None:
         st.apply(bots[st.current_player].choose(st, st.current_player))
         moves += 1
     assert_round_trip(st)
+
+
+@pytest.mark.parametrize("options", [CREATURES, TILES])
+def test_a_lokis_turn_cannot_start_without_its_family_question_q_c10(
+    options: dict[str, Any],
+) -> None:
+    """Q-C10: Loki's owner names its family as each of their turns starts; a position at the
+    start of that turn without the question would let Loki count as Wind all turn."""
+    extra = {"glade": ["book-of-thoth"]} if options is TILES else {}
+    st = acting(areas=[["loki"], []], options=options, **extra)
+    position = st.to_position()
+    assert position["pending"]["step"] == "loki_family[0]"
+    with pytest.raises(BadPosition, match=r"pending: is null at the start of seat 0's turn"):
+        GAME.from_position({**position, "pending": None})
+    play(st, "choose water")  # once named (logged), the turn has begun: the family stands
+    assert_round_trip(st)
+    play(st, "end-turn")  # seat 1's turn: it has no Loki, nothing to ask
+    assert_round_trip(st)
+
+
+def test_a_hidden_card_named_twice_is_refused() -> None:
+    bots = [make_agent("heuristic", seed=s) for s in range(2)]
+    st = GAME.new_game(2, seed=3, options=CREATURES)
+    while not any(st.to_position()["hidden"]):  # a card drawn face down (the heuristic draws)
+        assert not st.is_terminal
+        st.apply(bots[st.current_player].choose(st, st.current_player))
+    position = st.to_position()
+    seat = next(s for s, row in enumerate(position["hidden"]) if row)
+    position["hidden"][seat] = [position["hidden"][seat][0]] * 2
+    with pytest.raises(BadPosition, match=rf"hidden\[{seat}\]\[1\]: names .* twice"):
+        GAME.from_position(position)

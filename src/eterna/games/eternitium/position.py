@@ -38,6 +38,7 @@ from eterna.games.eternitium.cards import (
     TIER_BASIC,
     VISIBLE,
 )
+from eterna.games.eternitium.position_checks import check_position
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.game import Eternitium
@@ -330,6 +331,7 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     _read_turn(rd, st)
     _read_zones(rd, st)
     _read_knowledge(rd, st)
+    check_position(st, rd.top, whole=not rd.part)  # position_checks.py: unreachable states
     if rd.part:
         from eterna.games.eternitium.guess import guess
 

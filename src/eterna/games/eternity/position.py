@@ -381,6 +381,8 @@ def _read_counters(rd: _Round, r: Reader, terminal: bool) -> None:
     voids = []
     for x in r["voids"].items(n):
         names = [f.text(FAMILIES) for f in x.items()]
+        if len(set(names)) != len(names):
+            x.fail("names a family twice: each void once")
         voids.append(sum(1 << FAMILY_INDEX[f] for f in set(names)))
     for s, (got, want) in enumerate(zip(voids, rd.voids, strict=True)):
         if got != want:

@@ -165,6 +165,8 @@ def parse_artifact_setup(
     taken = [t for t in held if t != NO_TILE]
     if len(set(taken)) != len(taken):
         raise BadSetup("setup artifacts: two seats hold the same tile")
+    if any(t != NO_TILE and t == b for t, b in zip(held, blocked, strict=True)):
+        raise BadSetup("setup artifacts: a seat holds the tile that blocks it (digest Q-A4)")
     if glade is not None and any(t not in glade for t in taken + list(blocked) if t != NO_TILE):
         raise BadSetup("setup artifacts and blocked name only tiles of the glade")
     return glade, ArtSetup(held, blocked, shelters, bought)

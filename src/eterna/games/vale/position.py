@@ -62,6 +62,7 @@ from eterna.games.vale.position_arts import (
     settle_arts,
     write_arts,
 )
+from eterna.games.vale.position_checks import check_position
 from eterna.games.vale.position_steps import (
     MAX_STONES,
     card,
@@ -339,6 +340,7 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
     pool = cards_in_play(tuple(env.options["expansions"]))
     st.work = [_read_work(x, n, glade, pool) for x in reversed(list(r["work"].items()))]
     _settle(st, r, env.seat)
+    check_position(st, r)  # position_checks.py: the states no legal game reaches
     if narrate:
         st._tell_round_started()
     return st

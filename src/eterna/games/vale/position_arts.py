@@ -100,6 +100,8 @@ def hidden_mask(r: Reader, rows: list[list[int | None]], zone: str) -> int:
             c = card(x)
             if c not in row:
                 x.fail(f"{CARD_NAME[c]} is not in {zone}[{s}]")
+            if mask >> c & 1:
+                x.fail(f"names {CARD_NAME[c]} twice: each hidden card once")
             mask |= 1 << c
         if unknown != row.count(None):
             row_r.fail(f"must list one '?' per '?' of {zone}[{s}] (a card unknown there)")

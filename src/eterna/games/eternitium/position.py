@@ -16,7 +16,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any, Final
 
-from eterna.core.position import UNKNOWN, Envelope, Reader, dumps, envelope, rng_text
+from eterna.core.position import UNKNOWN, Envelope, Reader, dumps, envelope, parse, rng_text
 from eterna.core.rng import RECORD_VERSION
 from eterna.core.state import BaseState
 from eterna.games.eternitium.board import PH_GIFT, PH_OVER, PH_PICK, PH_STEAL, PHASE_NAME
@@ -39,6 +39,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
 )
 from eterna.games.eternitium.position_checks import check_position
+from eterna.games.eternitium.position_rest import deal_rests, split_rests
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.game import Eternitium
@@ -300,7 +301,10 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     from eterna.games.eternitium.rules import make_rules
     from eterna.games.eternitium.state import EternitiumStart, EternitiumState
 
-    env = Envelope(game, position)
+    if isinstance(position, str):
+        position = parse(position)
+    body, rests = split_rests(position)  # position_rest.py: decks ending with "..."
+    env = Envelope(game, body)
     rd = _Read(env)
     keys = (*("format", "version", "game", "players", "options", "seat", "rng"), *BODY_KEYS)
     rd.top.object((*keys, *SEAT_KEYS) if rd.part else keys)
@@ -311,7 +315,7 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
         comp = check_composition(env.options["composition"])
     except BadSetup as exc:
         raise BadPosition(f"position options: {exc}", field="options") from None
-    whole = json.loads(json.dumps(env.reader.value))
+    whole = json.loads(json.dumps(position))
     start = EternitiumStart(
         game=game,
         players=rd.n,
@@ -330,6 +334,7 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     st._kept = st._src = -1
     _read_turn(rd, st)
     _read_zones(rd, st)
+    deal_rests(st, rd.top, rests, rd.part, comp)
     _read_knowledge(rd, st)
     check_position(st, rd.top, whole=not rd.part)  # position_checks.py: unreachable states
     if rd.part:

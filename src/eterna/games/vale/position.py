@@ -24,6 +24,8 @@ from eterna.core.position import (
     parse,
     rng_text,
 )
+from eterna.core.position_rest import ends_with_rest, pile_items
+from eterna.core.rng import deal_at
 from eterna.games.vale.artifacts import (
     ArtSetup,
     artifacts_in_play,
@@ -188,7 +190,13 @@ class _Zones:
     """Where every card is, as read (None: a card the position's seat cannot know)."""
 
     def __init__(
-        self, r: Reader, n: int, seat: int | None, pool: tuple[int, ...], arts: bool
+        self,
+        r: Reader,
+        n: int,
+        seat: int | None,
+        pool: tuple[int, ...],
+        arts: bool,
+        rng: int | None = None,
     ) -> None:
         self.pool = pool  # the cards of this game (its `expansions`), in index order
         self.places: dict[int, str] = {}
@@ -208,9 +216,10 @@ class _Zones:
                 for s, row in enumerate(r["shelters"].items(n))
             ]
         self.deck_top_known = r["deck_top_known"].flag()
+        rest = ends_with_rest(r["deck"], seat)  # "...": the rest, shuffled (position_rest.py)
         self.deck = [
             self._place(x, i > 0 or not self.deck_top_known)
-            for i, x in enumerate(r["deck"].items())
+            for i, x in enumerate(pile_items(r["deck"], rest))
         ]
         if self.deck_top_known and not self.deck:
             r["deck_top_known"].fail("is true but the deck is empty")
@@ -218,6 +227,12 @@ class _Zones:
         self.secret = hidden_mask(r["hidden"], self.hands, "hands")
         if arts:
             self.secret |= hidden_mask(r["shelters_hidden"], self.shelters, "shelters")
+        self.stream = rng or 0  # the generator's state once the rest is dealt
+        if rest:
+            below = [c for c in pool if c not in self.places]
+            self.stream = deal_at(self.stream, below)
+            self.deck += below
+            self.places.update((c, "deck") for c in below)
         missing = [CARD_NAME[c] for c in pool if c not in self.places]
         if len(missing) != self.unknown:
             if self.unknown:
@@ -278,7 +293,7 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
     n, seat = env.players, env.seat
     arts = tiles_in_play(env.options)
     check_keys(r, arts, artifacts_in_play(env.options))
-    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts)
+    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts, env.rng)
     digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
     if seat is not None:
@@ -307,7 +322,7 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
         options=env.options,
         position=doc,
         end_score=end_score(env.options),
-        stream=env.rng or 0,
+        stream=z.stream,
         first=first,
         round=rnd,
         deck=tuple(reversed(_ints(z.deck))),

@@ -6,6 +6,8 @@ position may not say it."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,3 +67,26 @@ def test_eternity_future_deals_with_the_rest() -> None:
     future = st.to_position()["future"]
     assert len(future) == len(position["future"]) == 2
     assert all(len(hand) == 10 for deal in future for hand in deal["hands"])
+
+
+def doc_example(page: str) -> dict[str, Any]:
+    """The JSON example under a page's "The rest, shuffled." paragraph."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / page).read_text("utf-8")
+    start = text.index("```json", text.index("**The rest, shuffled.**")) + len("```json")
+    example: dict[str, Any] = json.loads(text[start : text.index("```", start)])
+    return example
+
+
+def test_the_docs_examples_load() -> None:
+    st = loads_the_same_twice(VALE, doc_example("vale.md"))
+    assert st.to_position()["deck"][0] == "kappa" and len(st.to_position()["deck"]) == 66
+    keys = doc_example("eternitium.md")
+    position = ETERNITIUM.new_game(2, seed=5).to_position()
+    # the keys replace the decks whole: the listed cards, then the rest of their kind
+    st = loads_the_same_twice(ETERNITIUM, {**position, **keys})
+    assert st.to_position()["advanced_deck"][0] == "laboratory"
+    assert st.to_position()["era_deck"][0] == "circle"
+    st = loads_the_same_twice(
+        ETERNITY, {**ETERNITY.new_game(3, seed=2).to_position(), **doc_example("eternity.md")}
+    )
+    assert len(st.to_position()["future"]) == 2

@@ -157,26 +157,30 @@ def check_loaded(game: Any, loaded: Any, rng: random.Random, where: str) -> None
     plays_on(loaded, rng)
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-@SETTINGS
-@given(seed=SEEDS, table=st_.integers(0, 3))
-def test_positions_of_random_games_always_load(game_id: str, seed: int, table: int) -> None:
+def over_games(test: Any) -> Any:
+    """A property over every game, its tables and seeds (Hypothesis draws seed and table)."""
+    drawn = given(seed=SEEDS, table=st_.integers(0, 3))(test)
+    return pytest.mark.parametrize("game_id", sorted(GAMES))(SETTINGS(drawn))
+
+
+def moment(game_id: str, seed: int, table: int) -> tuple[Any, Any, dict[str, Any]]:
+    """A random moment's state, its game and its whole position (through JSON)."""
     state = random_moment(game_id, table, seed)
-    game = state.game
-    position = through_json(state.to_position())
+    return state, state.game, through_json(state.to_position())
+
+
+@over_games
+def test_positions_of_random_games_always_load(game_id: str, seed: int, table: int) -> None:
+    state, game, position = moment(game_id, seed, table)
     loaded = game.from_position(position)
     assert through_json(loaded.to_position()) == position
     for seat in range(state.players):
         game.from_position(through_json(state.to_position(seat)))
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-@SETTINGS
-@given(seed=SEEDS, table=st_.integers(0, 3))
+@over_games
 def test_mutated_positions_are_refused_or_load_whole(game_id: str, seed: int, table: int) -> None:
-    state = random_moment(game_id, table, seed)
-    game = state.game
-    position = through_json(state.to_position())
+    _, game, position = moment(game_id, seed, table)
     rng = random.Random(seed)
     for _ in range(6):
         mutated, what = mutate(position, rng)

@@ -58,7 +58,7 @@ def test_each_payload_answers_quickly_in_little_memory(name: str) -> None:
         ("eternitium-solo-ai-deck-foreign", "ai_deck[0]"),
         ("eternitium-unknown-tiers-seat", "knowledge.unknown_tiers[0][1]"),
         ("eternitium-located-past-the-pile-seat", "knowledge.located[0]"),
-        ("eternitium-located-past-the-pile-whole", "knowledge.unknown_tiers[0]"),
+        ("eternitium-located-past-the-pile-whole", "knowledge.known[0].droid"),
         ("eternitium-located-card-not-in-pile", "knowledge.located[0].portal-square"),
         ("eternitium-pile-past-the-cards", "discards[0]"),
         ("rng-0x", "rng"),

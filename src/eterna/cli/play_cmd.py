@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -28,6 +29,7 @@ from eterna.cli.words import say
 from eterna.core.agent import Agent
 from eterna.core.errors import EternaError
 from eterna.core.game import Game, GameState
+from eterna.i18n import catalog
 
 PLAY_HELP = (
     "Play a game in the terminal against bots.\n\n"
@@ -94,6 +96,7 @@ def play(
             fail("--position gives the players and options: leave out --players and --option")
         state, seat, guessed = _from_position(chosen, position, seat)
         players = state.players
+        options: dict[str, Any] = {}  # a position: its table shows what its options do
     else:
         players, options = check_table(chosen, players, option)
         seat = 0 if seat is None else seat
@@ -108,6 +111,8 @@ def play(
     path = _record_path(save, chosen, seed)
     console = make_console()
     console.print(_intro(language, chosen, players, seed, seat, agents))
+    for line in option_lines(language, chosen, options):
+        console.print(line, markup=False)
     if guessed:
         console.print(Text(say(language, "common.position_guess", seat=seat), style="bold"))
     session = PlaySession(state, seat, agents, console, _reader(console, language), language)
@@ -181,6 +186,26 @@ def _intro(
         intro.append(" " + say(lang, "common.bots", bots=bots))
     intro.append(" " + say(lang, "common.type_help"))
     return intro
+
+
+def option_lines(lang: str, game: Game, options: Mapping[str, Any]) -> list[str]:
+    """The options a new game changes from their defaults, each in words with its help (the
+    lobby's words, so the Artifacts' creatures without tiles are explained as in the browser)."""
+    from eterna.server.lobby_words import option_words
+
+    words = option_words(game, catalog(lang))
+    lines = []
+    for name, opt in game.declared_options.items():
+        value = options.get(name, opt.default)
+        said = words.get(name)
+        if value == opt.default or said is None or said["label"] is None:
+            continue
+        labels = said["choice_labels"]
+        values = value if isinstance(value, list) else [value]
+        shown = ", ".join(labels.get(json.dumps(v), str(v)) for v in values)
+        line = say(lang, "common.play_option", option=said["label"], value=shown)
+        lines.append(f"{line} {said['help']}" if said["help"] else line)
+    return lines
 
 
 def _play_out(session: PlaySession, state: GameState, path: Path, console: Console) -> int:

@@ -21,6 +21,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     era_shape,
 )
+from eterna.games.eternitium.position_checks import market_breaks, market_rule
 from eterna.games.eternitium.story import tell_deal, tell_era_dealt
 
 
@@ -171,6 +172,8 @@ class EternitiumDeal(EternitiumBoard):
                 self._adv_deck, self._adv_row = deck, row
             if row_key not in fixed:
                 self._refill_row(row, deck)
+            elif (other := market_breaks(row, deck, self._rules.same)) is not None:
+                raise BadSetup(f"setup {row_key} {market_rule(other)}")
 
     def _deal_era(self, era_pool: list[int]) -> None:
         """Setup 6-7: Era cards, the top one revealed; the common deck with two visible."""

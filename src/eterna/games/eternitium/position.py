@@ -16,7 +16,16 @@ import json
 import random
 from typing import TYPE_CHECKING, Any, Final
 
-from eterna.core.position import UNKNOWN, Envelope, Reader, dumps, envelope, quote, rng_text
+from eterna.core.position import (
+    UNKNOWN,
+    Envelope,
+    Reader,
+    dumps,
+    envelope,
+    parse,
+    quote,
+    rng_text,
+)
 from eterna.core.rng import RECORD_VERSION
 from eterna.core.state import BaseState
 from eterna.games.eternitium.board import PH_GIFT, PH_OVER, PH_PICK, PH_STEAL, PHASE_NAME
@@ -38,6 +47,8 @@ from eterna.games.eternitium.cards import (
     TIER_BASIC,
     VISIBLE,
 )
+from eterna.games.eternitium.position_checks import check_position
+from eterna.games.eternitium.position_rest import deal_rests, split_rests
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.game import Eternitium
@@ -315,7 +326,10 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     from eterna.games.eternitium.rules import make_rules
     from eterna.games.eternitium.state import EternitiumStart, EternitiumState
 
-    env = Envelope(game, position)
+    if isinstance(position, str):
+        position = parse(position)
+    body, rests = split_rests(position)  # position_rest.py: decks ending with "..."
+    env = Envelope(game, body)
     top = env.reader
     keys = (*("format", "version", "game", "players", "options", "seat", "rng"), *BODY_KEYS)
     top.object((*keys, *SEAT_KEYS) if env.seat is not None else keys)
@@ -327,7 +341,7 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     except BadSetup as exc:
         raise BadPosition(f"position options: {exc}", field="options") from None
     rd = _Read(env, comp)
-    whole = json.loads(json.dumps(env.reader.value))
+    whole = json.loads(json.dumps(position))  # as given, "..." included: the record replays it
     start = EternitiumStart(
         game=game,
         players=rd.n,
@@ -346,10 +360,12 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     st._kept = st._src = -1
     _read_turn(rd, st)
     _read_zones(rd, st)
+    deal_rests(st, rd.top, rests, rd.part, comp)
     _read_knowledge(rd, st)
     # Every count against the game's cards and the rest of the position, before the guess
     # (or a search's determinize) builds anything from them.
     _check_sizes(rd, st)
+    check_position(st, rd.top, whole=not rd.part)  # position_checks.py: unreachable states
     if rd.part:
         from eterna.games.eternitium.guess import guess
 

@@ -33,6 +33,7 @@ from eterna.core.position import (
     quote,
     rng_text,
 )
+from eterna.core.position_rest import ends_with_rest
 from eterna.core.state import BaseState
 from eterna.games.eternity.cards import (
     BOARD_START,
@@ -388,6 +389,8 @@ def _read_counters(rd: _Round, r: Reader, terminal: bool) -> None:
     voids = []
     for x in r["voids"].items(n):
         names = [f.text(FAMILIES) for f in x.items()]
+        if len(set(names)) != len(names):
+            x.fail("names a family twice: each void once")
         voids.append(sum(1 << FAMILY_INDEX[f] for f in set(names)))
     for s, (got, want) in enumerate(zip(voids, rd.voids, strict=True)):
         if got != want:
@@ -463,6 +466,18 @@ def _read_future(r: Reader, rd: _Round, fixed: bool, seat: int | None) -> list[R
     return None if seat is not None else deals
 
 
+def _rest_of_future(r: Reader, rd: _Round, env: Envelope, rnd: int) -> list[RoundDeal] | None:
+    """`"future": ["..."]` in a whole position (core/position_rest.py): the rounds to come are
+    dealt by a generator seeded with the position's `rng`, as a new game deals them."""
+    if not isinstance(r.value, list) or not ends_with_rest(r, env.seat):
+        return None
+    if len(r.value) != 1:
+        r[0].fail("'...' stands for every future deal: write it alone, or every deal in full")
+    assert env.rng is not None
+    shuffle = env.options["column_order"] != "fixed"
+    return draw_deals(random.Random(env.rng), rd.n, list(rd.columns), [], rnd + 1, shuffle)
+
+
 def _read_board(rd: _Round, r: Reader, cards: _Cards) -> None:
     r.object(FAMILIES)
     for family in FAMILIES:
@@ -508,7 +523,9 @@ def read_position(game: Eternity, position: Any, narrate: bool = False) -> Etern
             "holds the previous round's last trick exactly when this round has no finished "
             "trick yet (rounds 2 and 3), and is null otherwise"
         )
-    future = _read_future(r["future"], rd, env.options["column_order"] == "fixed", seat)
+    future = _rest_of_future(r["future"], rd, env, rnd)  # ["..."]: the rest, shuffled
+    if future is None:
+        future = _read_future(r["future"], rd, env.options["column_order"] == "fixed", seat)
     if future is not None and len(future) != ROUNDS - rnd:
         r["future"].fail(f"must hold the {ROUNDS - rnd} deal(s) of the rounds after {rnd}")
     if seat is None:

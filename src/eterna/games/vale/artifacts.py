@@ -31,6 +31,7 @@ from eterna.games.vale.cards import (
     A_USE,
     CARD_NAME,
     COLOURS,
+    END_SCORE,
     EXPANSIONS,
     PAYMENTS,
     PICK,
@@ -51,6 +52,8 @@ if TYPE_CHECKING:
     from eterna.games.vale.board import ValeBoard
 
 ARTIFACTS_END_SCORE: Final = 80  # digest §6: 80 points end the game with the Artifacts
+# option artifact_set: the 28 creatures alone, no tiles and no shelter (digest §6, Q-A9)
+CREATURES_ONLY: Final = "creatures"
 # digest Q-A1 (unverified): the groups a player count brings in; "advanced" adds 3 drawn tiles
 GROUPS: Final = {
     2: ("2-players",),
@@ -82,6 +85,21 @@ def artifacts_in_play(options: Mapping[str, Any]) -> bool:
                 f"option 'expansions' lists {name!r}; the expansions are: {', '.join(EXPANSIONS)}"
             )
     return "artifacts" in chosen
+
+
+def tiles_in_play(options: Mapping[str, Any]) -> bool:
+    """Whether the game has artifact tiles (a glade, the artifact round, shelters, areas
+    bought): the Artifacts with any `artifact_set` but 'creatures'."""
+    return artifacts_in_play(options) and options["artifact_set"] != CREATURES_ONLY
+
+
+def end_score(options: Mapping[str, Any]) -> int:
+    """The score that ends the game after its round, decided here only (new games and
+    positions alike): option `end_threshold` when given, else 80 with artifact tiles in play
+    (digest §6) and the base game's 60 without them, the Artifacts' creatures alone included
+    (digest Q-A9: the sources tie 80 to the expansion's tiles; docs/vale.md)."""
+    given: int = options["end_threshold"]
+    return given or (ARTIFACTS_END_SCORE if tiles_in_play(options) else END_SCORE)
 
 
 def choose_glade(
@@ -126,6 +144,11 @@ def parse_artifact_setup(
         glade = tuple(_tiles(setup["glade"], "glade"))
         if len(set(glade)) != len(glade):
             raise BadSetup("setup glade names a tile twice")
+        if not glade:
+            raise BadSetup(
+                "setup glade is empty: a game with artifact tiles has tiles to pick (for the "
+                "Artifacts' creatures without tiles, choose artifact_set 'creatures')"
+            )
     none = (NO_TILE,) * players
     held = _seat_tiles(setup.get("artifacts"), players, "artifacts") or none
     blocked = _seat_tiles(setup.get("blocked"), players, "blocked") or none
@@ -142,6 +165,8 @@ def parse_artifact_setup(
     taken = [t for t in held if t != NO_TILE]
     if len(set(taken)) != len(taken):
         raise BadSetup("setup artifacts: two seats hold the same tile")
+    if any(t != NO_TILE and t == b for t, b in zip(held, blocked, strict=True)):
+        raise BadSetup("setup artifacts: a seat holds the tile that blocks it (digest Q-A4)")
     if glade is not None and any(t not in glade for t in taken + list(blocked) if t != NO_TILE):
         raise BadSetup("setup artifacts and blocked name only tiles of the glade")
     return glade, ArtSetup(held, blocked, shelters, bought)

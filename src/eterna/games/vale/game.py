@@ -12,10 +12,11 @@ from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION, Rng
 from eterna.games.vale.artifacts import (
-    ARTIFACTS_END_SCORE,
+    CREATURES_ONLY,
     artifact_action_words,
-    artifacts_in_play,
     choose_glade,
+    end_score,
+    tiles_in_play,
 )
 from eterna.games.vale.cards import (
     ALL_CHOICES,
@@ -27,7 +28,6 @@ from eterna.games.vale.cards import (
     DISCARD,
     DISCARD_STONE,
     DONE,
-    END_SCORE,
     END_TURN,
     EXPANSIONS,
     PAYMENTS,
@@ -94,7 +94,8 @@ OPTIONS: dict[str, Option] = {
             "The expansions played with the base game: [] the base game alone; ['artifacts'] "
             "plays The Vale of Eternity: Artifacts: its 28 creatures shuffled into the deck (98 "
             "cards), the artifact round before each hunt, and 80 points to end (see "
-            "end_threshold). On the command line: -o expansions=artifacts.",
+            "end_threshold; artifact_set 'creatures' plays the creatures alone). On the "
+            "command line: -o expansions=artifacts.",
             kind=list,
             items=EXPANSIONS,
         ),
@@ -118,15 +119,17 @@ OPTIONS: dict[str, Option] = {
             "basic",
             "Which artifact tiles are in the glade (digest Q-A1, unverified): 'basic', the three "
             "2-player tiles, Seven-League Boots from 3 players and Golden Fleece at 4 (players "
-            "+ 1 tiles); 'advanced', the same plus 3 tiles drawn from the other six.",
-            choices=("basic", "advanced"),
+            "+ 1 tiles); 'advanced', the same plus 3 tiles drawn from the other six; "
+            f"'{CREATURES_ONLY}', no tiles at all: the Artifacts' 28 creatures alone, no "
+            "artifact round, no shelter, and 60 points to end (digest Q-A9).",
+            choices=("basic", "advanced", CREATURES_ONLY),
         ),
         Option(
             "end_threshold",
             0,
             "The score that ends the game after its round (digest Q-A9): 0 chooses it from "
-            "the expansions, 80 with the Artifacts and 60 without; any other number is used "
-            "as it is.",
+            "the tiles, 80 with artifact tiles in play and 60 without (the base game, or the "
+            "Artifacts' creatures alone); any other number is used as it is.",
             minimum=0,
             maximum=1000,
         ),
@@ -182,7 +185,7 @@ class Vale(Game):
         n = self.check_players(players)
         opts = self.resolve_options(options)
         in_play = cards_in_play(opts["expansions"])
-        arts = artifacts_in_play(opts)
+        arts = tiles_in_play(opts)  # checks `expansions`
         fixed = parse_setup(setup, n, in_play, arts)
         seed = self.check_seed(seed)
         version = self.check_version(version)
@@ -209,7 +212,7 @@ class Vale(Game):
             version=version,
             options=opts,
             setup=None if setup is None else json.loads(json.dumps(setup)),
-            end_score=opts["end_threshold"] or (ARTIFACTS_END_SCORE if arts else END_SCORE),
+            end_score=end_score(opts),
             stream=stream,
             first=first,
             round=fixed.round,

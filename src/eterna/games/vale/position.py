@@ -26,12 +26,15 @@ from eterna.core.position import (
     quote,
     rng_text,
 )
+from eterna.core.position_rest import ends_with_rest, pile_items
+from eterna.core.rng import deal_at
 from eterna.games.vale.artifacts import (
-    ARTIFACTS_END_SCORE,
     ArtSetup,
     artifacts_in_play,
+    end_score,
     pick_moves,
     picker,
+    tiles_in_play,
 )
 from eterna.games.vale.board import (
     HUNT,
@@ -48,7 +51,6 @@ from eterna.games.vale.cards import (
     A_DISCARD_STONE,
     CARD_NAME,
     COLOURS,
-    END_SCORE,
     PICKS,
     ROUNDS,
     cards_in_play,
@@ -60,9 +62,11 @@ from eterna.games.vale.position_arts import (
     hidden_rows,
     read_art_setup,
     read_glade,
+    read_loki,
     settle_arts,
     write_arts,
 )
+from eterna.games.vale.position_checks import check_position
 from eterna.games.vale.position_steps import (
     MAX_STONES,
     card,
@@ -188,7 +192,13 @@ class _Zones:
     """Where every card is, as read (None: a card the position's seat cannot know)."""
 
     def __init__(
-        self, r: Reader, n: int, seat: int | None, pool: tuple[int, ...], arts: bool
+        self,
+        r: Reader,
+        n: int,
+        seat: int | None,
+        pool: tuple[int, ...],
+        arts: bool,
+        rng: int | None = None,
     ) -> None:
         self.pool = pool  # the cards of this game (its `expansions`), in index order
         self.places: dict[int, str] = {}
@@ -208,9 +218,10 @@ class _Zones:
                 for s, row in enumerate(r["shelters"].items(n))
             ]
         self.deck_top_known = r["deck_top_known"].flag()
+        rest = ends_with_rest(r["deck"], seat)  # "...": the rest, shuffled (position_rest.py)
         self.deck = [
             self._place(x, i > 0 or not self.deck_top_known)
-            for i, x in enumerate(r["deck"].items())
+            for i, x in enumerate(pile_items(r["deck"], rest))
         ]
         if self.deck_top_known and not self.deck:
             r["deck_top_known"].fail("is true but the deck is empty")
@@ -218,6 +229,12 @@ class _Zones:
         self.secret = hidden_mask(r["hidden"], self.hands, "hands")
         if arts:
             self.secret |= hidden_mask(r["shelters_hidden"], self.shelters, "shelters")
+        self.stream = rng or 0  # the generator's state once the rest is dealt
+        if rest:
+            below = [c for c in pool if c not in self.places]
+            self.stream = deal_at(self.stream, below)
+            self.deck += below
+            self.places.update((c, "deck") for c in below)
         missing = [CARD_NAME[c] for c in pool if c not in self.places]
         if len(missing) != self.unknown:
             if self.unknown:
@@ -276,9 +293,9 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
     r = env.reader
     r.object((*ENVELOPE, *BODY, *ART_KEYS))
     n, seat = env.players, env.seat
-    arts = artifacts_in_play(env.options)
-    check_keys(r, arts)
-    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts)
+    arts = tiles_in_play(env.options)
+    check_keys(r, arts, artifacts_in_play(env.options))
+    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts, env.rng)
     digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
     if seat is not None:
@@ -306,8 +323,8 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
         seed=0,
         options=env.options,
         position=doc,
-        end_score=env.options["end_threshold"] or (ARTIFACTS_END_SCORE if glade else END_SCORE),
-        stream=env.rng or 0,
+        end_score=end_score(env.options),
+        stream=z.stream,
         first=first,
         round=rnd,
         deck=tuple(reversed(_ints(z.deck))),
@@ -334,10 +351,13 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
     st._picks, st._pick_i = _read_hunt(r, st)
     if st.arts is not None:
         settle_arts(st, r, picked)
+    elif artifacts_in_play(env.options):  # the creatures without tiles: Loki only
+        st.loki = read_loki(st, r)
     st.activated = _read_resolved(r, st)
     pool = cards_in_play(tuple(env.options["expansions"]))
     st.work = [_read_work(x, n, glade, pool) for x in reversed(list(r["work"].items()))]
     _settle(st, r, env.seat)
+    check_position(st, r)  # position_checks.py: the states no legal game reaches
     if narrate:
         st._tell_round_started()
     return st

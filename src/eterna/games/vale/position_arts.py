@@ -40,8 +40,8 @@ ART_KEYS: Final = (
 def write_arts(st: ValeState, seat: int | None) -> dict[str, Any]:
     """The Artifacts' keys of `st`'s position (none in a base game)."""
     arts = st.arts
-    if arts is None:
-        return {}
+    if arts is None:  # the Artifacts' creatures without tiles write Loki's family only
+        return {"loki": _lokis(st)} if "artifacts" in st.start.options["expansions"] else {}
 
     def tiles(row: list[int]) -> list[str | None]:
         return [None if t == NO_TILE else TILE_NAME[t] for t in row]
@@ -56,8 +56,12 @@ def write_arts(st: ValeState, seat: int | None) -> dict[str, Any]:
         "shelters_hidden": hidden,
         "bought_areas": list(arts.bought),
         "rung": mask_cards(arts.rung),
-        "loki": [_family(st.loki >> s * 4 & 15) for s in range(st.players)],
+        "loki": _lokis(st),
     }
+
+
+def _lokis(st: ValeState) -> list[str | None]:
+    return [_family(st.loki >> s * 4 & 15) for s in range(st.players)]
 
 
 def _family(named: int) -> str | None:
@@ -96,6 +100,8 @@ def hidden_mask(r: Reader, rows: list[list[int | None]], zone: str) -> int:
             c = card(x)
             if c not in row:
                 x.fail(f"{CARD_NAME[c]} is not in {zone}[{s}]")
+            if mask >> c & 1:
+                x.fail(f"names {CARD_NAME[c]} twice: each hidden card once")
             mask |= 1 << c
         if unknown != row.count(None):
             row_r.fail(f"must list one '?' per '?' of {zone}[{s}] (a card unknown there)")
@@ -103,13 +109,18 @@ def hidden_mask(r: Reader, rows: list[list[int | None]], zone: str) -> int:
 
 
 # ============================================================================ reading
-def check_keys(r: Reader, arts: bool) -> None:
-    """With the Artifacts every key is required (their reads say so); without, none is let in."""
+def check_keys(r: Reader, arts: bool, creatures: bool = False) -> None:
+    """With artifact tiles every key is required (their reads say so); with the Artifacts'
+    creatures alone only `loki` (required too); in a base game none is let in."""
     if arts:
         return
     for key in ART_KEYS:
-        if r.has(key):
-            r[key].fail("is only for a game with the Artifacts (option expansions)")
+        if r.has(key) and not (creatures and key == "loki"):
+            r[key].fail(
+                "is only for a game with artifact tiles (options expansions, artifact_set)"
+                if creatures
+                else "is only for a game with the Artifacts (option expansions)"
+            )
 
 
 def read_glade(r: Reader) -> tuple[int, ...]:
@@ -159,17 +170,21 @@ def settle_arts(st: ValeState, r: Reader, picked: list[int]) -> None:
     """The round's progress in tiles (picked, Ring of Wishes, Loki), checked against the phase."""
     arts = st.arts
     assert arts is not None
-    n = st.players
     arts.chosen = picked
     arts.rung = _rung(st, r)
     arts.pick_i = _tiles_picked(st, r)
     if st.stage not in (HUNT, ACTION) and any(t != NO_TILE for t in arts.held):
         r["held"].fail("is all null after the action phase: every tile went back to the glade")
+    st.loki = read_loki(st, r)
+
+
+def read_loki(st: ValeState, r: Reader) -> int:
+    """`loki`: per seat the family its Loki counts as this turn, or null (st.loki's bits)."""
     loki = 0
-    for s, x in enumerate(r["loki"].items(n)):
+    for s, x in enumerate(r["loki"].items(st.players)):
         if x.value is not None:
             loki |= (FAMILIES.index(x.text(FAMILIES)) + 1) << s * 4
-    st.loki = loki
+    return loki
 
 
 def _rung(st: ValeState, r: Reader) -> int:

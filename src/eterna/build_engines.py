@@ -25,9 +25,11 @@ package):
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -129,11 +131,18 @@ def _read(stream: IO[str] | None, add: Callable[[str], None]) -> None:
 
 
 def _engines() -> ModuleType:
-    if str(SRC) not in sys.path:
-        sys.path.insert(0, str(SRC))
-    from eterna import engines
-
-    return engines
+    """eterna/engines.py, loaded on its own (it imports nothing of Eterna's): this script runs
+    before the package is installed, and never loads the engines it builds."""
+    loaded = sys.modules.get("_eterna_engines")
+    if loaded is None:
+        spec = importlib.util.spec_from_file_location(
+            "_eterna_engines", SRC / "eterna" / "engines.py"
+        )
+        assert spec is not None and spec.loader is not None
+        loaded = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = loaded
+        spec.loader.exec_module(loaded)
+    return loaded
 
 
 def sources_mark() -> float:
@@ -236,11 +245,19 @@ def build(progress: Progress) -> str | None:
         return progress.fail(
             f"the compilation made no complete build (see {LOG.relative_to(ROOT)})"
         )
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with LOG.open("a", encoding="utf-8") as log:
+        log.write(
+            f"eterna: compiled in {duration(time.time() - progress.fields['started'])} "
+            f"({duration(used.ru_utime + used.ru_stime)} of CPU)\n"
+        )
     progress.step("moving the compiled modules into place")
     # the group's library last: no process picks a set that is not whole (and none picks any
     # while the status file says a build runs)
     for path in sorted(built, key=lambda p: p.name.startswith(engines.GROUP)):
-        os.replace(path, SRC / path.relative_to(STAGE))
+        target = SRC / path.relative_to(STAGE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
     return None
 
 

@@ -110,6 +110,7 @@ GROUP = "eterna"  # mypyc's shared library: eterna__mypyc.<platform suffix>, bes
 PURE_ENV = "ETERNA_PURE"
 STALE_SLACK = 2.0  # seconds: an install writes a module's source and its build moments apart
 BUILD_HOME = ("build", "engines")  # a checkout's build of the engines: status, log, staging
+BUILDING = "the compiled engines are being built in the background"
 
 _PACKAGE = Path(__file__).resolve().parent
 _state: dict[str, str] = {}
@@ -215,10 +216,7 @@ def _build_problem() -> str | None:
     state = status.get("state") if status else None
     if status is not None and state == "running":
         # its finished modules may already lie beside older ones: none of them runs yet
-        return (
-            f"the compiled engines are being built in the background: {build_progress(status)}; "
-            "the next start runs them"
-        )
+        return f"{BUILDING}: {build_progress(status)}; the next start runs them"
     if _shared_library() is None:
         if status is not None and state in ("failed", "interrupted"):
             return _failed(status)
@@ -282,7 +280,12 @@ def describe() -> str:
     """One line for `eterna --version` and `eterna games`."""
     if compiled():
         return f"engines: compiled (mypyc, {len(COMPILED)} modules)"
-    return f"engines: pure Python ({_state['reason']})"
+    reason = _state["reason"]
+    if reason.startswith(BUILDING):  # chosen at the start: say how far the build is now
+        reason = _build_problem() or (
+            "the compiled engines were built after this process started; the next start runs them"
+        )
+    return f"engines: pure Python ({reason})"
 
 
 def module_is_compiled(module: ModuleType) -> bool:

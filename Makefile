@@ -39,7 +39,7 @@ build: $(STAMP_RUN)
 # The web table at once on the engines there are; the compiled ones build in the background
 # when they are missing or stale (the next start runs them).
 run: $(STAMP_RUN)
-	@$(ENGINES) start
+	@$(ENGINES) start http://127.0.0.1:8000/api/health
 	@echo "eterna: starting the web table: open http://127.0.0.1:8000 once it says it is running (Ctrl+C stops it)."
 	$(BIN)/eterna serve  # the web table on http://127.0.0.1:8000 (SQLite under ./data)
 

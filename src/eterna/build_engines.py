@@ -15,8 +15,10 @@ package):
 - `step LABEL SECONDS -- COMMAND...`: run COMMAND, saying every few seconds how long it has run,
   how long it usually takes and how far it is (pip: packages fetched); its whole output if it
   fails. The Makefile's slow steps run through it.
-- `start`: start the background build unless the compiled engines are built and fresh, a build
-  is under way, or the last one failed on the same sources; one line says which.
+- `start [URL]`: start the background build unless the compiled engines are built and fresh, a
+  build is under way, or the last one failed on the same sources; one line says which. With a
+  URL (the server's health check), a watcher ticks every few seconds until the server that
+  `make run` starts next answers there (`watch URL PID`).
 - `build`: build now, in the foreground, with progress (or follow the background build to its
   end); `make build` and `make test` run it.
 - `worker FD`: the background build itself (`start` runs it, holding the build lock FD).
@@ -36,6 +38,7 @@ import sys
 import threading
 import time
 import tomllib
+import urllib.request
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
@@ -60,8 +63,7 @@ def say(line: str) -> None:
 
 
 def duration(seconds: float) -> str:
-    seconds = max(0, round(seconds))
-    return f"{seconds} s" if seconds < 60 else f"{seconds // 60} min {seconds % 60:02d} s"
+    return str(_engines().duration(seconds))
 
 
 # --- step: any slow command, with a ticker ----------------------------------------------------
@@ -114,7 +116,7 @@ def run_step(label: str, usual: float, command: Sequence[str]) -> int:
             )
     reader.join()
     if process.returncode != 0:
-        sys.stderr.write("".join(output.lines))
+        sys.stdout.write("".join(output.lines))
         say(f"{label}: failed after {duration(time.monotonic() - start)} (its output is above)")
         return process.returncode
     say(f"{label}: done in {duration(time.monotonic() - start)}.")
@@ -391,11 +393,36 @@ def build_now() -> int:
         os.close(fd)
 
 
+def watch(url: str, parent: int) -> int:
+    """Tick while the server `make run` starts is not answering yet (its imports and migrations
+    take a few seconds, much longer on a busy machine); quiet once `url` answers, or when
+    `parent` (make) is gone."""
+    start = time.monotonic()
+    told = start
+    while time.monotonic() - start < 600 and _engines().pid_alive(parent):
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return 0
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.5)
+        now = time.monotonic()
+        if now - told >= TICK:
+            told = now
+            say(f"  ... starting the web table: {duration(now - start)} so far (usually about 5 s)")
+    return 0
+
+
 def main(argv: Sequence[str]) -> int:
     if argv[:1] == ["step"] and len(argv) > 4 and argv[3] == "--":
         return run_step(argv[1], float(argv[2]), argv[4:])
-    if argv == ["start"]:
+    if argv[:1] == ["start"] and len(argv) <= 2:
+        if len(argv) == 2:  # tick until the server answers there
+            watcher = [sys.executable, str(Path(__file__).resolve()), "watch", argv[1]]
+            subprocess.Popen([*watcher, str(os.getppid())], stdin=subprocess.DEVNULL)
         return start()
+    if argv[:1] == ["watch"] and len(argv) == 3:
+        return watch(argv[1], int(argv[2]))
     if argv == ["build"]:
         return build_now()
     if argv[:1] == ["worker"] and len(argv) == 2:

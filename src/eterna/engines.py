@@ -171,14 +171,8 @@ def build_status() -> dict[str, Any] | None:
 
 def _builder_alive(pid: object) -> bool:
     """Whether `pid` is a live build (not a finished one whose number was reused)."""
-    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+    if not isinstance(pid, int) or isinstance(pid, bool) or not pid_alive(pid):
         return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # alive, someone else's
-        return True
     try:
         command = Path(f"/proc/{pid}/cmdline").read_bytes()
         stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -187,7 +181,21 @@ def _builder_alive(pid: object) -> bool:
     return stat[0] != "Z" and b"build_engines" in command
 
 
-def _duration(seconds: float) -> str:
+def pid_alive(pid: int) -> bool:
+    """Whether process `pid` exists (it may be a zombie)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, someone else's
+        return True
+    return True
+
+
+def duration(seconds: float) -> str:
+    """`42 s`, `3 min 05 s`."""
     seconds = max(0, round(seconds))
     if seconds < 60:
         return f"{seconds} s"
@@ -203,10 +211,10 @@ def build_progress(status: dict[str, Any], now: float | None = None) -> str:
         line += f": {done} of {total} {status.get('unit') or 'done'}"
     started = status.get("started")
     if isinstance(started, (int, float)):
-        line += f", {_duration((time.time() if now is None else now) - started)} so far"
+        line += f", {duration((time.time() if now is None else now) - started)} so far"
     usual = status.get("usual")
     if isinstance(usual, (int, float)) and usual > 0:
-        line += f", usually about {_duration(usual)}"
+        line += f", usually about {duration(usual)}"
     return line
 
 

@@ -272,16 +272,19 @@ def _run(command: list[str], log: IO[str], progress: Progress) -> int:
     reader = threading.Thread(target=_read, args=(process.stdout, lines.append), daemon=True)
     reader.start()
     seen = 0
+    counts = {"C": (0, 0), "e": (0, 0)}  # C files compiled, extensions linked: (done, total)
     while process.poll() is None or seen < len(lines) or reader.is_alive():
         time.sleep(0.2)
         for line in lines[seen:]:
             log.write(line)
             counted = PROGRESS.match(line)
-            if counted:
-                done, total, what = int(counted[1]), int(counted[2]), counted[3]
-                step = "compiling C" if what.startswith("C") else "linking the extensions"
-                unit = "files" if what.startswith("C") else "extensions"
-                progress.step(step, done, total, unit)
+            if counted:  # one step: the extensions link while the other files compile
+                counts[counted[3][0]] = (int(counted[1]), int(counted[2]))
+                (done, total), (linked, extensions) = counts["C"], counts["e"]
+                unit = (
+                    f"files, {linked} of {extensions} extensions linked" if extensions else "files"
+                )
+                progress.step("compiling C", done, total, unit)
         seen = len(lines)
         log.flush()
         progress.tick()

@@ -55,6 +55,7 @@ TICK = 5.0  # seconds between two progress lines: never a silent stretch of 10 s
 # How long a build usually takes, measured on 2 cores (README): the whole build, then each step.
 USUAL = 210.0
 PROGRESS = re.compile(r"^eterna: \[(\d+)/(\d+)\] (C files compiled|extensions linked)")
+WHY = ("eterna: the compiled engines could not be built", "eterna: mypyc could not compile")
 PIP_FETCHED = re.compile(r"^(Collecting|Processing|Obtaining) ")
 
 
@@ -232,14 +233,17 @@ def build(progress: Progress) -> str | None:
         if missing:
             progress.step(f"installing the compiler ({', '.join(missing)})")
             pip = [sys.executable, "-m", "pip", "install", "--no-compile", *missing]
-            if _run(pip, log, progress) != 0:
+            if _run(pip, log, progress)[0] != 0:
                 return progress.fail(f"could not install {', '.join(missing)}")
         shutil.rmtree(STAGE, ignore_errors=True)
         progress.step(f"type-checking and translating {len(engines.COMPILED)} modules to C (mypyc)")
         command = [sys.executable, "setup.py", "build_ext", "--build-lib", str(STAGE)]
         command += ["--build-temp", str(HOME / "temp")]
-        if _run(command, log, progress) != 0:
-            return progress.fail("the compilation failed")
+        code, output = _run(command, log, progress)
+        # setup.py says why it built nothing (no C compiler, mypyc refused) in one line
+        said = [_why(line) for line in output if line.startswith(WHY)]
+        if code != 0 or said:
+            return progress.fail(said[-1] if said else "the compilation failed")
     built = sorted(STAGE.rglob("*.so")) + sorted(STAGE.rglob("*.pyd"))
     wanted = {f"eterna/{n.replace('.', '/')}" for n in engines.COMPILED}
     found = {p.relative_to(STAGE).as_posix().split(".")[0] for p in built}
@@ -263,7 +267,12 @@ def build(progress: Progress) -> str | None:
     return None
 
 
-def _run(command: list[str], log: IO[str], progress: Progress) -> int:
+def _why(line: str) -> str:
+    """setup.py's line about a build that made nothing, without what follows from it."""
+    return re.split(r"; (?:the|building the) pure-Python", line.removeprefix("eterna: "))[0].strip()
+
+
+def _run(command: list[str], log: IO[str], progress: Progress) -> tuple[int, list[str]]:
     """Run a step of the build, its output to the log, its counted lines to the status."""
     process = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
@@ -288,7 +297,7 @@ def _run(command: list[str], log: IO[str], progress: Progress) -> int:
         seen = len(lines)
         log.flush()
         progress.tick()
-    return process.wait()
+    return process.wait(), lines
 
 
 # --- the commands -----------------------------------------------------------------------------

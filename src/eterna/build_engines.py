@@ -210,7 +210,10 @@ def requirements() -> list[str]:
 
 def _satisfied(requirement: str) -> bool:
     """Whether this environment has `requirement` ("name", "name==1.2" or "name>=1.2")."""
-    name, op, want = re.fullmatch(r"([\w.-]+)\s*(?:(==|>=)\s*(\S+))?", requirement.strip()).groups()  # type: ignore[union-attr]
+    parts = re.fullmatch(r"([\w.-]+)\s*(?:(==|>=)\s*(\S+))?", requirement.strip())
+    if parts is None:  # a form this does not read: let pip judge
+        return False
+    name, op, want = parts.groups()
     try:
         have = metadata.version(name)
     except metadata.PackageNotFoundError:

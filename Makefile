@@ -27,7 +27,7 @@ $(STAMP_RUN): pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(STAMP_DEV): pyproject.toml | $(BIN)/python
-	@ETERNA_PURE=1 $(BIN)/python $(STEP) "installing Eterna with its test and lint tools into $(VENV)" 150 -- \
+	@ETERNA_PURE=1 $(BIN)/python $(STEP) "installing Eterna with its test and lint tools into $(VENV)" 120 -- \
 		$(BIN)/python -m pip install --no-compile -e ".[dev]"
 	@touch $@ $(STAMP_RUN)
 

@@ -52,8 +52,9 @@ STATUS = HOME / "status.json"
 LOG = HOME / "build.log"
 STAGE = HOME / "stage"
 TICK = 5.0  # seconds between two progress lines: never a silent stretch of 10 s
-# How long a build usually takes, measured on 2 cores (README): the whole build, then each step.
-USUAL = 210.0
+# How long a whole build usually takes on 2 idle cores: it measured 5 min 04 s of CPU, mypyc's
+# type-checking on one core, then the C compiler on both (docs/compiled.md, "Building").
+USUAL = 180.0
 PROGRESS = re.compile(r"^eterna: \[(\d+)/(\d+)\] (C files compiled|extensions linked)")
 WHY = ("eterna: the compiled engines could not be built", "eterna: mypyc could not compile")
 PIP_FETCHED = re.compile(r"^(Collecting|Processing|Obtaining) ")

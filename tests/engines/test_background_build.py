@@ -63,18 +63,18 @@ def checkout(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _builder(checkout: Path, command: str) -> str:
-    script = checkout / "src" / "eterna" / "build_engines.py"
+def _python(*args: str, cwd: Path | None = None) -> str:
+    """A new Python process's output (ETERNA_PURE unset: the build decides)."""
     env = {k: v for k, v in os.environ.items() if k != "ETERNA_PURE"}
-    return subprocess.run(
-        [sys.executable, str(script), command],
-        cwd=checkout,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    ).stdout
+    done = subprocess.run(
+        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _builder(checkout: Path, command: str) -> str:
+    return _python(str(checkout / "src" / "eterna" / "build_engines.py"), command, cwd=checkout)
 
 
 def _new_process(checkout: Path) -> tuple[str, str]:
@@ -83,16 +83,8 @@ def _new_process(checkout: Path) -> tuple[str, str]:
         "import runpy, sys; e = runpy.run_path(sys.argv[1]);"
         "print(e['choose']()); print(e['describe']())"
     )
-    env = {k: v for k, v in os.environ.items() if k != "ETERNA_PURE"}
-    out = subprocess.run(
-        [sys.executable, "-c", code, str(checkout / "src" / "eterna" / "engines.py")],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    ).stdout.splitlines()
-    return out[0], out[1]
+    mode, line = _python("-c", code, str(checkout / "src" / "eterna" / "engines.py")).splitlines()
+    return mode, line
 
 
 def _status(checkout: Path) -> dict[str, object] | None:

@@ -7,7 +7,10 @@ the very source files the pure path runs: there is no second implementation. At 
 - `ETERNA_PURE=1` in the environment asks for pure Python;
 - otherwise the compiled modules run when every one of them was built and none is older than its
   source (an edited source file after the last build would make them disagree); when one is
-  missing or stale, pure Python runs, and `describe()` says why.
+  missing or stale, pure Python runs, and `describe()` says why;
+- in a source checkout, while `eterna/build_engines.py` builds them (in the background on the
+  first `make run`), pure Python runs too: its status file (`build/engines/status.json`, with the
+  build's pid and progress) says a build is under way, and `describe()` says how far it is.
 
 In pure mode an import hook loads each listed module from its `.py` file although a compiled one
 lies beside it. The choice is made once per process (the modules' classes cannot mix: an
@@ -22,11 +25,14 @@ from __future__ import annotations
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 # The compiled modules, relative to the eterna package: the hot loop of every search and
 # simulation (the contract, the three engines, their encodings and positions, the PettingZoo
@@ -103,6 +109,8 @@ COMPILED: tuple[str, ...] = (
 GROUP = "eterna"  # mypyc's shared library: eterna__mypyc.<platform suffix>, beside the package
 PURE_ENV = "ETERNA_PURE"
 STALE_SLACK = 2.0  # seconds: an install writes a module's source and its build moments apart
+BUILD_HOME = ("build", "engines")  # a checkout's build of the engines: status, log, staging
+BUILDING = "the compiled engines are being built in the background"
 
 _PACKAGE = Path(__file__).resolve().parent
 _state: dict[str, str] = {}
@@ -137,10 +145,90 @@ def _why_pure() -> str | None:
     return _build_problem()
 
 
+def build_home() -> Path | None:
+    """Where a source checkout builds its engines (beside setup.py), None in an installed wheel."""
+    root = _PACKAGE.parent.parent
+    return root.joinpath(*BUILD_HOME) if (root / "setup.py").exists() else None
+
+
+def build_status() -> dict[str, Any] | None:
+    """The build's status file (eterna/build_engines.py writes it), if there is one: `state`
+    ("running", "failed", or "interrupted" when its process is gone), `pid`, `step`, `done` of
+    `total`, `started` (epoch seconds), `usual` (seconds), `log` and, when it failed, `error`."""
+    home = build_home()
+    if home is None:
+        return None
+    try:
+        status = json.loads((home / "status.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(status, dict):
+        return None
+    if status.get("state") == "running" and not _builder_alive(status.get("pid")):
+        status["state"] = "interrupted"
+    return status
+
+
+def _builder_alive(pid: object) -> bool:
+    """Whether `pid` is a live build (not a finished one whose number was reused)."""
+    if not isinstance(pid, int) or isinstance(pid, bool) or not pid_alive(pid):
+        return False
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):  # no /proc here: trust the signal
+        return True
+    return stat[0] != "Z" and b"build_engines" in command
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process `pid` exists (it may be a zombie)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, someone else's
+        return True
+    return True
+
+
+def duration(seconds: float) -> str:
+    """`42 s`, `3 min 05 s`."""
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    return f"{seconds // 60} min {seconds % 60:02d} s"
+
+
+def build_progress(status: dict[str, Any], now: float | None = None) -> str:
+    """How far a build is, e.g. "compiling C: 23 of 73 files, 1 min 10 s so far, usually
+    about 3 min 30 s"."""
+    line = str(status.get("step") or "starting")
+    done, total = status.get("done"), status.get("total")
+    if isinstance(done, int) and isinstance(total, int) and total > 0:
+        line += f": {done} of {total} {status.get('unit') or 'done'}"
+    started = status.get("started")
+    if isinstance(started, (int, float)):
+        line += f", {duration((time.time() if now is None else now) - started)} so far"
+    usual = status.get("usual")
+    if isinstance(usual, (int, float)) and usual > 0:
+        line += f", usually about {duration(usual)}"
+    return line
+
+
 def _build_problem() -> str | None:
     """None when the compiled build is complete and fresh, else what is wrong with it."""
+    status = build_status()
+    state = status.get("state") if status else None
+    if status is not None and state == "running":
+        # its finished modules may already lie beside older ones: none of them runs yet
+        return f"{BUILDING}: {build_progress(status)}; the next start runs them"
     if _shared_library() is None:
-        return "not compiled (no C compiler at install, or a pure install)"
+        if status is not None and state in ("failed", "interrupted"):
+            return _failed(status)
+        return "not compiled (no C compiler at install, or a pure install; `make build` compiles)"
     for name in COMPILED:
         built = _built(name)
         if built is None:
@@ -152,6 +240,13 @@ def _build_problem() -> str | None:
                 "`pip install -e .`)"
             )
     return None
+
+
+def _failed(status: dict[str, Any]) -> str:
+    what = "failed" if status.get("state") == "failed" else "was interrupted"
+    error = f": {status['error']}" if status.get("error") else ""
+    log = f"; log: {status['log']}" if status.get("log") else ""
+    return f"not compiled (the last build {what}{error}{log}; `make build` tries again)"
 
 
 class _PureFinder(importlib.abc.MetaPathFinder):
@@ -193,7 +288,12 @@ def describe() -> str:
     """One line for `eterna --version` and `eterna games`."""
     if compiled():
         return f"engines: compiled (mypyc, {len(COMPILED)} modules)"
-    return f"engines: pure Python ({_state['reason']})"
+    reason = _state["reason"]
+    if reason.startswith(BUILDING):  # chosen at the start: say how far the build is now
+        reason = _build_problem() or (
+            "the compiled engines were built after this process started; the next start runs them"
+        )
+    return f"engines: pure Python ({reason})"
 
 
 def module_is_compiled(module: ModuleType) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from importlib import import_module
 from pathlib import Path
 
@@ -83,7 +82,8 @@ def test_a_stale_or_missing_build_falls_back_to_pure(
     lib.write_bytes(b"")
     built = tmp_path / "state.so"
     built.write_bytes(b"")
-    old = time.time() - 3600
+    # an hour before the oldest source (not before now: a checkout's files may be older)
+    old = min(engines._source(name).stat().st_mtime for name in engines.COMPILED) - 3600
     os.utime(built, (old, old))
     monkeypatch.setattr(engines, "_shared_library", lambda: lib)
     monkeypatch.setattr(engines, "_built", lambda name: built)

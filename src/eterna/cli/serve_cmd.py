@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from eterna import engines
 from eterna.cli.app import fail
 from eterna.server.settings import Settings
 
@@ -112,6 +113,7 @@ def serve(
     app = _make_app(database_url, data_dir, settings)
     where = database_url.split("@")[-1] if database_url else f"SQLite in {data_dir}/"
     typer.echo(f"Eterna web table on http://{host}:{port}/ (games stored: {where})")
+    typer.echo(engines.describe())  # compiled or pure, and how far a build is (docs/compiled.md)
     _run(app, host, port, level, forwarded_allow_ips)
 
 

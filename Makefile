@@ -67,4 +67,4 @@ bench: $(STAMP_DEV)
 	$(BIN)/python bench/playouts.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build/engines .pytest_cache .mypy_cache .ruff_cache .hypothesis

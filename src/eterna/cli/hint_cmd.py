@@ -57,6 +57,11 @@ def hint(
     upto = actions if at is None else actions[:at]
     for number, text in enumerate(upto, 1):
         apply_action(state, number, text)
+    if state.is_terminal and at is None:
+        fail(
+            f"the game of this record is over: give --at N (0 to {len(actions) - 1}) to be "
+            "advised at one of its moves"
+        )
     try:
         candidates = advise(state, seat, iterations=iterations, seed=seed)
     except EternaError as exc:

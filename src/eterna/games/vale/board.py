@@ -414,8 +414,11 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         """Wait for `chooser` to answer `step` with one of `options`."""
         self.choice = (chooser, step, seat, src, arg, tuple(options))
         if self._events is not None:
+            # a named player's card is its own question ("name_a_player.card"), not a second
+            # "a player to name"
+            question = f"{step.kind}.card" if step.named and arg is not None else step.kind
             self.tell(
-                "effect_choice", chooser=chooser, seat=seat, card=src_name(src), question=step.kind
+                "effect_choice", chooser=chooser, seat=seat, card=src_name(src), question=question
             )
 
     def has_room(self, seat: int) -> bool:

@@ -178,6 +178,9 @@ def _event_key(game: str, event: Mapping[str, Any], cat: Catalog) -> str:
     if game == "eternitium":
         if kind == "game_started" and event.get("players") == 1:
             key += ".solo"
+        base = kind in ("game_started", "mission_result") and event.get("mission") == 0
+        if base and cat.has(key + ".base"):  # the base solo game, not a "mission 0"
+            key += ".base"
         if kind == "game_over" and event.get("finders"):  # why the winner won
             return key + (".gem" if len(event["finders"]) == 1 else ".shared_gem")
         for flag in ETERNITIUM_VARIANTS:

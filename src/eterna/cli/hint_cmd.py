@@ -62,8 +62,8 @@ def hint(
         apply_action(state, number, text)
     if state.is_terminal and at is None:
         fail(
-            f"the game of this record is over: give --at N (0 to {len(actions) - 1}) to be "
-            "advised at one of its moves"
+            f"the game is over at the end of this record: give --at N (0 to {len(actions) - 1}) "
+            "to be advised at one of its moves"
         )
     try:
         candidates = advise(state, seat, iterations=iterations, seed=seed)

@@ -90,3 +90,22 @@ def test_a_replay_names_the_seats_of_its_record() -> None:
         "Heuristic bot 2",
     ]
     assert _names({}, 2, "fr") == ["Place 1", "Place 2"]
+
+
+def test_the_replay_pages_last_move_reads_as_a_sentence() -> None:
+    """'Last move: Alice Play Square Portal' glued a name to a move's label; the label now
+    follows the name it belongs to ('Last move by Alice: Play Square Portal')."""
+    import json
+    from pathlib import Path
+
+    import eterna
+
+    pages = Path(eterna.__file__).parent / "web" / "static" / "i18n"
+    said = {
+        lang: json.loads((pages / f"{lang}.json").read_text("utf-8"))["replay.lastAction"]
+        for lang in LANGS
+    }
+    for lang, text in said.items():
+        assert "{name} {action}" not in text and text.rstrip().endswith("{action}"), lang
+        filled = text.replace("{name}", "Alice").replace("{action}", "Play Square Portal")
+        assert filled.index("Alice") < filled.index(":") < filled.index("Play"), (lang, filled)

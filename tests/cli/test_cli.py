@@ -138,7 +138,10 @@ def test_whole_game_through_stdin(tmp_path: Path) -> None:
     assert re.search(r"  1\. (Play|Pledge) .*  · (play|pledge) ", out)
     assert " wins trick 1 (" in out and "Round 1 begins" in out
     # the log's lines stand alone; the same events in the table are inside a panel (│)
-    assert any(re.match(r"S\d .* wins trick \d", line) for line in out.splitlines())
+    assert any(
+        re.match(r"(Seat \d \(you\)|Random bot \d) wins trick \d", line)
+        for line in out.splitlines()
+    )
     # rounds, the last trick, bot moves, the final table, and the record
     for rnd in (1, 2, 3):
         assert f"Round {rnd} results" in out
@@ -194,7 +197,10 @@ def test_bots_per_seat_and_heuristic(tmp_path: Path) -> None:
     result = run([*args, "--bots", "heuristic,random,heuristic"], input="")
     if heuristic.exists():
         assert result.exit_code == 0, result.output
-        assert "S0 heuristic" in result.output and "S2 random" in result.output
+        # bots by their catalog names, numbered from 1 when two share one, as on the web
+        assert (
+            "You are seat 2. Bots: Heuristic bot 1, Random bot, Heuristic bot 4." in result.output
+        )
         assert save.exists()
     else:  # until the game has its heuristic, the CLI says so cleanly
         assert_clean_error(result, "heuristic")

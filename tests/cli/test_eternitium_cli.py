@@ -235,15 +235,15 @@ def test_whole_game_through_stdin(
     assert "Advanced: costs 2 Era cards" in out and "no single card is called 'zzz'" in out
     # the refusal in the catalog's words, the rule as its detail (the engine's text in English)
     assert refused.key is not None and refused.rule in ("R15", "R6")
-    names = ["S0 (you)", "S1 heuristic", "S2 heuristic"]
+    names = ["Seat 1 (you)", "Heuristic bot 2", "Heuristic bot 3"]
     assert f"✗ {describe_refusal(refused.key, refused.params, 'en', names)}" in flat
     assert f"Rule {refused.rule}" in flat
     assert "Your hand" in out
     if players > 1:
-        assert "S1 heuristic" in out and "Final ranking" in out
+        assert "Heuristic bot 2" in out and "Final ranking" in out
         verdict = out.split("Final ranking")[-1].split("Winner")[-1]
         for seat in final.winners:
-            assert ["You", "S1 heuristic", "S2 heuristic"][seat] in verdict
+            assert ["You", "Heuristic bot 2", "Heuristic bot 3"][seat] in verdict
     else:
         assert ("you win" in out) == bool(final.winners)
         assert "The AI reveals" in out

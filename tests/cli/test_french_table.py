@@ -281,7 +281,7 @@ def test_vale_in_french(tmp_path: Path) -> None:
         assert words in flat, words
     assert "tapez par exemple 'card kappa'" in flat  # the Vale's own card in the hint
     # a pending choice says what is asked, e.g. the stone limit's discards
-    assert re.search(r"⏳ S0 \(vous\) doit répondre : défausser \d pierres? de son choix", out)
+    assert re.search(r"⏳ Place 1 \(vous\) doit répondre : défausser \d pierres? de son choix", out)
     assert english_leaks(out) == []
     assert notation_leaks(out) == []
     said = " ".join(spoken(out))

@@ -89,7 +89,7 @@ def test_the_environment_picks_the_language(tmp_path: Path) -> None:
     args = ["play", "eternity", "--seed", "1", "--bots", "random", "--save", save]
     result = run(args, input="quit\n", ETERNA_LANG="de")
     assert result.exit_code == 0, result.output
-    assert "Du sitzt auf Platz 0" in result.output and "Deine erlaubten Züge:" in result.output
+    assert "Du sitzt auf Platz 1" in result.output and "Deine erlaubten Züge:" in result.output
     assert "Du hast die Partie verlassen." in result.output
 
 
@@ -160,13 +160,14 @@ def test_replay_tells_the_events_in_words(tmp_path: Path) -> None:
     result = run(["replay", str(path), "--seat", "1", "--no-step", "--lang", "de"])
     out = result.output
     assert result.exit_code == 0, out[-3000:]
-    assert "aus Sicht von S1" in out and "Aktion 1/" in out
-    assert "S1 erhält 10 Karten:" in out  # its own hand, named
-    assert "S2 erhält 10 Karten\n" in out  # another's, hidden
+    assert "aus Sicht von Platz 2" in " ".join(out.split())  # seats count from 1
+    assert "Aktion 1/" in out
+    assert "Platz 2 erhält 10 Karten:" in out  # its own hand, named
+    assert "Platz 3 erhält 10 Karten\n" in out  # another's, hidden
     assert "gewinnt Stich" in out and "Endstand" in out and raw_notation(out) == []
     result = run(["replay", str(path), "--no-step", "--lang", "fr"])
-    assert result.exit_code == 0 and "vue par Spectateur" in result.output
-    assert "remporte le pli" in result.output and "S1 reçoit 10 cartes\n" in result.output
+    assert result.exit_code == 0 and "vue par Spectateur" in " ".join(result.output.split())
+    assert "remporte le pli" in result.output and "Place 2 reçoit 10 cartes\n" in result.output
 
 
 def test_hint_names_the_move_in_words(tmp_path: Path) -> None:
@@ -198,9 +199,9 @@ def test_vale_sheets_in_german() -> None:
     console.print(render.table(state.view(0), names, [], "de"))
     out = console.export_text()
     assert "Endstand" in out and f"Die Partie endete nach Runde {state.round}" in out
-    assert "Bei Punktgleichheit gewinnt" in out and "Sieger: S" in out
+    assert "Bei Punktgleichheit gewinnt" in out and "Sieger: " in out
     assert f"Ergebnis der Runde {state.round}" in out and "Steine" in out
-    assert "S0 (du)" in out and "Your move" not in out
+    assert "Platz 1 (du)" in out and "Your move" not in out
 
 
 # ---------------------------------------------------------------------------------- Eternitium
@@ -216,8 +217,8 @@ def test_eternitium_solo_mission_in_french(tmp_path: Path) -> None:
     assert result.exit_code == 0, out[-3000:]
     for sentence in [
         "Une partie solo d'Eternitium commence (mission 3, 4 tours au plus)",
-        "S0 (vous) pioche 5 cartes : Portail cercle",
-        "Manche 1, tour 1 : à S0 (vous) de jouer",
+        "Place 1 (vous) pioche 5 cartes : Portail cercle",
+        "Manche 1, tour 1 : à Place 1 (vous) de jouer",
         "L'IA révèle",
         "Mission 3 perdue",
         "La partie est finie sans vainqueur",
@@ -238,6 +239,6 @@ def test_eternitium_replay_hides_another_seats_draws(tmp_path: Path) -> None:
     result = run(["replay", str(path), "--seat", "1", "--no-step", "--lang", "de"])
     out = result.output
     assert result.exit_code == 0, out[-3000:]
-    assert re.search(r"S1 zieht 5 Karten: ", out)  # its own draws, named
-    assert re.search(r"S2 zieht 5 Karten\n", out)  # another's, counted
+    assert re.search(r"Platz 2 zieht 5 Karten: ", out)  # its own draws, named
+    assert re.search(r"Platz 3 zieht 5 Karten\n", out)  # another's, counted
     assert "Die Partie endet" in out or "gewinnt" in out

@@ -195,8 +195,8 @@ def test_play_on_from_a_seat_position(tmp_path: Path) -> None:
     args = ["play", "eternity", "--position", str(path), "--save", str(save), "--seed", "4"]
     result = run(args, input="quit\n")
     assert result.exit_code == 0, result.output
-    assert f"You are seat {seat}." in result.stdout
-    assert f"You play on from seat {seat}'s position: the cards it cannot see" in result.stdout
+    assert f"You are seat {seat + 1}." in result.stdout  # seats count from 1 in words
+    assert f"You play on from seat {seat + 1}'s position: the cards it cannot see" in result.stdout
     again = GAME.from_record(json.loads(save.read_text(encoding="utf-8")))
     assert again.view(seat) == state.view(seat)
     assert [str(a) for a in again.legal_actions()] == [str(a) for a in state.legal_actions()]

@@ -85,7 +85,7 @@ def test_trick_in_progress_last_trick_and_pledges() -> None:
     view = state.view(state.current_player)
     out = text_of(render.table(view, render.default_names(4, view["seat"]), []))
     trick = view["last_trick"]
-    assert f"Last trick: won by S{trick['winner']}" in out or "won by You" in out
+    assert f"Last trick: won by Seat {trick['winner'] + 1}" in out or "won by You" in out
     for entry in trick["cards"]:
         assert entry["card"] in out
     assert "This trick: led " + view["led"] in out

@@ -33,7 +33,11 @@ from eterna.render import vale as render
 GAME = eterna.load_game("vale")
 ENV = {"COLUMNS": "110", "NO_COLOR": "1", "ETERNA_LANG": "en"}
 NAMES = ["You", "S1 heuristic", "S2 heuristic"]
-PLAY_NAMES = ["S0 (you)", "S1 heuristic", "S2 heuristic"]  # `eterna play`'s names, seat 0 human
+PLAY_NAMES = [
+    "Seat 1 (you)",
+    "Heuristic bot 2",
+    "Heuristic bot 3",
+]  # `eterna play`'s names, seat 0 human
 runner = CliRunner()
 
 
@@ -115,7 +119,7 @@ def test_hunting_board_with_claims_and_prompt(moments: dict[str, Any], width: in
     for card in view["revealed"]:
         assert card in out
     claimer = view["claimed"][1][0]
-    assert re.search(rf"{claimer} .*◆ S1", out)  # claimed cards carry their claimer's marker
+    assert re.search(rf"{claimer} .*◆ Seat 2", out)  # claimed cards carry their claimer's marker
     # the families are sorted, each card with cost, short effect and sale
     board = out.split("Hunting board")[1].split("╭")[0]
     families = [line.split()[0] for line in board.splitlines()[2:] if line.strip()]
@@ -382,7 +386,7 @@ def test_whole_vale_game_through_stdin(tmp_path: Path) -> None:
     assert message in out and "Rule §5.2" in message
     # the table, the bots' moves, every round, the final table and the record
     assert "Hunting board" in out and "Since your last move" in out
-    assert "S1 heuristic claims" in out and "S0 (you) claims" in out
+    assert "Heuristic bot 2 claims" in out and "Seat 1 (you) claims" in out
     assert "Round 1 begins" in out and "action phase" in out
     for rnd in range(1, final.round + 1):
         assert f"Round {rnd} results" in out

@@ -109,7 +109,9 @@ def test_bots_sharing_a_name_are_told_apart(server: ThreadServer) -> None:
     (started,) = [e["text"] for e in update["told"] if e["kind"] == "round_started"]
     assert "Seat 1" in started  # seat 0 leads: no name, its seat as the page counts it
     dealt = [e["text"] for e in update["told"] if e["kind"] == "hand_dealt"]
-    assert "random #2" in dealt[1] and "random #3" in dealt[2]
+    # by their catalog name, never the agent id, numbered by seat as the page counts (issue 32)
+    assert dealt[1].startswith("Random bot 2 ") and dealt[2].startswith("Random bot 3 ")
+    assert not any("random" in text for text in dealt)
 
 
 def test_every_error_frame_speaks_the_connections_language(server: ThreadServer) -> None:

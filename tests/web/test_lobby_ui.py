@@ -115,6 +115,34 @@ def test_seat_names_count_from_one_on_every_page(page: Any, ui: Any) -> None:
     assert names == ["Seat 1", "Bo #2", "Bo #3"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["Seat 1", "Heuristic bot 2", "Heuristic bot 3", "Search bot", "Robby"]),
+        (
+            "fr",
+            ["Place 1", "Robot heuristique 2", "Robot heuristique 3", "Robot chercheur", "Robby"],
+        ),
+    ],
+)
+def test_bots_are_named_by_the_catalog_not_their_agent_id(
+    page: Any, ui: Any, lang: str, expected: list[str]
+) -> None:
+    # issue 32: "heuristic #2 bot" is "Heuristic bot 2", as the server and the terminal say
+    _lobby(page, ui, lang)
+    names = page.evaluate(
+        """async () => {
+          const { seatName } = await import("/static/js/page.js");
+          const bot = (seat, agent, name) => ({ seat, kind: "bot", agent, name });
+          const table = { seats: [{ seat: 0, kind: "human" }, bot(1, "heuristic", "heuristic"),
+            bot(2, "heuristic", null), bot(3, "ismcts:seconds=2", "ismcts"),
+            bot(4, "random", "Robby")] };
+          return [0, 1, 2, 3, 4].map((s) => seatName(table, s));
+        }"""
+    )
+    assert names == expected
+
+
 def test_quick_start_buttons_say_their_bots_in_good_plurals(page: Any, ui: Any) -> None:
     expected = {
         "en": ["Eternitium vs 1 bot", "Eternity vs 2 bots", "The Vale of Eternity vs 1 bot"],

@@ -18,6 +18,7 @@ from eterna.cli.common import (
 from eterna.cli.options import GameIndex, Lang, RecordFile, pick_lang
 from eterna.cli.words import Narrator, say
 from eterna.core.errors import EternaError
+from eterna.i18n.names import seat_number
 
 HINT_HELP = (
     "Suggest a move for a seat of a recorded game, from that seat's point of view only.\n\n"
@@ -28,7 +29,9 @@ HINT_HELP = (
     "its notation after it."
 )
 
-Seat = Annotated[int, typer.Option("--seat", help="The seat to advise, 0-based.")]
+Seat = Annotated[
+    int, typer.Option("--seat", help="The seat to advise, from 0 (--seat 0 is Seat 1).")
+]
 Iterations = Annotated[int, typer.Option("--iterations", "-i", help="ISMCTS iterations.", min=1)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the search.")]
 At = Annotated[
@@ -57,6 +60,11 @@ def hint(
     upto = actions if at is None else actions[:at]
     for number, text in enumerate(upto, 1):
         apply_action(state, number, text)
+    if state.is_terminal and at is None:
+        fail(
+            f"the game is over at the end of this record: give --at N (0 to {len(actions) - 1}) "
+            "to be advised at one of its moves"
+        )
     try:
         candidates = advise(state, seat, iterations=iterations, seed=seed)
     except EternaError as exc:
@@ -66,7 +74,12 @@ def hint(
     label = Narrator(state.game.id, language, [], seat).label(best)
     move = best if label == best else f"{label} ({best})"
     heading = say(
-        language, "common.hint_heading", game=state.game.name, count=len(upto), seat=seat, move=move
+        language,
+        "common.hint_heading",
+        game=state.game.name,
+        count=len(upto),
+        seat=seat_number(seat),
+        move=move,
     )
     console.print(Text(heading, style="bold"))
     title = say(language, "common.hint.search", iterations=iterations, seed=seed)

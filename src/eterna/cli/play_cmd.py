@@ -25,11 +25,12 @@ from eterna.cli.common import (
 )
 from eterna.cli.options import GameOptions, Lang, Players, pick_lang
 from eterna.cli.play import EndOfInput, PlaySession, make_bots, save_record
-from eterna.cli.words import say
+from eterna.cli.words import say, seat_names
 from eterna.core.agent import Agent
 from eterna.core.errors import EternaError
 from eterna.core.game import Game, GameState
 from eterna.i18n import catalog
+from eterna.i18n.names import agent_id, seat_number
 
 PLAY_HELP = (
     "Play a game in the terminal against bots.\n\n"
@@ -46,7 +47,11 @@ PLAY_HELP = (
 PlayGame = Annotated[str, typer.Argument(help="Game id, e.g. eternity (see `eterna games`).")]
 Seat = Annotated[
     int | None,
-    typer.Option("--seat", help="Your seat, 0-based.", show_default="0, or the position's seat"),
+    typer.Option(
+        "--seat",
+        help="Your seat, from 0 (--seat 0 is Seat 1).",
+        show_default="0, or the position's seat",
+    ),
 ]
 FromPosition = Annotated[
     str | None,
@@ -114,7 +119,8 @@ def play(
     for line in option_lines(language, chosen, options):
         console.print(line, markup=False)
     if guessed:
-        console.print(Text(say(language, "common.position_guess", seat=seat), style="bold"))
+        guess = say(language, "common.position_guess", seat=seat_number(seat))
+        console.print(Text(guess, style="bold"))
     session = PlaySession(state, seat, agents, console, _reader(console, language), language)
     code = _play_out(session, state, path, console)
     if code:
@@ -178,11 +184,23 @@ def _intro(
 ) -> Text:
     table_size = say(lang, "common.table_size", count=players)
     intro = Text(
-        say(lang, "common.play_intro", game=game.name, table=table_size, seed=seed, seat=seat),
+        say(
+            lang,
+            "common.play_intro",
+            game=game.name,
+            table=table_size,
+            seed=seed,
+            seat=seat_number(seat),
+        ),
         style="bold",
     )
     if agents:
-        bots = ", ".join(f"S{s} {agents[s].spec}" for s in sorted(agents))
+        specs = {s: agents[s].spec for s in agents}
+        names = seat_names(lang, players, seat, specs, game.id)
+        bots = ", ".join(
+            names[s] if agent_id(specs[s]) == specs[s] else f"{names[s]} ({specs[s]})"
+            for s in sorted(agents)
+        )
         intro.append(" " + say(lang, "common.bots", bots=bots))
     intro.append(" " + say(lang, "common.type_help"))
     return intro

@@ -25,6 +25,7 @@ from eterna.cli.common import (
 from eterna.cli.options import GameIndex, Lang, RecordFile, pick_lang
 from eterna.cli.words import NARRATED, Narrator, say
 from eterna.core.game import GameState
+from eterna.i18n.names import Who, player_names
 from eterna.render import Renderer, renderer_for
 
 Seat = Annotated[
@@ -127,7 +128,7 @@ def replay(
         check_seat(seat, state.players)
     given = record.get("meta")
     meta: dict[str, Any] = given if isinstance(given, dict) else {}
-    names = _names(meta, state.players)
+    names = _names(meta, state.players, language)
     game = state.game.id
     renderer = renderer_for(game)
     narrated = game in NARRATED and renderer.events is None
@@ -168,10 +169,22 @@ def _heading(show: Replay, file: Path, record: dict[str, Any], count: int) -> st
     )
 
 
-def _names(meta: dict[str, Any], players: int) -> list[str]:
-    """'S0 heuristic' when the record's meta names the agents, else 'S0'."""
-    specs = meta.get("agents") if isinstance(meta.get("agents"), list) else None
-    return [f"S{s} {specs[s]}" if specs and s < len(specs) else f"S{s}" for s in range(players)]
+def _names(meta: dict[str, Any], players: int, lang: str) -> list[str]:
+    """The seats' names as the web names them (`player_names`): from the record's meta, the
+    seats of a web table or the agents of a simulation ("Heuristic bot 2"), else "Seat 1"."""
+    seats = [Who() for _ in range(players)]
+    specs = meta.get("agents")
+    for s, spec in enumerate(specs if isinstance(specs, list) else []):
+        if s < players and isinstance(spec, str):
+            seats[s] = Who(None, spec)
+    table = meta.get("seats")
+    for info in table if isinstance(table, list) else []:
+        at = info.get("seat") if isinstance(info, dict) else None
+        if isinstance(at, int) and 0 <= at < players:
+            name, agent = info.get("name"), info.get("agent")
+            bot = info.get("kind") == "bot" and isinstance(agent, str)
+            seats[at] = Who(name if isinstance(name, str) else None, agent if bot else None)
+    return player_names(lang, seats)
 
 
 def _ask(show: Replay) -> str:

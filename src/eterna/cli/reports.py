@@ -16,6 +16,8 @@ from rich.text import Text
 from eterna.arena.runner import ArenaSpec
 from eterna.arena.simulate import GameResult, Tally, summarize
 from eterna.core.game import Game
+from eterna.i18n import catalog
+from eterna.server.lobby_words import option_words
 
 
 def _rate(value: float) -> str:
@@ -50,7 +52,10 @@ def _show(value: Any) -> str:
 # ---------------------------------------------------------------------------------- games
 
 
-def _options_cell(game: Game) -> Text:
+def _options_cell(game: Game, lang: str) -> Text:
+    """Each option with its default, its values and its help as the lobby says it (the
+    catalog's player words in `lang`; the declarations' `doc` notes are for developers)."""
+    said = option_words(game, catalog(lang))
     lines = Text()
     for name, opt in game.declared_options.items():
         if lines:
@@ -62,12 +67,15 @@ def _options_cell(game: Game) -> Text:
         if opt.items:
             items = ", ".join(map(str, opt.items))
             lines.append(f"  (any of: {items}, comma-separated)", style="dim")
-        lines.append(f"\n  {opt.doc}")
+        help_text = said[name]["help"]
+        if help_text:
+            lines.append(f"\n  {help_text}")
     return lines or Text("none")
 
 
-def games_table(games: Sequence[Game]) -> Table:
-    """The games with their player counts and their options (`eterna games`)."""
+def games_table(games: Sequence[Game], lang: str = "en") -> Table:
+    """The games with their player counts and their options (`eterna games`), the options'
+    help in `lang`."""
     table = Table(title="Games", title_justify="left", show_lines=True)
     table.add_column("Game id", style="bold")
     table.add_column("Name")
@@ -75,7 +83,7 @@ def games_table(games: Sequence[Game]) -> Table:
     table.add_column("Options (--option key=value)")
     for game in games:
         table.add_row(
-            game.id, game.name, f"{game.min_players}-{game.max_players}", _options_cell(game)
+            game.id, game.name, f"{game.min_players}-{game.max_players}", _options_cell(game, lang)
         )
     return table
 

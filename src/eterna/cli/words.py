@@ -16,6 +16,7 @@ from rich.text import Text
 
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.i18n import catalog, describe_action, describe_refusal, event_lines
+from eterna.i18n.names import Who, player_names, seat_number
 
 # The games whose engines tell events; the others keep their renderer's view-diff lines.
 NARRATED: Final = frozenset({"eternity", "vale", "eternitium"})
@@ -58,16 +59,15 @@ def say(lang: str, key: str, **params: Any) -> str:
 def seat_names(
     lang: str, players: int, human: int | None, specs: Mapping[int, str], game: str = ""
 ) -> list[str]:
-    """Each seat's name: the human's `common.you_seat` ("S2 (you)"), a bot's 'S<seat> <agent>'
-    (the spec's parameters left out). A game that is not narrated keeps 'You', which its
-    English renderer reads."""
-    names = []
-    for seat in range(players):
-        if seat == human:
-            narrated = game in NARRATED or not game
-            names.append(say(lang, "common.you_seat", n=seat) if narrated else "You")
-        else:
-            names.append(f"S{seat} {specs.get(seat, 'bot').partition(':')[0]}".strip())
+    """Each seat's name as the web names it (`player_names`): the human's `common.you_seat`
+    ("Seat 1 (you)"), a bot's catalog name ("Heuristic bot 2"). A game that is not narrated
+    keeps 'You', which its English renderer reads."""
+    seats = [Who() if s == human else Who(None, specs.get(s, "bot")) for s in range(players)]
+    names = player_names(lang, seats)
+    if human is not None and 0 <= human < players:
+        narrated = game in NARRATED or not game
+        you = say(lang, "common.you_seat", n=seat_number(human))
+        names[human] = you if narrated else "You"
     return names
 
 

@@ -173,9 +173,14 @@ def _event_key(game: str, event: Mapping[str, Any], cat: Catalog) -> str:
             key += f".{event['phase']}"
         elif kind == "effect_choice" and event.get("chooser") != event.get("seat"):
             key += ".other"
+        elif kind == "points_gained" and event.get("points") == 0:  # "gains no points"
+            key += ".none"
     if game == "eternitium":
         if kind == "game_started" and event.get("players") == 1:
             key += ".solo"
+        base = kind in ("game_started", "mission_result") and event.get("mission") == 0
+        if base and cat.has(key + ".base"):  # the base solo game, not a "mission 0"
+            key += ".base"
         if kind == "game_over" and event.get("finders"):  # why the winner won
             return key + (".gem" if len(event["finders"]) == 1 else ".shared_gem")
         for flag in ETERNITIUM_VARIANTS:
@@ -207,11 +212,11 @@ def event_lines(
         return [cat.text("common.event.unknown", kind=kind)]
     key = _event_key(game, event, cat)
     p = fill(game, {k: v for k, v in event.items() if k != "kind"}, lang, names)
-    lines = [cat.text(key, **p)]
+    lines = [sentence(cat.text(key, **p))]
     if game == "eternity" and kind == "round_started":
-        lines.append(cat.text(key + ".board", **p))
+        lines.append(sentence(cat.text(key + ".board", **p)))
         if event.get("display"):
-            lines.append(cat.text(key + ".display", **p))
+            lines.append(sentence(cat.text(key + ".display", **p)))
     if game == "eternity" and kind == "round_scored":
         for r in event["results"]:
             how = (
@@ -219,9 +224,15 @@ def event_lines(
                 if r["trees"] == r["tricks"]
                 else ("over" if r["trees"] > r["tricks"] else "under")
             )
-            lines.append(cat.text(f"{key}.{how}", **fill(game, r, lang, names)))
-        lines.append(cat.text(key + ".total", **p))
+            lines.append(sentence(cat.text(f"{key}.{how}", **fill(game, r, lang, names))))
+        lines.append(sentence(cat.text(key + ".total", **p)))
     return lines
+
+
+def sentence(text: str) -> str:
+    """A told line as a sentence: its first letter capitalised, in every language (a name a
+    player chose in lower case, "bob", starts the sentence as "Bob")."""
+    return text[:1].upper() + text[1:]
 
 
 def describe_event(

@@ -19,7 +19,8 @@ from rich.text import Text
 
 from eterna.games.eternity.cards import CARD_BY_NAME, CARD_TREES, FAMILIES
 from eterna.games.eternity.views import EternitySeatedCard, EternityView, as_eternity_view
-from eterna.render.words import ENGLISH, Words, rules_panel
+from eterna.i18n.names import seat_number
+from eterna.render.words import ENGLISH, Words, default_names, rules_panel, seat_name
 
 View = dict[str, Any]  # what the entry points get; each part reads it as the EternityView it is
 
@@ -95,14 +96,6 @@ def family_text(family: str, *, style: str = "bold", w: Words = ENGLISH) -> Text
 
 def join(parts: Sequence[Text], sep: str = " ") -> Text:
     return Text(sep).join(parts)
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-
-def default_names(players: int, seat: int | None = None) -> list[str]:
-    return ["You" if s == seat else f"S{s}" for s in range(players)]
 
 
 # ---------------------------------------------------------------------------------- parts
@@ -269,7 +262,7 @@ def players_table(view: EternityView, names: Sequence[str], w: Words = ENGLISH) 
         if seat in view.get("winners", []):
             name.append(" ★", style="bold yellow")
         cells: list[Text | str] = [
-            f"{mark} {seat}".strip(),
+            f"{mark} {seat_number(seat)}".strip(),
             name,
             str(view["hand_sizes"][seat]),
             str(view["tricks"][seat]),
@@ -410,7 +403,7 @@ def _round_summary(
     totals = [sum(r[s]["points"] for r in view["round_results"][:rnd]) for s in range(len(names))]
     for seat, res in enumerate(results):
         table.add_row(
-            str(seat),
+            str(seat_number(seat)),
             seat_name(names, seat),
             str(res["trees"]),
             str(res["tricks"]),
@@ -455,7 +448,7 @@ def _final(view: EternityView, names: Sequence[str] | None, w: Words) -> Rendera
     table.add_column("")
     winners = view.get("winners", [])
     for seat in range(view["players"]):
-        cells: list[Text | str] = [str(seat), seat_name(names, seat)]
+        cells: list[Text | str] = [str(seat_number(seat)), seat_name(names, seat)]
         for rnd_results in results:
             res = rnd_results[seat]
             cells.append(f"{res['trees']}/{res['tricks']} → {res['points']}")

@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from eterna.i18n import catalog
+from eterna.i18n.names import seat_number
 
 
 @dataclass(frozen=True)
@@ -61,3 +62,13 @@ def rules_panel(
         lines = tuple(line for paragraph in paragraphs for line in (paragraph, ""))[:-1]
     body = Text("\n").join(Text.from_markup(line) for line in lines)
     return Panel(body, title=w.t(f"{game}.rules.title", title), title_align="left")
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's name from the table's `names`, else "seat 2" (seats count from 1)."""
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat_number(seat)}"
+
+
+def default_names(players: int, seat: int | None = None) -> list[str]:
+    """The English renderers' names when the caller gives none: "You", "Seat 2"..."""
+    return ["You" if s == seat else f"Seat {seat_number(s)}" for s in range(players)]

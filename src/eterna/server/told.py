@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from eterna.i18n import LANGS, catalog, describe_action, negotiate
+from eterna.i18n.names import Who, player_names
 from eterna.server.live import LiveTable, TimedOut, _dumps
 from eterna.server.protocol import move_items, told_items
 from eterna.server.storage import TableData
@@ -52,12 +53,12 @@ def seat_names(table: LiveTable, lang: str) -> list[str]:
 
 
 def seat_labels(data: TableData, lang: str) -> list[str]:
-    """The players' names by seat as the web client shows them: a seat without one reads
-    "Seat 1" for seat 0 (counted from 1, as on the page) in `lang`; a name two seats share
-    gets its seat, counted the same way ("heuristic #2" for seat 1)."""
-    cat = catalog(lang)
-    names = [s.name or cat.text("common.seat", n=s.seat + 1) for s in data.seats]
-    return [f"{n} #{seat + 1}" if names.count(n) > 1 else n for seat, n in enumerate(names)]
+    """The players' names by seat as the web client shows them (`player_names`): a bot by
+    its catalog name ("Heuristic bot"), a seat without a name "Seat 1" for seat 0 (counted
+    from 1, as on the page) in `lang`; a name two seats share gets its seat number
+    ("Heuristic bot 2" for seat 1)."""
+    seats = {s.seat: Who(s.name, s.agent if s.kind == "bot" else None) for s in data.seats}
+    return player_names(lang, [seats.get(seat, Who()) for seat in range(data.players)])
 
 
 def timeout_item(

@@ -13,7 +13,7 @@ from eterna.i18n import describe_refusal
 
 CASES = [
     (
-        {"hands": [["boulder"], []], "stones": [["red", "red"], []]},
+        {"hands": [["boulder"], []], "areas": [[], ["boreas"]], "stones": [["red", "red"], []]},
         "summon boulder pay red+red+purple",
         "summon boulder pay purple+red+red: you do not hold purple+red+red: you hold red+red "
         "(rules §5.3.2)",

@@ -74,6 +74,7 @@ _PHASE_WAIT: Final = (
     "era",
 )
 _RULE: Final = re.compile(r"\bR\d+\b")
+_REF: Final = re.compile(r"\(([^()]+)\)$")  # the reference closing a refusal's text
 
 
 class Why(NamedTuple):
@@ -87,8 +88,14 @@ class Why(NamedTuple):
 
 
 def _why(text: str, key: str, **params: object) -> Why:
+    """The refusal of `text`, its rule the last R-number it names, else the rulebook section
+    or card its closing parentheses name ("rules: Game Turn, step 2" -> "Game Turn, step 2")."""
     rules = _RULE.findall(text)
-    return Why(text, key, params, rules[-1] if rules else None)
+    if rules:
+        return Why(text, key, params, rules[-1])
+    ref = _REF.search(text)
+    rule = ref.group(1).removeprefix("rules: ") if ref else None
+    return Why(text, key, params, rule[:1].upper() + rule[1:] if rule else None)
 
 
 def _market(st: EternitiumState, k: int, verb: str) -> Why | None:
@@ -157,7 +164,7 @@ def explain(st: EternitiumState, act: EternitiumAction) -> Why:
         if st._rules.portal_deck:
             text = f"{card} is not among the revealed Portal cards (mission 4)"
             return _why(text, "portal_not_revealed", card=card)
-        text = f"no {card} is left in the reserve (rules: Setup 3, the number is limited)"
+        text = f"no {card} is left in the reserve: their number is limited (rules: Setup 3)"
         return _why(text, "portal_reserve_empty", card=card)
     if v in (V_DESTROY, V_DISCARD, V_KEEP, V_PLAY) and k >= 0 and not hand[k]:
         card = CARD_NAME[k]

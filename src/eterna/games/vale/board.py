@@ -40,7 +40,7 @@ from eterna.games.vale.cards import (
     TILE_NAME,
     ValeAction,
 )
-from eterna.games.vale.effects import Effect, Step, feasible
+from eterna.games.vale.effects import Effect, Step
 from eterna.games.vale.perks import PERK_BITS, PERK_MASK, ArtifactsPerks
 from eterna.games.vale.permanents import (
     WATCH_BLUE_GAINED,
@@ -414,8 +414,11 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         """Wait for `chooser` to answer `step` with one of `options`."""
         self.choice = (chooser, step, seat, src, arg, tuple(options))
         if self._events is not None:
+            # a named player's card is its own question ("name_a_player.card"), not a second
+            # "a player to name"
+            question = f"{step.kind}.card" if step.named and arg is not None else step.kind
             self.tell(
-                "effect_choice", chooser=chooser, seat=seat, card=src_name(src), question=step.kind
+                "effect_choice", chooser=chooser, seat=seat, card=src_name(src), question=question
             )
 
     def has_room(self, seat: int) -> bool:
@@ -438,15 +441,23 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
 
     def instant_feasible(self, seat: int, card: int) -> bool:
         """Q1: could `card`'s instant be applied in full if it went from hand to area now?"""
+        return INSTANT_TRIVIAL[card] or self.instant_blocker(seat, card) is None
+
+    def instant_blocker(self, seat: int, card: int) -> Step | None:
+        """Q1: the first step of `card`'s instant that could not be carried out if it went
+        from hand to area now (None: the instant could be applied in full)."""
         if INSTANT_TRIVIAL[card]:
-            return True
+            return None
         hand = self.hands[seat]
         area = self.areas[seat]
         i = hand.index(card)
         del hand[i]
         area.append(card)
         try:
-            return feasible(INSTANT[card], self, seat, card)
+            for step in INSTANT[card]:
+                if not step.trivial and not step.feasible(self, seat, card):
+                    return step
+            return None
         finally:
             area.pop()
             hand.insert(i, card)

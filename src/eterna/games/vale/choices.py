@@ -245,6 +245,7 @@ class NamedPlayerDiscards(Step):
 
     __slots__ = ("family",)
     trivial = False
+    named = True
 
     def __init__(self, family: str) -> None:
         self.family = FAMILY_INDEX[family]

@@ -199,6 +199,7 @@ class Step:
     __slots__ = ()
     trivial: ClassVar[bool] = True
     kind: ClassVar[str] = ""  # a step that asks: its question's stable name (events, views)
+    named: ClassVar[bool] = False  # asks a player to name, then that player for a card
 
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return True

@@ -25,6 +25,7 @@ from eterna.games.vale.cards import (
     DISCARD_STONE,
     DONE,
     END_TURN,
+    FAMILIES,
     HAS_ACTIVE,
     PAYMENTS,
     PICK,
@@ -47,7 +48,9 @@ from eterna.games.vale.cards import (
     USE,
     ValeAction,
 )
+from eterna.games.vale.choices import NamedPlayerDiscards
 from eterna.games.vale.payments import payment_problem
+from eterna.games.vale.summons import SwapWithNamedPlayer
 
 if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
@@ -271,11 +274,35 @@ def _summon_refusal(
             params={"count": len(st.areas[p]), "round": st.round},
             rule="§5.3.1",
         )
+    if not st.instant_feasible(p, c):  # no payment could help: say so before the payment
+        return _instant_refusal(st, c, p, name)
     cost = st.summon_cost(p, c)
     superfluous = bool(st.start.options["allow_superfluous_payment"])
     why = payment_problem(pay, held, values, cost, f"{name} costs {cost}", superfluous)
     if why:
         return _payment_refusal(why, pay, held, values, cost, name)
+    return _no(
+        f"{name} cannot be summoned now (rules §5.3)",
+        key="vale.refusal.summon_refused",
+        params={"card": name},
+        rule="§5.3",
+    )
+
+
+def _instant_refusal(st: ValeState, c: int, p: int, name: str) -> IllegalAction:
+    """Why `c`'s instant cannot be applied in full now (rules Q1, Q14): a player to name with a
+    card of the attacked family (Ember, Boulder...), or the effect's first step that cannot be
+    carried out."""
+    blocked = st.instant_blocker(p, c)
+    if isinstance(blocked, (NamedPlayerDiscards, SwapWithNamedPlayer)):
+        family = FAMILIES[blocked.family]
+        return _no(
+            f"nobody you may name has a {family}-family card in their area, so {name} "
+            "cannot be summoned (rules Q1, Q14: an instant effect must be applied in full)",
+            key="vale.refusal.summon_nobody_to_name",
+            params={"card": name, "family": family},
+            rule="Q1, Q14",
+        )
     return _no(
         f"{name}'s instant effect cannot be applied in full now, so it cannot be "
         "summoned (rules Q1, Q14)",

@@ -95,6 +95,7 @@ class SwapWithNamedPlayer(Step):
 
     __slots__ = ("family",)
     trivial = False
+    named = True
 
     def __init__(self, family: str) -> None:
         self.family = FAMILY_INDEX[family]

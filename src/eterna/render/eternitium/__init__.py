@@ -21,7 +21,6 @@ from eterna.render.eternitium.cards import (
     View,
     card_info,
     card_text,
-    default_names,
     short_effect,
 )
 from eterna.render.eternitium.sheets import (
@@ -33,6 +32,7 @@ from eterna.render.eternitium.sheets import (
     round_summary,
     rules,
 )
+from eterna.render.words import default_names
 
 __all__ = [
     "AI_SHORT",

@@ -19,14 +19,12 @@ from eterna.render.eternitium.cards import (
     View,
     card_text,
     cards_line,
-    default_names,
     join,
-    seat_name,
     shape_text,
     shape_word,
     short_effect,
 )
-from eterna.render.words import ENGLISH, Words
+from eterna.render.words import ENGLISH, Words, default_names, seat_name
 
 MAX_RECENT = 18  # lines of "since your last move" shown
 

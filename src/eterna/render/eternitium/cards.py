@@ -54,14 +54,6 @@ AI_SHORT: dict[str, str] = {
 }
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-
-def default_names(players: int, seat: int | None = None) -> list[str]:
-    return ["You" if s == seat else f"S{s}" for s in range(players)]
-
-
 def shape_word(shape: str, w: Words = ENGLISH) -> str:
     return w.t(f"{GAME_ID}.shape.{shape}", shape)
 

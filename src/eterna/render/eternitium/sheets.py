@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna.games.eternitium.cards import VERBS as ACTION_VERBS
-from eterna.render.eternitium.cards import GAME_ID, View, default_names, join, seat_name
-from eterna.render.words import Words, rules_panel
+from eterna.render.eternitium.cards import GAME_ID, View, join
+from eterna.render.words import Words, default_names, rules_panel, seat_name
 
 # The action words of the notation (docs/eternitium.md, Notation), for prefix completion.
 VERBS: tuple[str, ...] = ACTION_VERBS

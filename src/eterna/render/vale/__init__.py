@@ -13,9 +13,10 @@ from every game's renderer. What a move did is told by the game's events in word
 (`eterna.cli.words`), not guessed here.
 """
 
-from eterna.render.vale.cards import FAMILY_STYLE, SHORT, View, card_info, default_names
+from eterna.render.vale.cards import FAMILY_STYLE, SHORT, View, card_info
 from eterna.render.vale.guide import DEFAULT_VERB, GAME_ID, VERBS, moves_help, rules
 from eterna.render.vale.sheets import final, round_summary, table
+from eterna.render.words import default_names
 
 __all__ = [
     "DEFAULT_VERB",

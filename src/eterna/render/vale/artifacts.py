@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna.games.vale.cards import TILES
-from eterna.render.vale.cards import View, cards_line, seat_name, sort_cards
-from eterna.render.words import ENGLISH, Words
+from eterna.render.vale.cards import View, cards_line, sort_cards
+from eterna.render.words import ENGLISH, Words, seat_name
 
 TILE_TEXT = {t["id"]: f"{t['timing'].capitalize()}: {t['text']}" for t in TILES}
 

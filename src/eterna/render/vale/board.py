@@ -25,12 +25,11 @@ from eterna.render.vale.cards import (
     join,
     plural,
     sale_text,
-    seat_name,
     short_effect,
     sort_cards,
     stone_text,
 )
-from eterna.render.words import ENGLISH, Words
+from eterna.render.words import ENGLISH, Words, seat_name
 
 # The family each Dragon attack makes its victim discard.
 ATTACKS: dict[str, str] = {
@@ -198,7 +197,7 @@ def hunting_board(view: View, names: Sequence[str], w: Words = ENGLISH) -> Rende
         family = family_of(card)
         claimed = claims.get(card)
         marker = (
-            Text(f"◆ {seat_name(names, claimed).split(' ')[0]}", style="bold")
+            Text(f"◆ {seat_name(names, claimed)}", style="bold")
             if claimed is not None
             else Text("—", style="dim")
         )

@@ -198,14 +198,6 @@ def cards_line(cards: Sequence[str], *, cost: bool = False, w: Words = ENGLISH) 
     return join([card_text(c, cost=cost, w=w) for c in cards], ", ")
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-
-def default_names(players: int, seat: int | None = None) -> list[str]:
-    return ["You" if s == seat else f"S{s}" for s in range(players)]
-
-
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if abs(count) == 1 else 's'}"
 

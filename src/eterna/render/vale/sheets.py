@@ -12,6 +12,7 @@ from rich.text import Text
 
 from eterna.games.vale.cards import COLOURS
 from eterna.i18n import stones_words
+from eterna.i18n.names import seat_number
 from eterna.render.vale.artifacts import glade
 from eterna.render.vale.board import (
     hand,
@@ -26,12 +27,10 @@ from eterna.render.vale.cards import (
     INSTANT,
     PERMANENT,
     View,
-    default_names,
     join,
-    seat_name,
     stone_text,
 )
-from eterna.render.words import Words
+from eterna.render.words import Words, default_names, seat_name
 
 LEGEND = (
     f"kappa 1 = cost 1 · {INSTANT} on summon · {PERMANENT} while in area · {ACTIVE} each round "
@@ -112,7 +111,7 @@ def round_summary(
         if lang is not None and any(held.values()):
             stones = Text(stones_words(held, lang))
         table.add_row(
-            str(seat),
+            str(seat_number(seat)),
             seat_name(names, seat),
             str(view["scores"][seat]),
             str(len(view["areas"][seat])),
@@ -142,7 +141,7 @@ def final(
     table.add_column("")
     for seat in sorted(range(view["players"]), key=lambda s: (-scores[s], s)):
         table.add_row(
-            str(seat),
+            str(seat_number(seat)),
             seat_name(names, seat),
             str(scores[seat]),
             str(len(view["areas"][seat])),

@@ -1,5 +1,5 @@
 // What every page shares: the language, the header's switch, small DOM and HTTP helpers.
-import { LANGUAGES, applyI18n, currentLanguage, loadLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, applyI18n, currentLanguage, loadLanguage, pickLanguage, setLanguage, t, tOr } from "./i18n.js";
 
 const LANGUAGE_NAMES = { en: "English", fr: "Français", de: "Deutsch" };
 
@@ -73,20 +73,27 @@ export function formatTime(value) {
   return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(currentLanguage());
 }
 
-// The display name of a seat from a table summary; "#n" added when two seats share a name.
-// Players count seats from 1 (the protocol's seat 0 is "Seat 1").
+// The display name of a seat from a table summary, as the server and the terminal name it
+// (eterna/i18n/names.py): a bot without a name of its own by its catalog name ("Heuristic
+// bot", never its agent id), numbered by seat when two share it ("Heuristic bot 2"); a name
+// two players share gets "#n". Players count seats from 1 (the protocol's seat 0 is "Seat 1").
 export function seatName(table, seat) {
   const seats = (table && table.seats) || [];
+  const agentOf = (info) => (info && info.kind === "bot" ? String(info.agent || "").split(":")[0].trim() : "");
+  const botName = (agent) => tOr(`common.botName.${agent}`, t("common.botName", { agent }));
   const base = (info) => {
     if (!info) return t("common.seat", { n: seat + 1 });
+    const agent = agentOf(info);
+    if (info.kind === "bot" && (!info.name || info.name === agent)) return botName(agent || "bot");
     if (info.name) return info.name;
-    if (info.kind === "bot") return t("common.bot", { agent: info.agent || "bot", n: info.seat + 1 });
     return t("common.seat", { n: info.seat + 1 });
   };
   const info = seats.find((s) => s.seat === seat);
   const name = base(info);
   const shared = seats.some((s) => s.seat !== seat && base(s) === name);
-  return shared ? `${name} #${seat + 1}` : name;
+  if (!shared) return name;
+  const ownName = info && info.name && info.name !== agentOf(info);
+  return info && info.kind === "bot" && !ownName ? t("common.botNumbered", { name, n: seat + 1 }) : `${name} #${seat + 1}`;
 }
 
 export async function copyText(text, button) {

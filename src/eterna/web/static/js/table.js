@@ -1,5 +1,5 @@
 // The table page: one WebSocket to the table, a view per update, clickable legal moves.
-import { setupPage, el, api, seatName, copyText, absoluteUrl } from "./page.js";
+import { setupPage, el, api, seatName, copyText, absoluteUrl, pageReady } from "./page.js";
 import { t, tOr, currentLanguage } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
@@ -527,4 +527,4 @@ async function main() {
   connect();
 }
 
-main();
+main().finally(pageReady);

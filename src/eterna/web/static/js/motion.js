@@ -27,3 +27,44 @@ export function markNewCards(container, before) {
     if (index >= (before.get(key) || 0)) node.classList.add("enter");
   }
 }
+
+// The turn signal outside the page: on your turn the tab's title and its icon change and, if
+// the player asked for it (off by default, remembered by the browser), a short beep sounds once.
+const SOUND_KEY = "eterna.turnSound";
+const signal = { mine: null, audio: null };
+
+export function soundOn() {
+  try { return localStorage.getItem(SOUND_KEY) === "1"; } catch { return false; }
+}
+
+export function setSound(on) {
+  try { localStorage.setItem(SOUND_KEY, on ? "1" : "0"); } catch { /* private mode: this page only */ }
+}
+
+function beep() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  try {
+    signal.audio = signal.audio || new Context();
+    const audio = signal.audio;
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.0001, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.3);
+  } catch { /* no sound: the title and the icon still say it */ }
+}
+
+// mine: is it the seat's turn; title: the page's title otherwise; turnTitle: on the seat's turn.
+export function turnSignal(mine, title, turnTitle) {
+  document.title = mine ? turnTitle : title;
+  const icon = document.querySelector("link[rel='icon']");
+  if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  document.body.dataset.turnSignal = mine ? "1" : "0";
+  if (mine && signal.mine === false && soundOn()) beep();
+  signal.mine = mine;
+}

@@ -3,7 +3,8 @@ laptop it is designed for), 1920x1080, 1280x720 and a 390x844 phone, in English,
 German, for every game (Eternity, the Vale with and without the Artifacts, Eternitium with two
 players and solo), mid-game at a seat and at the end:
 
-- no text element overflows its box or is cut (its scrollWidth against its clientWidth);
+- no text element overflows its box or is cut (its scrollWidth against its clientWidth), and
+  no word drawn on a card runs off the card;
 - whatever has the `hidden` attribute takes no room on the screen;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
   board, markets) and the moves mid-game; the results panel's head at the end.
@@ -45,6 +46,11 @@ _CHECK = """(play) => {
       && n.scrollWidth > n.clientWidth + 1 && !n.closest('svg'))
     .map((n) => `${n.tagName.toLowerCase()}.${n.className}: "${n.textContent.trim().slice(0, 40)}"`
       + ` ${n.scrollWidth} > ${n.clientWidth}`);
+  // a card's words inside its card (a long German name set smaller, not cut by the frame)
+  const offCard = [...document.querySelectorAll('#board svg text')].filter((n) => {
+    const b = n.getBBox();
+    return b.width && (b.x < -0.5 || b.x + b.width > n.ownerSVGElement.viewBox.baseVal.width + 0.5);
+  }).map((n) => `card text "${n.textContent}"`);
   const hiddenShown = [...document.querySelectorAll('[hidden]')]
     .filter((n) => n.getClientRects().length).map((n) => n.id || n.className || n.tagName);
   const box = (selector) => {
@@ -61,8 +67,8 @@ _CHECK = """(play) => {
     : [holding ? box('#board .hand-zone') : null, box(`#board ${play} h3`),
        movesBelow ? null : box('#actions .panel-head'),
        movesBelow ? null : box('#action-list button')];
-  return {overflowing, hiddenShown, area: area.filter(Boolean), movesBelow,
-    holding: Boolean(holding), pageWidth: document.documentElement.scrollWidth};
+  return {overflowing: [...overflowing, ...offCard], hiddenShown, area: area.filter(Boolean),
+    movesBelow, holding: Boolean(holding), pageWidth: document.documentElement.scrollWidth};
 }"""
 
 
@@ -74,6 +80,8 @@ def _settled(page: Any) -> None:
 
 
 def _switch_language(page: Any, lang: str) -> None:
+    if page.evaluate("document.documentElement.lang") == lang:
+        return  # selecting it again would fire a change, and the table would reconnect
     page.select_option("#lang-select", lang)
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
     # the table asks its words again in the new language: a new connection
@@ -89,6 +97,7 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str) -> list[str]:
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(60)
+            page.wait_for_function("document.getElementById('connection').hidden")
             where = f"{name} {when} {width}x{height} {lang}"
             got = page.evaluate(_CHECK, play)
             problems += [f"{where}: overflows: {o}" for o in got["overflowing"]]

@@ -68,3 +68,38 @@ export function turnSignal(mine, title, turnTitle) {
   if (mine && signal.mine === false && soundOn()) beep();
   signal.mine = mine;
 }
+
+// A card that has just come into play travels there from the seat that played, claimed or
+// summoned it (its chip in the seats line), under 400 ms; your own hand's new cards only come in.
+// Nothing moves under `prefers-reduced-motion: reduce` (no card is marked `enter` then).
+export const FLIGHT_MS = 320;
+
+export function flyFromSeat(container, seat) {
+  if (seat === null || seat === undefined || !motionOK()) return;
+  const chip = document.querySelector(`#seats .seat-chip[data-seat="${seat}"]`);
+  if (!chip || typeof Element.prototype.animate !== "function") return;
+  const from = chip.getBoundingClientRect();
+  for (const node of container.querySelectorAll(".card.enter")) {
+    if (node.closest(".hand-zone")) continue;
+    const to = node.getBoundingClientRect();
+    if (!to.width) continue;
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    // the flight's transform takes over from the drop of the `enter` animation (it still fades in)
+    node.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+      { duration: FLIGHT_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" });
+  }
+}
+
+// A won trick sweeps to its winner's seat, then is gone.
+export function sweepToSeat(node, seat, done) {
+  const chip = document.querySelector(`#seats .seat-chip[data-seat="${seat}"]`);
+  if (!motionOK() || !chip || typeof node.animate !== "function") { done(); return; }
+  const from = node.getBoundingClientRect();
+  const to = chip.getBoundingClientRect();
+  const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+  const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+  const flight = node.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.3)`, opacity: 0 }],
+    { duration: FLIGHT_MS, easing: "ease-in", fill: "forwards" });
+  flight.onfinish = done;
+}

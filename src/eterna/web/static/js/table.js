@@ -7,7 +7,7 @@ import { renderBoard, makeContext } from "./board.js";
 import { rankSeats, verdict, resultReason, isSolo } from "./result.js";
 import { setupMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
 import { renderWaiting } from "./waiting.js";
-import { turnSignal, soundOn, setSound } from "./motion.js";
+import { turnSignal, soundOn, setSound, flyFromSeat } from "./motion.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
@@ -115,6 +115,8 @@ function onFrame(frame) {
       else seedLog(frame);
       for (const event of frame.events || []) addLog(`${event.ply}`, event.seat, event.action);
       noteLastCard(frame.events || [], S.view);
+      // the cards this update brings into play fly in from the seat that moved last
+      if (previous) S.flyFrom = [...(frame.events || [])].reverse().find((e) => e.action)?.seat ?? null;
       ensureModule().then(() => {
         if (!told) for (const line of S.mod.logExtras(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }), previous)) addLog(`${frame.ply}w`, null, null, line);
         if (S.message && S.message.kind !== "error") showMessage(null);
@@ -243,6 +245,7 @@ function draw() {
       interactive: S.seat !== null && !isOver() && !waiting(),
       onCard, onVerb, label, lastCard: S.lastCard,
     });
+    if (S.flyFrom !== null && S.flyFrom !== undefined) { flyFromSeat($("board"), S.flyFrom); S.flyFrom = null; }
     // every move is a card to click: on a phone the moves panel goes below the board
     const legal = (S.view && S.view.legal_actions) || [];
     document.body.dataset.cardMoves = legal.length && legal.every((a) => drawn.onCards.has(a)) ? "1" : "0";

@@ -151,6 +151,25 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE_OPTIONS = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
+# A page's script runs after the page has loaded: its main() fetches the page's language (and
+# more) before it binds its controls, then marks body[data-ready]. A test that typed or clicked
+# before that would reach a bare form (a click on "Open" then submits it natively and reloads the
+# page): on a loaded machine that is seconds after "load". A page without a script is ready at once.
+_READY = "!document.querySelector('script[type=module]') || document.body.dataset.ready === '1'"
+
+
+def _goto_until_ready(page: Any) -> Callable[..., Any]:
+    """page.goto that returns once the page's script is ready (body[data-ready])."""
+    goto = page.goto
+
+    def goto_until_ready(url: str, **options: Any) -> Any:
+        response = goto(url, **options)
+        page.wait_for_function(_READY)
+        return response
+
+    return goto_until_ready
+
+
 @contextmanager
 def browser_page(browser: Any, **options: Any) -> Iterator[Any]:
     """A page in a context of its own (desktop size and en-US unless `options` say otherwise),
@@ -161,6 +180,7 @@ def browser_page(browser: Any, **options: Any) -> Iterator[Any]:
     context = browser.new_context(bypass_csp=True, **settings)
     context.set_default_timeout(15_000)
     page = context.new_page()
+    page.goto = _goto_until_ready(page)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:

@@ -80,6 +80,24 @@ def test_a_bad_position_says_what_is_wrong_in_the_pages_language(ui: UI, open_pa
         ui.shot(page, "position-05-bad-fr")
 
 
+def test_a_slow_server_never_loses_the_first_click(ui: UI, open_page: Any) -> None:
+    """The race behind a test that failed under the full suite's load only: the page's script
+    binds "Open" after fetching its language, so a click that came sooner submitted the bare
+    form and reloaded the page. Every request here takes 1 s, as on a busy server: the tests
+    wait for body[data-ready] (conftest's goto) before they type or click."""
+    with open_page(locale="fr-FR") as page:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        slow = {"offline": False, "latency": 1000, "downloadThroughput": -1, "uploadThroughput": -1}
+        cdp.send("Network.emulateNetworkConditions", slow)
+        page.goto(ui.server.url("/position"))
+        page.fill("#position-text", '{"format": "eterna-position", "game": "eternity"}')
+        page.click("#position-open")
+        page.locator("#message").wait_for(state="visible")
+        assert page.locator("#message").inner_text().startswith("Cette position est illisible")
+        assert page.url == ui.server.url("/position")  # not reloaded by a native submit
+
+
 def test_a_replay_copies_the_whole_position_at_the_ply_shown(ui: UI, open_page: Any) -> None:
     created = ui.server.create("eternity", [{"kind": "bot", "agent": "random"}] * 3, seed=3)
     table_id = created["table_id"]

@@ -20,6 +20,7 @@ export function makeContext(opts) {
   // The last card played, in a zone it can have gone to (not a hand); renderBoard keeps one.
   const isLast = (id, zone) => Boolean(opts.lastCard) && id === opts.lastCard && zone !== "hand"
     && (!mod.playedZones || mod.playedZones.includes(zone));
+  const onCards = new Set();  // the legal moves a card (or a card's own button) makes
   const card = (spec, id, zone, extra = {}) => {
     const zoneSpec = mod.zones[zone];
     const actions = zoneSpec ? legal.filter((a) => matches(a, id, zoneSpec.rules)) : [];
@@ -29,6 +30,7 @@ export function makeContext(opts) {
     const special = actions.filter((a) => explicit.includes(a.split(/\s+/)[0]));
     const plain = actions.filter((a) => !special.includes(a));
     const only = clickable && plain.length === 0 && special.length > 0;
+    if (clickable) for (const a of actions) onCards.add(a);
     const classes = [extra.extraClass, only ? "only-explicit" : "", isLast(id, zone) ? "last-played" : ""];
     for (const a of special) if (only) classes.push(`${a.split(/\s+/)[0]}-only`);
     const node = cardElement(spec, {
@@ -48,7 +50,7 @@ export function makeContext(opts) {
     });
     return el("span", { class: "card-slot" }, node, ...verbs);
   };
-  return { seat, legal, name, card, lang: currentLanguage() };
+  return { seat, legal, name, card, onCards, lang: currentLanguage() };
 }
 
 // The card itself in what cardElement gives (a card with words comes wrapped with its zoom button).

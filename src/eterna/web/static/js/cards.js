@@ -36,6 +36,13 @@ export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+
   return lines.slice(0, max);
 }
 
+// A font size at most `size` at which `text` fits `width` units of a card (an estimate of the
+// glyphs' widths: a long German name is set smaller instead of running off the card).
+export function fitSize(text, size, width, bold = true) {
+  const length = String(text).length || 1;
+  return Math.min(size, Number((width / (length * (bold ? 0.62 : 0.56))).toFixed(2)));
+}
+
 export function glyph(shape, cx, cy, r, colour) {
   const common = { fill: colour, stroke: "#222", "stroke-width": 1.2 };
   switch (shape) {
@@ -102,7 +109,7 @@ function richFace(spec, colour) {
   }
   const names = wrap(spec.name || "", 13, 2, true);
   names.forEach((line, i) => parts.push(svg("text", { x: 35, y: 31 + i * 9 - (names.length - 1) * 2, "text-anchor": "middle", "dominant-baseline": "middle",
-    "font-size": line.length > 11 ? 7.5 : 9, "font-weight": 700, fill: "#222", class: "card-name" }, line)));
+    "font-size": fitSize(line, line.length > 11 ? 7.5 : 9, 62), "font-weight": 700, fill: "#222", class: "card-name" }, line)));
   let y = 32 + names.length * 9;
   const icons = spec.icons || [];
   icons.forEach((kind, i) => {
@@ -126,7 +133,7 @@ function valueFace(spec, colour) {
     svg("text", { x: 35, y: 45, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 30, "font-weight": 800, fill: colour, class: "card-value" }, spec.corner)];
   const trees = spec.trees || 0;
   for (let i = 0; i < trees; i++) parts.push(glyph("tree", 35 + (i - (trees - 1) / 2) * 20, 71, 9));
-  if (spec.footer) parts.push(svg("text", { x: 35, y: 94, "text-anchor": "middle", "font-size": 9, fill: colour, "font-weight": 700 }, spec.footer));
+  if (spec.footer) parts.push(svg("text", { x: 35, y: 94, "text-anchor": "middle", "font-size": fitSize(spec.footer, 9, 62), fill: colour, "font-weight": 700 }, spec.footer));
   return parts;
 }
 
@@ -145,7 +152,7 @@ export function cardSvg(spec) {
     if (spec.backLabel) {
       parts.push(svg("rect", { x: 9, y: 38, width: 52, height: 24, rx: 4, fill: "#fff", opacity: 0.85 }));
       wrap(spec.backLabel, 10).slice(0, 2).forEach((line, i, all) => parts.push(
-        svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * 10, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 9, "font-weight": 600, fill: "#11163a" }, line)));
+        svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * 10, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": fitSize(line, 9, 50), "font-weight": 600, fill: "#11163a" }, line)));
     }
   } else if (spec.rich) {
     parts.push(...richFace(spec, colour));
@@ -168,9 +175,9 @@ export function cardSvg(spec) {
     const lines = spec.lines || (spec.name ? wrap(spec.name) : []);
     const top = glyphs.length ? 68 : 52 - (lines.length - 1) * 6;
     lines.forEach((line, i) => parts.push(
-      svg("text", { x: 35, y: top + i * 12, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": line.length > 8 ? 9.5 : 11, "font-weight": 600, fill: "#222" }, line)));
+      svg("text", { x: 35, y: top + i * 12, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": fitSize(line, line.length > 8 ? 9.5 : 11, 62), "font-weight": 600, fill: "#222" }, line)));
     if (spec.footer) {
-      parts.push(svg("text", { x: 35, y: 93, "text-anchor": "middle", "font-size": 8.5, fill: colour, "font-weight": 600 }, spec.footer));
+      parts.push(svg("text", { x: 35, y: 93, "text-anchor": "middle", "font-size": fitSize(spec.footer, 8.5, 62), fill: colour, "font-weight": 600 }, spec.footer));
     }
   }
   const picture = svg("svg", { viewBox: "0 0 70 100", class: "card-svg", role: "img", "aria-label": spec.label || "" }, parts);

@@ -1,5 +1,5 @@
 // Finished games, newest first, each with a link to its replay.
-import { setupPage, el, api, seatName, formatTime } from "./page.js";
+import { setupPage, el, api, seatName, formatTime, pageReady } from "./page.js";
 import { t, tOr } from "./i18n.js";
 
 const PAGE = 20;
@@ -47,4 +47,4 @@ async function main() {
   load();
 }
 
-main();
+main().finally(pageReady);

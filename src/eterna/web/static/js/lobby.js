@@ -1,6 +1,6 @@
 // The lobby: quick start, create a table (seats, bots, options, a solo mission), invite links,
 // my tables (remembered by the browser) and the open tables.
-import { setupPage, el, api, copyText, absoluteUrl, formatTime } from "./page.js";
+import { setupPage, el, api, copyText, absoluteUrl, formatTime, pageReady } from "./page.js";
 import { t, tOr, currentLanguage, plural } from "./i18n.js";
 import { myTables, remember, forget, inviteLabel } from "./mytables.js";
 
@@ -392,4 +392,4 @@ async function main() {
   loadOpenTables();
 }
 
-main();
+main().finally(pageReady);

@@ -17,6 +17,13 @@ export async function setupPage(titleKey) {
   applyI18n(document);
 }
 
+// Marks the page ready: its script has set up the page and every control answers (tests wait
+// for body[data-ready] before they type or click, so a click never reaches a bare form). Each
+// page calls it once its main() has finished, failed or not: `main().finally(pageReady)`.
+export function pageReady() {
+  document.body.dataset.ready = "1";
+}
+
 // el("button", {class: "x", dataset: {action: "end"}, onclick: f}, "text", child, ...)
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);

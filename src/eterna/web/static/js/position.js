@@ -1,7 +1,7 @@
 // The position page (/position#<share code>): paste a position, see it drawn as its seat (a whole
 // position: as a spectator) with the game's own renderer, its legal moves in words, a hint from
 // the search, and a table to play on from it against bots.
-import { setupPage, el, api } from "./page.js";
+import { setupPage, el, api, pageReady } from "./page.js";
 import { t, tOr, currentLanguage } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
@@ -167,4 +167,4 @@ async function main() {
   }
 }
 
-main();
+main().finally(pageReady);

@@ -2,7 +2,7 @@
 // game is over), the move list beside the board (click to jump), the events each ply made told
 // in words, prev/next/slider, stepping by event (one told sentence at a time, on into the next
 // ply), the record.
-import { setupPage, el, api, seatName, copyText } from "./page.js";
+import { setupPage, el, api, seatName, copyText, pageReady } from "./page.js";
 import { t, tOr } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
@@ -192,4 +192,4 @@ async function main() {
   await show(0);
 }
 
-main();
+main().finally(pageReady);

@@ -1,5 +1,5 @@
 // The rules page of a game, in the interface's language (/static/rules/<game>.<lang>.html).
-import { setupPage, el } from "./page.js";
+import { setupPage, el, pageReady } from "./page.js";
 import { t, tOr, currentLanguage } from "./i18n.js";
 
 const GAMES = ["eternity", "eternitium", "vale"];
@@ -24,4 +24,4 @@ async function main() {
   await render();
 }
 
-main();
+main().finally(pageReady);

@@ -1,12 +1,13 @@
 // The table page: one WebSocket to the table, a view per update, clickable legal moves.
-import { setupPage, el, api, seatName, copyText, absoluteUrl } from "./page.js";
+import { setupPage, el, api, seatName, copyText, absoluteUrl, pageReady } from "./page.js";
 import { t, tOr, currentLanguage } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard, makeContext } from "./board.js";
-import { rankSeats, verdict, resultReason } from "./result.js";
+import { rankSeats, verdict, resultReason, isSolo } from "./result.js";
 import { setupMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
 import { renderWaiting } from "./waiting.js";
+import { turnSignal, soundOn, setSound, flyFromSeat } from "./motion.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
@@ -46,8 +47,10 @@ function connect() {
   // the server tells the events, labels the moves and words refusals in the page's language
   const query = `?lang=${encodeURIComponent(currentLanguage())}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
+  const lang = currentLanguage();
   S.ws = ws;
-  ws.addEventListener("open", () => { S.retries = 0; S.connected = true; renderConnection(); });
+  // body[data-words]: the language the connection tells the game in (the page's, once it is open)
+  ws.addEventListener("open", () => { S.retries = 0; S.connected = true; document.body.dataset.words = lang; renderConnection(); });
   ws.addEventListener("message", (event) => {
     let frame;
     try { frame = JSON.parse(event.data); } catch { return; }
@@ -112,6 +115,8 @@ function onFrame(frame) {
       else seedLog(frame);
       for (const event of frame.events || []) addLog(`${event.ply}`, event.seat, event.action);
       noteLastCard(frame.events || [], S.view);
+      // the cards this update brings into play fly in from the seat that moved last
+      if (previous) S.flyFrom = [...(frame.events || [])].reverse().find((e) => e.action)?.seat ?? null;
       ensureModule().then(() => {
         if (!told) for (const line of S.mod.logExtras(S.view, makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }), previous)) addLog(`${frame.ply}w`, null, null, line);
         if (S.message && S.message.kind !== "error") showMessage(null);
@@ -235,17 +240,23 @@ function draw() {
   renderSeats();
   if (S.mod) {
     homeRefusal();  // out of the board before it is redrawn
-    renderBoard($("board"), {
+    const drawn = renderBoard($("board"), {
       mod: S.mod, view: S.view, table: S.table, seat: S.seat,
       interactive: S.seat !== null && !isOver() && !waiting(),
       onCard, onVerb, label, lastCard: S.lastCard,
     });
+    if (S.flyFrom !== null && S.flyFrom !== undefined) { flyFromSeat($("board"), S.flyFrom); S.flyFrom = null; }
+    // every move is a card to click: on a phone the moves panel goes below the board
+    const legal = (S.view && S.view.legal_actions) || [];
+    document.body.dataset.cardMoves = legal.length && legal.every((a) => drawn.onCards.has(a)) ? "1" : "0";
   }
   drawActions();
   renderLog();
   renderScoresheet();
   renderConnection();
   dockRoom();
+  const game = tOr(`game.${S.table.game}`, S.table.game || "");
+  turnSignal(myTurn(), `${t("table.title")} · Eterna`, t("table.turnTitle", { game }));
 }
 
 function renderStatus() {
@@ -264,7 +275,8 @@ function renderStatus() {
   else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
   if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));
   // the creator chose the deal: they could know every hand in advance
-  if (S.table && S.table.seed_chosen && !$("seed-note")) status.after(el("p", { id: "seed-note", class: "note seed-chosen" }, t("lobby.seedChosen")));
+  if (S.table && S.table.seed_chosen && !$("seed-note")) status.after(el("p", { id: "seed-note", class: "note seed-chosen" }));
+  if ($("seed-note")) $("seed-note").textContent = t("lobby.seedChosen");  // in the page's language
   tickCountdown();
 }
 
@@ -430,25 +442,29 @@ function renderScoresheet() {
   const ctx = S.mod && S.view ? makeContext({ mod: S.mod, view: S.view, table: S.table, seat: S.seat }) : null;
   const order = rankSeats(S.mod, S.view, scores, winners);  // by the game's own win rule
   if (ctx) ctx.order = order;  // the details follow it
+  // one ranked results panel: rank, player, score, winner mark (aligned columns); the game's
+  // per-round detail follows in a table of its own
   const table = el("table", { class: "score-table" },
-    el("thead", {}, el("tr", {}, el("th", {}, t("common.player")), el("th", {}, t("common.score")), el("th", {}, ""))));
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "num" }, t("score.rank")), el("th", { scope: "col" }, t("common.player")),
+      el("th", { scope: "col", class: "num" }, t("common.score")), el("th", { scope: "col" }, ""))));
   const body = el("tbody");
-  for (const s of order) {
+  order.forEach((s, i) => {
     const won = winners.includes(s);
     body.append(el("tr", { class: won ? "winner" : "", dataset: { seat: s, score: scores[s], winner: won ? "1" : "0" } },
-      el("th", {}, name(s)), el("td", { class: "score" }, scores[s]), el("td", {}, won ? `★ ${t("score.winner")}` : "")));
-  }
+      el("td", { class: "num rank" }, String(i + 1)), el("th", { scope: "row" }, name(s)), el("td", { class: "score num" }, scores[s]),
+      el("td", {}, won ? `★ ${t("score.winner")}` : "")));
+  });
   table.append(body);
   const names = winners.map((s) => name(s));
   const children = [
-    el("h2", {}, t("score.title")),
+    el("h2", {}, t(isSolo(S.view, S.table) ? "score.missionTitle" : "score.title")),
     el("p", { class: "winners", dataset: { winners: winners.join(",") } }, verdict(S.view, S.table, winners, names)),
     el("p", { class: "result-reason" }, ctx ? resultReason(S.mod, S.view, ctx, winners) : ""),
-    table,
+    el("div", { class: "table-scroll" }, table),
   ];
   if (ctx) {
     const details = S.mod.scoreDetails(S.view, ctx);
-    if (details) children.push(details);
+    if (details) children.push(el("section", { class: "score-details" }, el("h3", {}, t("score.detailsTitle")), el("div", { class: "table-scroll" }, details)));
   }
   const buttons = el("div", { class: "buttons" });
   if (S.seat !== null && token) {
@@ -515,6 +531,9 @@ async function main() {
   $("spectator-copy").addEventListener("click", (event) => copyText(absoluteUrl(`/table/${tableId}`), event.currentTarget));
   $("position-copy").addEventListener("click", copyPosition);
   $("table-id").textContent = tableId;
+  const sound = $("sound-toggle");
+  sound.checked = soundOn();
+  sound.addEventListener("change", () => setSound(sound.checked));
   document.addEventListener("eterna:language", async () => {
     if (S.mod) await S.mod.load(); // the card names and texts in the new language
     render();
@@ -527,4 +546,4 @@ async function main() {
   connect();
 }
 
-main();
+main().finally(pageReady);

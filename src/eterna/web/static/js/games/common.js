@@ -6,6 +6,15 @@ export function section(cls, titleKey, ...children) {
   return el("section", { class: `zone ${cls}` }, titleKey ? el("h3", {}, t(titleKey)) : null, ...children);
 }
 
+// Secondary detail that folds (a <details> zone, closed at first): whether the player opened it
+// is kept across the redraws of the board.
+const opened = new Set();
+export function folded(cls, title, ...children) {
+  const box = el("details", { class: `zone ${cls}`, open: opened.has(cls) }, el("summary", {}, title), ...children);
+  box.addEventListener("toggle", () => { if (box.open) opened.add(cls); else opened.delete(cls); });
+  return box;
+}
+
 export function row(cls, cards) {
   return el("div", { class: `cards ${cls || ""}` }, cards.length ? cards : el("span", { class: "empty" }, t("common.none")));
 }

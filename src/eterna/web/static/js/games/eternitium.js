@@ -65,18 +65,26 @@ export function cardSpec(card) {
     zoom: { title: info.name, meta: `${tier} · ${points === 1 ? t("eternitium.pointOne") : t("eternitium.points", { n: points })}`, text: info.text } };
 }
 
+// The round and the turn as the log tells them ("Round 2, turn 4: Ada plays", "Round 12 is
+// over"): the view counts the turns played from 0 and, once the game is over, the round after
+// the last one; players count the turn being played from 1 and end on the last round played.
+export function counters(view) {
+  if (!view.is_terminal) return { round: view.round, turn: view.turn + 1 };
+  return { round: view.players > 1 ? Math.max(1, view.round - 1) : view.round, turn: Math.max(1, view.turn) };
+}
+
 let seenEra = null;  // the Era cards left per seat at the last drawing
 
 export function render(view, ctx) {
   const root = el("div", { class: "game eternitium" });
   const infos = [
-    stat("eternitium.round", view.round),
-    stat("eternitium.turn", view.turn),
+    stat("eternitium.round", counters(view).round),
+    stat("eternitium.turn", counters(view).turn),
     stat("eternitium.phase", tOr(`eternitium.phase.${view.phase}`, view.phase)),
   ];
   if (view.turns_left !== null && view.turns_left !== undefined) infos.push(stat("eternitium.turnsLeft", view.turns_left));
   if (view.mission) infos.push(stat("eternitium.mission", view.mission));
-  if (view.last_turn) infos.push(el("span", { class: "stat warn" }, t("eternitium.lastTurn")));
+  if (view.last_turn && !view.is_terminal) infos.push(el("span", { class: "stat warn" }, t("eternitium.lastTurn")));
   root.append(el("div", { class: "infobar" }, infos));
 
   // Each seat's Era pile, top first; the count of Era cards left pulses when it drops.

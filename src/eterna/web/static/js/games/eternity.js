@@ -2,8 +2,8 @@
 // the 3-player display, and per seat: trees against tricks, scores.
 import { el } from "../page.js";
 import { currentLanguage, t, plural } from "../i18n.js";
-import { section, row, stat } from "./common.js";
-import { motionOK } from "../motion.js";
+import { section, row, stat, folded } from "./common.js";
+import { motionOK, sweepToSeat } from "../motion.js";
 
 const COLOURS = { earth: "#2e7d32", sea: "#1565c0", sky: "#c62828" };
 const TINTS = { earth: "#e8f5e9", sea: "#e3f2fd", sky: "#ffebee" };
@@ -93,7 +93,7 @@ export function render(view, ctx) {
   }
 
   if (view.display && view.display.length) {
-    root.append(section("display", "eternity.display", row("", view.display.map((c) => ctx.card(cardSpec(c, lang), c, "display", { small: true })))));
+    root.append(folded("display", `${t("eternity.display")} · ${view.display.length}`, row("", view.display.map((c) => ctx.card(cardSpec(c, lang), c, "display", { small: true })))));
   }
 
   // Per seat: hand size, trees vs tricks (harmony when equal), score.
@@ -113,7 +113,7 @@ export function render(view, ctx) {
   root.append(section("seats-zone", "eternity.treesAndTricks", table));
 
   if (view.round_results && view.round_results.length) {
-    root.append(section("rounds", "eternity.roundResults", roundsTable(view, ctx)));
+    root.append(folded("rounds", t("eternity.roundResults"), el("div", { class: "table-scroll" }, roundsTable(view, ctx))));
   }
 
   if (view.hand) {
@@ -141,11 +141,7 @@ function completedTrick(view, ctx) {
       ctx.card(cardSpec(p.card, ctx.lang), p.card, "gathered"), el("figcaption", {}, caption)));
   const box = el("div", { class: "completed-trick", role: "status" },
     el("p", { class: "completed-head" }, t("eternity.trickWon", { name: ctx.name(lt.winner) })), row("", figures));
-  setTimeout(() => {
-    if (!motionOK()) { box.remove(); return; }
-    box.classList.add("gathering");
-    setTimeout(() => box.remove(), 350);
-  }, left);
+  setTimeout(() => sweepToSeat(box, lt.winner, () => box.remove()), left);  // to its winner
   return box;
 }
 

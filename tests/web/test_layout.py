@@ -1,0 +1,149 @@
+"""The table page's layout, checked as a demanding player sees it (issue 32): at 1366x768 (the
+laptop it is designed for), 1920x1080, 1280x720 and a 390x844 phone, in English, French and
+German, for every game (Eternity, the Vale with and without the Artifacts, Eternitium with two
+players and solo), mid-game at a seat and at the end:
+
+- no text element overflows its box or is cut (its scrollWidth against its clientWidth), and
+  no word drawn on a card runs off the card;
+- whatever has the `hidden` attribute takes no room on the screen;
+- the decision area is on the screen without scrolling: the hand, the play (trick, hunting
+  board, markets) and the moves mid-game; the results panel's head at the end.
+
+One page per game goes through the sizes and languages (the language switched in the page, the
+window resized), so the whole check stays short. Screenshots of each game at each size in each
+language: test-output/screenshots/layout-<game>-<when>-<size>-<lang>.png (the screen as seen).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.web.conftest import UI
+
+HUMAN = {"kind": "human", "name": "Ada"}
+BOT = {"kind": "bot", "agent": "heuristic"}
+ARTIFACTS = {"options": {"expansions": ["artifacts"], "artifact_set": "advanced"}}
+# name: (game, players, extra, the play's zone in the board)
+GAMES: dict[str, tuple[str, int, dict[str, Any], str]] = {
+    "eternity": ("eternity", 3, {}, ".trick-zone"),
+    "vale": ("vale", 2, {}, ".hunting"),
+    "vale-artifacts": ("vale", 2, ARTIFACTS, ".hunting"),
+    "eternitium": ("eternitium", 2, {}, ".markets"),
+    "eternitium-solo": ("eternitium", 1, {"options": {"mission": 3}}, ".markets"),
+}
+SIZES = [(1366, 768), (1920, 1080), (1280, 720), (390, 844)]
+LANGUAGES = ["en", "fr", "de"]
+
+# Text boxes whose content is wider than their box and that do not scroll it themselves; every
+# [hidden] element that still takes room; the rectangles of the decision area.
+_CHECK = """(play) => {
+  const scrolls = (n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
+  const words = (n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+  const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
+  const overflowing = [...document.querySelectorAll('main *')]
+    .filter((n) => words(n) && shown(n) && n.clientWidth > 0 && !scrolls(n)
+      && n.scrollWidth > n.clientWidth + 1 && !n.closest('svg'))
+    .map((n) => `${n.tagName.toLowerCase()}.${n.className}: "${n.textContent.trim().slice(0, 40)}"`
+      + ` ${n.scrollWidth} > ${n.clientWidth}`);
+  // a card's words inside its card (a long German name set smaller, not cut by the frame)
+  const offCard = [...document.querySelectorAll('#board svg text')].filter((n) => {
+    const b = n.getBBox();
+    return b.width && (b.x < -0.5 || b.x + b.width > n.ownerSVGElement.viewBox.baseVal.width + 0.5);
+  }).map((n) => `card text "${n.textContent}"`);
+  const hiddenShown = [...document.querySelectorAll('[hidden]')]
+    .filter((n) => n.getClientRects().length).map((n) => n.id || n.className || n.tagName);
+  const box = (selector) => {
+    const n = document.querySelector(selector);
+    if (!n || !shown(n)) return null;
+    const r = n.getBoundingClientRect();
+    return {selector, top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const over = document.body.dataset.status === 'over';
+  const holding = document.querySelector('#board .hand-zone .cards.hand .card');
+  // on a phone the moves wait below the board when every move is a card to click
+  const movesBelow = innerWidth <= 700 && document.body.dataset.cardMoves === '1';
+  const area = over ? [box('#scoresheet h2'), box('#scoresheet .winners')]
+    : [holding ? box('#board .hand-zone') : null, box(`#board ${play} h3`),
+       movesBelow ? null : box('#actions .panel-head'),
+       movesBelow ? null : box('#action-list button')];
+  return {overflowing: [...overflowing, ...offCard], hiddenShown, area: area.filter(Boolean),
+    movesBelow, holding: Boolean(holding), pageWidth: document.documentElement.scrollWidth};
+}"""
+
+
+def _settled(page: Any) -> None:
+    page.wait_for_function(
+        "document.body.dataset.status === 'over' || (document.body.dataset.myTurn === '1'"
+        " && !document.body.dataset.sending)"
+    )
+
+
+def _switch_language(page: Any, lang: str) -> None:
+    if page.evaluate("document.documentElement.lang") == lang:
+        return  # selecting it again would fire a change, and the table would reconnect
+    page.select_option("#lang-select", lang)
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    # the table asks its words again in the new language: a new connection
+    page.wait_for_function("lang => document.body.dataset.words === lang", arg=lang)
+    _settled(page)
+    page.wait_for_timeout(150)  # the board drawn again in the new words
+
+
+def _check(ui: UI, page: Any, name: str, when: str, play: str) -> list[str]:
+    problems: list[str] = []
+    for lang in LANGUAGES:
+        _switch_language(page, lang)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(60)
+            page.wait_for_function("document.getElementById('connection').hidden")
+            where = f"{name} {when} {width}x{height} {lang}"
+            got = page.evaluate(_CHECK, play)
+            problems += [f"{where}: overflows: {o}" for o in got["overflowing"]]
+            problems += [f"{where}: hidden but shown: {h}" for h in got["hiddenShown"]]
+            if got["pageWidth"] > width:
+                problems.append(f"{where}: the page is {got['pageWidth']} px wide")
+            needed = 2 if when == "end" else 1 + got["holding"] + (0 if got["movesBelow"] else 2)
+            if len(got["area"]) < needed:
+                problems.append(f"{where}: the decision area is incomplete: {got['area']}")
+            hand = next((b for b in got["area"] if "hand" in b["selector"]), None)
+            for box in got["area"]:
+                inside = box["top"] >= -1 and box["bottom"] <= height + 1
+                if not inside or box["left"] < -1 or box["right"] > width + 1:
+                    problems.append(f"{where}: off the screen: {box}")
+                elif (
+                    hand
+                    and box is not hand
+                    and box["left"] < hand["right"]
+                    and (box["top"] < hand["bottom"] and box["bottom"] > hand["top"])
+                ):
+                    problems.append(f"{where}: under the docked hand: {box}")
+            shot = ui.shots / f"layout-{name}-{when}-{width}x{height}-{lang}.png"
+            page.screenshot(path=str(shot))
+    return problems
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_table_fits_each_screen_in_each_language(ui: UI, open_page: Any, name: str) -> None:
+    game, players, extra, play = GAMES[name]
+    # the end: a game of bots, finished by the server while the seat's game is played
+    finished = ui.server.create(game, [BOT] * players, seed=12, **extra)["table_id"]
+    created = ui.server.create(game, [HUMAN] + [BOT] * (players - 1), seed=12, **extra)
+    problems: list[str] = []
+    with open_page(viewport={"width": 1366, "height": 768}) as page:
+        page.goto(ui.server.url(created["seats"][0]["url"]))
+        _settled(page)
+        for _ in range(4):  # mid-game
+            ui.move(page, page.locator("#action-list button[data-action]").first)
+        assert ui.state(page).get("status") != "over"
+        problems += _check(ui, page, name, "mid", play)
+        for _ in range(300):
+            if ui.server.get(f"/api/tables/{finished}")["status"] == "over":
+                break
+            page.wait_for_timeout(100)
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.goto(ui.server.url(f"/table/{finished}"))
+        page.locator("#scoresheet").wait_for(state="visible")
+        problems += _check(ui, page, name, "end", play)
+    assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"

@@ -97,11 +97,11 @@ def test_a_failed_store_does_not_stop_a_tables_bots(tmp_path: Path) -> None:
         real = storage.add_actions
         failures = {"left": 3}
 
-        def flaky(items: Any) -> Any:
+        def flaky(items: Any, *rest: Any) -> Any:
             if failures["left"] > 0:
                 failures["left"] -= 1
                 raise OSError("disk full")
-            return real(items)
+            return real(items, *rest)
 
         storage.add_actions = flaky
         created = running.create(**all_bots(["random"] * 3))

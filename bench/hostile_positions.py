@@ -7,8 +7,9 @@ payload of tests/server/hostile_corpus.py one at a time, and reports per payload
 
 - `gap`: the worst time between two moves of the bots' table while the payload ran (its
   bot delay, `--bot-delay`, is the floor);
-- `rss`: the server process's resident memory after the answer, minus at its start (MB), and
-  `workers`: its worker processes' resident memory then (MB);
+- `peak`: the server process's highest resident memory while the payload ran (sampled every
+  50 ms), minus at its start (MB); `after`: the same once answered; `workers`: its worker
+  processes' highest resident memory meanwhile (MB);
 - `status`, `seconds`, `bytes` of the answer, and the count of 5xx answers (a reset connection
   or a timeout counts as one).
 
@@ -89,6 +90,7 @@ class BotTable:
     def __init__(self, base: str) -> None:
         self.base = base
         self.moves: list[float] = []
+        self.last_ply = -1
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._watch, daemon=True)
         self.thread.start()
@@ -101,23 +103,34 @@ class BotTable:
     def _watch(self) -> None:
         url = self.base.replace("http://", "ws://")
         with httpx.Client(base_url=self.base, timeout=REQUEST_TIMEOUT, trust_env=False) as http:
+            table_id: str | None = None
             while not self.stopping.is_set():
-                table_id = self._new_table(http)
-                with connect(f"{url}/ws/tables/{table_id}", open_timeout=REQUEST_TIMEOUT) as ws:
-                    last = -1
-                    while not self.stopping.is_set():
-                        try:
-                            frame = json.loads(ws.recv(timeout=1.0))
-                        except TimeoutError:
-                            continue
-                        if frame.get("type") != "update":
-                            continue
-                        if frame["ply"] != last:
-                            last = frame["ply"]
-                            self.moves.append(time.monotonic())
-                        if frame["table"]["status"] == "over":
-                            self.moves.append(float("nan"))  # a new table: no gap across
-                            break
+                try:  # a stalled server may drop the connection: watch the same table again
+                    if table_id is None:
+                        table_id, self.last_ply = self._new_table(http), -1
+                    if self._follow(f"{url}/ws/tables/{table_id}"):
+                        table_id = None
+                        self.moves.append(float("nan"))  # a new table: no gap across
+                except Exception as exc:
+                    print(f"(the watcher reconnects: {exc!r:.80})", flush=True)
+                    time.sleep(0.2)
+
+    def _follow(self, url: str) -> bool:
+        """Note the time of every new ply until the table is over (True) or stopping."""
+        with connect(url, open_timeout=REQUEST_TIMEOUT, ping_interval=None) as ws:
+            while not self.stopping.is_set():
+                try:
+                    frame = json.loads(ws.recv(timeout=1.0))
+                except TimeoutError:
+                    continue
+                if frame.get("type") != "update":
+                    continue
+                if frame["ply"] != self.last_ply:  # a reconnect's first update is no move
+                    self.last_ply = frame["ply"]
+                    self.moves.append(time.monotonic())
+                if frame["table"]["status"] == "over":
+                    return True
+        return False
 
     def worst_gap(self, since: float, until: float) -> float:
         """The longest time without a move between `since` and `until` (open gaps count)."""
@@ -128,6 +141,30 @@ class BotTable:
         return max(b - a for a, b in itertools.pairwise(points))
 
     def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=5)
+
+
+class Peak:
+    """The highest resident memory of the server and of its workers while it runs."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.server = self.workers = 0.0
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self.stopping.is_set():
+            self.server = max(self.server, rss_mb(self.pid))
+            self.workers = max(self.workers, children_rss_mb(self.pid))
+            time.sleep(0.05)
+
+    def __enter__(self) -> Peak:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_exc: Any) -> None:
         self.stopping.set()
         self.thread.join(timeout=5)
 
@@ -165,18 +202,27 @@ def main() -> None:
         server = start(args.src.resolve(), data_dir, port, args.bot_delay)
         table = BotTable(base)
         try:
-            time.sleep(3.0)  # the bots' workers started, a few moves made
+            deadline = time.monotonic() + 120
+            while len(table.moves) < 10 and time.monotonic() < deadline:
+                time.sleep(0.2)  # the bots' worker started, a few moves made
             start_rss = rss_mb(server.pid)
             idle_from = time.monotonic()
             time.sleep(3.0)
             idle = table.worst_gap(idle_from, time.monotonic())
-            print(f"server {args.src}: start RSS {start_rss:.0f} MB, idle gap {idle:.3f} s")
-            print(f"{'payload':44} {'status':>6} {'sec':>6} {'bytes':>8} {'gap':>6} {'rss':>7}")
+            print(
+                f"server {args.src}: start RSS {start_rss:.0f} MB, idle gap {idle:.3f} s",
+                flush=True,
+            )
+            print(
+                f"{'payload':40} {'status':>6} {'sec':>6} {'bytes':>8} {'gap':>6} "
+                f"{'peak':>6} {'after':>6} {'workers':>7}"
+            )
             with httpx.Client(base_url=base, timeout=REQUEST_TIMEOUT, trust_env=False) as http:
                 for payload in payloads:
                     began = time.monotonic()
-                    status, seconds, size = replay(http, payload)
-                    time.sleep(0.3)  # a move due just after the answer counts
+                    with Peak(server.pid) as peak:
+                        status, seconds, size = replay(http, payload)
+                        time.sleep(0.3)  # a move due just after the answer counts
                     gap = table.worst_gap(began, time.monotonic())
                     row = {
                         "payload": payload.name,
@@ -184,13 +230,14 @@ def main() -> None:
                         "seconds": round(seconds, 3),
                         "bytes": size,
                         "gap": round(gap, 3),
-                        "rss_delta_mb": round(rss_mb(server.pid) - start_rss, 1),
-                        "workers_mb": round(children_rss_mb(server.pid), 1),
+                        "peak_mb": round(peak.server - start_rss, 1),
+                        "after_mb": round(rss_mb(server.pid) - start_rss, 1),
+                        "workers_mb": round(peak.workers, 1),
                     }
                     rows.append(row)
                     print(
-                        f"{payload.name:44} {status:>6} {seconds:>6.2f} {size:>8} "
-                        f"{gap:>6.2f} {row['rss_delta_mb']:>+7.0f}",
+                        f"{payload.name:40} {status:>6} {seconds:>6.2f} {size:>8} {gap:>6.2f} "
+                        f"{row['peak_mb']:>+6.0f} {row['after_mb']:>+6.0f} {peak.workers:>7.0f}",
                         flush=True,
                     )
         finally:
@@ -202,7 +249,7 @@ def main() -> None:
                 server.kill()
     failures = sum(1 for r in rows if r["status"] >= 500)
     worst = max(r["gap"] for r in rows)
-    peak = max(r["rss_delta_mb"] for r in rows)
+    peak = max(r["peak_mb"] for r in rows)
     print(f"5xx answers: {failures} of {len(rows)}; worst gap {worst:.3f} s; peak RSS +{peak} MB")
     if args.json is not None:
         summary = {"src": str(args.src), "start_rss_mb": start_rss, "idle_gap": idle}

@@ -204,7 +204,7 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
 
 def mutated(base: dict[str, Any], choices: list[tuple[int, Any]]) -> dict[str, Any]:
     """`base` with the places `choices` picks (by index) replaced by their values."""
-    position = json.loads(json.dumps(base))
+    position: dict[str, Any] = json.loads(json.dumps(base))
     for pick, value in choices:
         places = [p for p in paths(position) if p]
         place = places[pick % len(places)]

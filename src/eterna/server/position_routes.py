@@ -12,15 +12,18 @@ time caps), searching in the search workers: never on the event loop or a thread
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
+from eterna.core.errors import EternaError
 from eterna.server.api_routes import HubDep, finished, words_lang
 from eterna.server.limits import check_options
 from eterna.server.position_work import (
+    bounded,
     finished_task,
     hint_task,
     inspect_task,
@@ -33,6 +36,7 @@ from eterna.server.settings import RequestError
 from eterna.server.tables import Hub
 from eterna.server.workers import BudgetExceeded, LaneBusy
 
+log = logging.getLogger("eterna.server")
 router = APIRouter()
 Lang = Annotated[str | None, Query(max_length=16)]
 
@@ -93,6 +97,12 @@ async def hint(
         )
     except BudgetExceeded:
         raise RequestError(503, "server_busy", "the hint took too long; try again") from None
+    except (EternaError, LookupError, ValueError, TypeError, MemoryError) as exc:
+        # a position the search cannot follow is refused, never answered with a 500
+        log.warning("a hint on a posted position failed: %s", bounded(repr(exc)))
+        raise RequestError(
+            400, "bad_position", bounded(f"the position cannot be searched: {exc}"), ""
+        ) from None
     said = words_lang(request, lang)
     items = move_items(
         state.game.id, [c["action"] for c in candidates], said, names_of(state, said)

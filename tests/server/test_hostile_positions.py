@@ -61,9 +61,19 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
         hint_seconds=0.5,
     )
     try:
+        warm_up(running)
         yield running
     finally:
         running.stop()
+
+
+def warm_up(server: ThreadServer) -> None:
+    """Start the positions and search workers (a process each, spawned at their first task:
+    seconds on a busy machine) before anything is timed."""
+    text = json.dumps(played("eternity", 3, 9, 5).to_position())
+    for route in ("inspect", "hint"):
+        answer = server.http.post(f"/api/positions/{route}", json={"position": text}, timeout=120)
+        assert answer.status_code == 200, answer.text
 
 
 class Health:
@@ -245,8 +255,10 @@ def test_quotas_are_taken_before_the_work(tmp_path: Path) -> None:
     running = start_server(data_dir=tmp_path, position_inspects=2, tables_per_address=1)
     try:
         text = json.dumps(located_bomb())
-        inspect = [running.http.post("/api/positions/inspect", json={"position": text})]
-        inspect += [running.http.post("/api/positions/inspect", json={"position": text})]
+        inspect = [
+            running.http.post("/api/positions/inspect", json={"position": text}, timeout=120)
+            for _ in range(2)
+        ]
         started = time.monotonic()
         third = running.http.post("/api/positions/inspect", json={"position": text})
         assert [r.status_code for r in inspect] == [400, 400]
@@ -267,7 +279,7 @@ def finished_table(server: ThreadServer) -> dict[str, Any]:
     created = server.create(game="eternity", players=3, seed=8, seats=seats, public=True)
     ws = server.ws(created["table_id"], created["seats"][0]["token"])
     while True:
-        update = ws.update()
+        update = ws.update(timeout=60)
         if update["table"]["status"] == "over":
             break
         if "legal_actions" in update["view"]:
@@ -306,7 +318,7 @@ def test_finished_tables_leave_memory_on_the_sweep(tmp_path: Path) -> None:
         hub = running.app.state.hub
         table = hub.tables.get(created["table_id"])
         spectator = running.ws(created["table_id"])  # loads it back while connected
-        spectator.update()
+        spectator.update(timeout=60)
         spectator.close()
         time.sleep(1.0)
         assert created["table_id"] not in hub.tables

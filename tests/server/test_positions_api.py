@@ -40,7 +40,8 @@ def played(moves: int, seed: int = 5) -> GameState:
 
 
 def post(server: ThreadServer, path: str, text: str, **extra: Any) -> Any:
-    return server.http.post(path, json={"position": text, **extra})
+    # generous: the first position and the first hint each start a worker process
+    return server.http.post(path, json={"position": text, **extra}, timeout=60)
 
 
 def refused(response: Any, status: int, code: str) -> dict[str, Any]:

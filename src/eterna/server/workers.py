@@ -124,10 +124,12 @@ def hint(state: GameState, seat: int, iterations: int, seed: int) -> list[dict[s
     return [c.to_dict() for c in advise(state, seat, iterations, seed)]
 
 
-def _warm_up(server_pid: int, memory: int = 0) -> None:
+def _warm_up(server_pid: int, memory: int = 0, preload: tuple[str, ...] = ()) -> None:
     """Start a new worker: a watchdog that ends it when the server is gone (a server killed
-    with SIGKILL never tells its workers), then import every game before the first task, then
-    cap its address space at what it maps now plus `memory` bytes (0: no cap)."""
+    with SIGKILL never tells its workers), then import every game and the `preload` modules
+    before the first task, then cap its address space at what it maps now plus `memory` bytes
+    (0: no cap)."""
+    import importlib
     import threading
 
     from eterna.core.registry import game_ids
@@ -139,7 +141,8 @@ def _warm_up(server_pid: int, memory: int = 0) -> None:
 
     threading.Thread(target=watch, name="eterna-watchdog", daemon=True).start()
     game_ids()
-    import eterna.server.position_work  # noqa: F401  (its imports, before the cap)
+    for module in preload:  # imported now: not within the first task's time cap
+        importlib.import_module(module)
 
     if memory > 0:
         cap = _mapped_bytes() + memory
@@ -164,10 +167,13 @@ class Lane:
     """`workers` worker processes, shared fairly among keys (tables): each key's jobs wait in
     its own queue; a free worker takes the first job of the next key in round-robin order."""
 
-    def __init__(self, name: str, workers: int, memory: int = WORKER_MEMORY) -> None:
+    def __init__(
+        self, name: str, workers: int, memory: int = WORKER_MEMORY, preload: tuple[str, ...] = ()
+    ) -> None:
         self.name = name
         self.workers = max(1, workers)
         self.memory = memory
+        self.preload = preload
         self.busy = 0
         self.waiting: OrderedDict[str, deque[tuple[Any, ...]]] = OrderedDict()
         self._pool: ProcessPoolExecutor | None = None
@@ -182,7 +188,7 @@ class Lane:
                 self.workers,
                 mp_context=context,
                 initializer=_warm_up,
-                initargs=(os.getpid(), self.memory),
+                initargs=(os.getpid(), self.memory, self.preload),
             )
         return self._pool
 
@@ -298,7 +304,9 @@ class Workers:
     ) -> None:
         self.cheap = Lane("cheap", cheap_workers)
         self.search = Lane("search", search_workers)
-        self.positions = Lane("positions", position_workers, position_memory)
+        self.positions = Lane(
+            "positions", position_workers, position_memory, ("eterna.server.position_work",)
+        )
 
     def lane_for(self, spec: str) -> Lane:
         name = spec.partition(":")[0].strip()

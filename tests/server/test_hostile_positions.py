@@ -23,7 +23,7 @@ import pytest
 from hostile_corpus import Payload, corpus, located_bomb, played, request_payloads
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_helpers import ThreadServer, start_server
+from server_helpers import ThreadServer, all_bots, start_server, wait_for_ply
 
 from eterna.server.serving import BODY_TIMEOUT, RedactTokens, redact
 
@@ -31,21 +31,6 @@ REQUEST_SECONDS = 15.0  # a generous bound for 2 cores under CI: the worker's ca
 HEALTH_SECONDS = 2.0  # /api/health while payloads run (the bench measures the real figure)
 ERROR_BYTES = 2048  # an error body, whatever the client sent
 ANSWER_BYTES = 256 * 1024  # a 2xx body (a described position)
-
-
-def all_bots(agents: list[str]) -> dict[str, Any]:
-    return {
-        "game": "eternity",
-        "players": len(agents),
-        "seats": [{"kind": "bot", "agent": a} for a in agents],
-    }
-
-
-def wait_for_ply(server: ThreadServer, table_id: str, ply: int, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while server.summary(table_id)["plies"] < ply:
-        assert time.monotonic() < deadline, f"table {table_id} did not reach ply {ply}"
-        time.sleep(0.05)
 
 
 @pytest.fixture(scope="module")

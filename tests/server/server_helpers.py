@@ -238,3 +238,21 @@ def seated(server: Server, created: dict[str, Any]) -> dict[str, Any]:
             assert ws.recv()["type"] == "welcome"
             ws.close()
     return created
+
+
+def all_bots(agents: list[str]) -> dict[str, Any]:
+    return {
+        "game": "eternity",
+        "players": len(agents),
+        "seats": [{"kind": "bot", "agent": a} for a in agents],
+    }
+
+
+def wait_for_ply(server: ThreadServer, table_id: str, ply: int, timeout: float) -> float:
+    """Seconds until the table reaches `ply` (AssertionError after `timeout`)."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        if server.summary(table_id)["plies"] >= ply:
+            return time.monotonic() - started
+        time.sleep(0.05)
+    raise AssertionError(f"table {table_id} did not reach ply {ply} in {timeout:g} s")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import ThreadServer, start_server
+from server_helpers import ThreadServer, all_bots, start_server, wait_for_ply
 
 from eterna.server.serving import HEADER_TIMEOUT
 
@@ -47,24 +47,6 @@ def test_specs_without_bounds_are_refused(server: ThreadServer, agent: str) -> N
 # ------------------------------------------------------------------------------ bots on a budget
 
 
-def all_bots(agents: list[str]) -> dict[str, Any]:
-    return {
-        "game": "eternity",
-        "players": len(agents),
-        "seats": [{"kind": "bot", "agent": a} for a in agents],
-    }
-
-
-def wait_for_ply(server: ThreadServer, table_id: str, ply: int, timeout: float) -> float:
-    """Seconds until the table reaches `ply` (AssertionError after `timeout`)."""
-    started = time.monotonic()
-    while time.monotonic() - started < timeout:
-        if server.summary(table_id)["plies"] >= ply:
-            return time.monotonic() - started
-        time.sleep(0.05)
-    raise AssertionError(f"table {table_id} did not reach ply {ply} in {timeout:g} s")
-
-
 def test_a_search_bot_stops_at_the_budget_whatever_its_spec(tmp_path: Path) -> None:
     # ismcts:iterations=5000 is accepted, and costs half a minute of CPU per decision: on the
     # server it stops at bot_seconds.
@@ -97,11 +79,11 @@ def test_a_failed_store_does_not_stop_a_tables_bots(tmp_path: Path) -> None:
         real = storage.add_actions
         failures = {"left": 3}
 
-        def flaky(items: Any) -> Any:
+        def flaky(items: Any, *rest: Any) -> Any:
             if failures["left"] > 0:
                 failures["left"] -= 1
                 raise OSError("disk full")
-            return real(items)
+            return real(items, *rest)
 
         storage.add_actions = flaky
         created = running.create(**all_bots(["random"] * 3))

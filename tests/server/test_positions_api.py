@@ -7,6 +7,7 @@ position, the field at fault."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import time
 from collections.abc import Iterator
@@ -20,8 +21,11 @@ import eterna
 from eterna.core.game import Game, GameState
 from eterna.core.position import share_code
 from eterna.i18n import catalog, describe_action
+from eterna.server.app import error_response
 from eterna.server.live import start_state, table_record
+from eterna.server.position_work import inspect_task
 from eterna.server.protocol import MAX_POSITION
+from eterna.server.settings import RequestError
 from eterna.server.storage import TableData
 
 GAME = eterna.load_game("eternity")
@@ -36,7 +40,8 @@ def played(moves: int, seed: int = 5) -> GameState:
 
 
 def post(server: ThreadServer, path: str, text: str, **extra: Any) -> Any:
-    return server.http.post(path, json={"position": text, **extra})
+    # generous: the first position and the first hint each start a worker process
+    return server.http.post(path, json={"position": text, **extra}, timeout=60)
 
 
 def refused(response: Any, status: int, code: str) -> dict[str, Any]:
@@ -199,15 +204,19 @@ def test_huge_text_is_refused_before_it_is_read(server: ThreadServer) -> None:
     refused(extra, 422, "bad_request")
 
 
-def test_a_game_without_a_format_says_so(
-    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_game_without_a_format_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Positions load in a worker process, which a monkeypatch here cannot reach: the task the
+    # worker runs is called directly, and its refusal must survive the trip back (pickling).
     game = eterna.load_game("vale")
     monkeypatch.setattr(type(game), "from_position", Game.from_position)  # the core's refusal
     text = json.dumps({"format": "eterna-position", "version": 1, "game": "vale", "players": 2})
-    error = refused(post(server, "/api/positions/inspect", text), 422, "no_position")
-    assert error["detail"] == "The Vale of Eternity has no position format"
-    assert error["message"] == catalog("en").text("common.error.no_position")
+    with pytest.raises(RequestError) as raised:
+        inspect_task(text, "en")
+    error = pickle.loads(pickle.dumps(raised.value))
+    assert (error.status, error.code) == (422, "no_position")
+    assert error.message == "The Vale of Eternity has no position format"
+    body = json.loads(error_response(422, error.code, error.message, "en").body)["error"]
+    assert body["message"] == catalog("en").text("common.error.no_position")
 
 
 # ---------------------------------------------------------------------------- hints

@@ -45,9 +45,6 @@ async def table_or_404(table_id: str, hub: HubDep) -> LiveTable:
     return table
 
 
-TableDep = Annotated[LiveTable, Depends(table_or_404)]
-
-
 # ---------------------------------------------------------------- API
 @router.get("/api/health")
 async def health() -> dict[str, bool]:
@@ -128,15 +125,39 @@ async def table_summary(table_id: str, hub: HubDep) -> dict[str, Any]:
     return summary
 
 
+async def stored_or_404(table_id: str, hub: Hub) -> TableData:
+    data = await hub.store.stored(table_id)
+    if data is None:
+        raise RequestError(404, "not_found", f"no table {table_id!r}")
+    return data
+
+
+# A join, fill or rematch that its stored data refuses is refused from that data alone: a
+# finished table is never loaded (replayed into memory) for a request that changes nothing.
+
+
 @router.post("/api/tables/{table_id}/join")
-async def join(table: TableDep, body: JoinTable, hub: HubDep) -> dict[str, Any]:
+async def join(table_id: str, body: JoinTable, hub: HubDep) -> dict[str, Any]:
+    data = await stored_or_404(table_id, hub)
+    if not data.public:
+        raise RequestError(403, "private", "this table is not open to the lobby")
+    if data.status == "over":
+        raise RequestError(409, "game_over", "the game is over")
+    table = await table_or_404(table_id, hub)
     seat, token = await hub.join(table, body.name)
     return {"seat": seat, "token": token, "url": f"/table/{table.id}?token={token}"}
 
 
 @router.post("/api/tables/{table_id}/fill")
-async def fill(table: TableDep, body: FillSeat, hub: HubDep) -> dict[str, Any]:
+async def fill(table_id: str, body: FillSeat, hub: HubDep) -> dict[str, Any]:
     """The host (the first human seat's token) gives an untaken human seat to a bot."""
+    data = await stored_or_404(table_id, hub)
+    host = hub.seating.host_seat(data)
+    if host is None or hub.seating.seat_in(data, body.token) != host:
+        raise RequestError(403, "not_host", "only the table's host can fill a seat")
+    if data.status == "over":
+        raise RequestError(409, "game_over", "the game is over")
+    table = await table_or_404(table_id, hub)
     await hub.fill(table, body.token, body.seat, body.agent)
     return table.summary()
 
@@ -214,6 +235,12 @@ async def replay(
 
 
 @router.post("/api/tables/{table_id}/rematch")
-async def rematch(table: TableDep, body: RematchRequest, hub: HubDep) -> dict[str, Any]:
+async def rematch(table_id: str, body: RematchRequest, hub: HubDep) -> dict[str, Any]:
+    data = await stored_or_404(table_id, hub)
+    if hub.seating.seat_in(data, body.token) is None:
+        raise RequestError(403, "bad_token", "this token holds no seat of this table")
+    if data.status != "over":
+        raise RequestError(409, "not_over", "the game is not over yet")
+    table = await table_or_404(table_id, hub)
     new_id, token = await hub.rematch(table, body.token)
     return {"table_id": new_id, "url": f"/table/{new_id}?token={token}"}

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,16 +28,18 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
-from eterna.core.errors import EternaError
+from eterna.core.errors import BadPosition, EternaError
 from eterna.core.registry import game_ids
 from eterna.server import api_routes, page_routes, position_routes, ws_routes
+from eterna.server.position_work import bounded
 from eterna.server.protocol import (
     MAX_BODY,
     DuplicateKey,
     error_words,
     no_duplicate_keys,
 )
-from eterna.server.security import AddressLimiter
+from eterna.server.security import AddressLimiter, ConnectionCaps
+from eterna.server.serving import BODY_TIMEOUT
 from eterna.server.settings import Settings
 from eterna.server.storage import Storage, sqlite_url
 from eterna.server.tables import (
@@ -66,11 +68,13 @@ def error_response(
     status: int, code: str, detail: str, lang: str, field: str | None = None
 ) -> JSONResponse:
     """The protocol's HTTP error: `message` in the request's language, `detail` in English (a
-    bad position's also names its `field`)."""
-    error: dict[str, Any] = {"code": code, "message": error_words(code, detail, lang)}
+    bad position's also names its `field`). Details and fields are cut to a short length: a
+    refusal never echoes a client's text at length."""
+    detail = bounded(detail)
+    error: dict[str, Any] = {"code": code, "message": bounded(error_words(code, detail, lang))}
     error["detail"] = detail
     if field is not None:
-        error["field"] = field
+        error["field"] = bounded(field, 100)
     return JSONResponse({"error": error}, status_code=status)
 
 
@@ -83,11 +87,14 @@ def scope_lang(scope: Scope) -> str:
 
 
 class BodyLimit:
-    """Refuse request bodies over `limit` bytes with 413, before any route parses them."""
+    """Refuse request bodies over `limit` bytes with 413, bodies that do not arrive within
+    `timeout` seconds with 408 (as slow headers are: serving.py), and JSON bodies that name a
+    key twice or nest too deeply for the parser, before any route parses them."""
 
-    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: Any, limit: int = MAX_BODY, timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
@@ -106,8 +113,21 @@ class BodyLimit:
                     await too_large(scope, receive, send)
                     return
         body = bytearray()
+        deadline = asyncio.get_running_loop().time() + self.timeout
         while True:
-            message = await receive()
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, left))
+            except TimeoutError:
+                slow = error_response(
+                    408,
+                    "bad_request",
+                    f"the request body did not arrive within {self.timeout:g} s",
+                    scope_lang(scope),
+                )
+                slow.headers["Connection"] = "close"
+                await slow(scope, receive, send)
+                return
             if message["type"] == "http.disconnect":
                 return
             body += message.get("body", b"")
@@ -116,9 +136,12 @@ class BodyLimit:
                 return
             if not message.get("more_body"):
                 break
-        duplicate = _duplicate_keys(bytes(body))
-        if duplicate is not None:
-            refused = error_response(422, "duplicate_key", duplicate, scope_lang(scope))
+        problem = _json_problem(bytes(body))
+        if problem is not None:
+            if isinstance(problem, DuplicateKey):
+                refused = error_response(422, "duplicate_key", str(problem), scope_lang(scope))
+            else:
+                refused = error_response(400, "bad_request", problem, scope_lang(scope))
             await refused(scope, receive, send)
             return
         replayed = False
@@ -146,21 +169,39 @@ SECURITY_HEADERS = [
 ]
 
 
-def _duplicate_keys(body: bytes) -> str | None:
-    """The message for a JSON body that names a key twice in one object, else None (a body
-    that is not JSON is left to the route's own validation)."""
+def _json_problem(body: bytes) -> DuplicateKey | str | None:
+    """What is wrong with a JSON body that names a key twice in one object (the error) or
+    nests too deeply to parse (a message), else None (a body that is not JSON is left to the
+    route's own validation)."""
     try:
         json.loads(body, object_pairs_hook=no_duplicate_keys)
     except DuplicateKey as exc:
-        return str(exc)
-    except (ValueError, RecursionError):
+        return exc
+    except RecursionError:
+        return "the request body nests too deeply"
+    except ValueError:
         return None
     return None
 
 
+def _relative(header: tuple[bytes, bytes]) -> tuple[bytes, bytes]:
+    """A `Location` header without its scheme and host: redirects (Starlette's trailing-slash
+    ones build an absolute URL from the request's Host header) never reflect a client's Host."""
+    name, value = header
+    if name.lower() != b"location":
+        return header
+    parts = urlsplit(value.decode("latin-1"))
+    if not parts.scheme and not parts.netloc:
+        return header
+    path = "/" + parts.path.lstrip("/")  # never `//host`: a relative URL stays on this server
+    relative = urlunsplit(("", "", path, parts.query, parts.fragment))
+    return name, relative.encode("latin-1")
+
+
 class SecurityHeaders:
     """Every HTTP response gets SECURITY_HEADERS: a content security policy (scripts and styles
-    from this server only, no framing), no referrer, no content sniffing."""
+    from this server only, no framing), no referrer, no content sniffing; a redirect's
+    `Location` is relative (`_relative`)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -172,7 +213,8 @@ class SecurityHeaders:
 
         async def with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                headers = [_relative(h) for h in message.get("headers", [])]
+                message["headers"] = [*headers, *SECURITY_HEADERS]
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -226,6 +268,21 @@ def _answer_errors_as_json(app: FastAPI) -> None:
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else "invalid request"
         return error_response(422, "bad_request", message[:300], scope_lang(request.scope))
+
+    @app.exception_handler(BadPosition)
+    async def _bad_position(request: Request, exc: BadPosition) -> JSONResponse:
+        lang = scope_lang(request.scope)
+        return error_response(400, "bad_position", str(exc), lang, exc.field)
+
+    async def _bad_input(request: Request, exc: Exception) -> JSONResponse:
+        """What a client's input made fail on the way (too deep, a number too long to
+        convert, a lookup of something it named): a 400, never a 500 and a traceback."""
+        log.warning("%s %s refused: %s", request.method, request.url.path, bounded(repr(exc)))
+        detail = "the request nests too deeply" if isinstance(exc, RecursionError) else str(exc)
+        return error_response(400, "bad_request", detail, scope_lang(request.scope))
+
+    for kind in (RecursionError, ValueError, LookupError):
+        app.add_exception_handler(kind, _bad_input)
 
     @app.exception_handler(Exception)
     async def _server_error(request: Request, exc: Exception) -> JSONResponse:
@@ -289,6 +346,9 @@ def create_app(
     _answer_errors_as_json(app)
     app.state.web_dir = web
     app.state.connects = AddressLimiter(settings.connect_rate, settings.connect_burst)
+    app.state.connection_caps = ConnectionCaps(
+        settings.max_connections_per_address, settings.max_connections_per_table
+    )
     app.include_router(api_routes.router)
     app.include_router(position_routes.router)
     app.include_router(ws_routes.router)

@@ -81,3 +81,10 @@ class HintQuota(CreateQuota):
             super().take(address)
         except RequestError as exc:
             raise RequestError(429, "hint_quota", exc.message) from None
+
+
+class InspectQuota(CreateQuota):
+    """At most `limit` inspections of posted positions per client address in any `window`
+    seconds: each costs the positions lane a load."""
+
+    what = "inspections of positions"

@@ -102,3 +102,31 @@ class AddressLimiter:
             by_age = sorted(self.buckets, key=lambda a: self.buckets[a].updated)
             for address in by_age[: len(by_age) // 2]:
                 del self.buckets[address]
+
+
+class ConnectionCaps:
+    """Open WebSockets counted per client address and per table: `enter` says which cap a new
+    one would pass (None: admitted, and counted until `leave`)."""
+
+    def __init__(self, per_address: int, per_table: int) -> None:
+        self.per_address = per_address
+        self.per_table = per_table
+        self.addresses: dict[str, int] = {}
+        self.tables: dict[str, int] = {}
+
+    def enter(self, address: str, table_id: str) -> str | None:
+        if self.addresses.get(address, 0) >= self.per_address:
+            return "address"
+        if self.tables.get(table_id, 0) >= self.per_table:
+            return "table"
+        self.addresses[address] = self.addresses.get(address, 0) + 1
+        self.tables[table_id] = self.tables.get(table_id, 0) + 1
+        return None
+
+    def leave(self, address: str, table_id: str) -> None:
+        for counts, key in ((self.addresses, address), (self.tables, table_id)):
+            left = counts.get(key, 0) - 1
+            if left > 0:
+                counts[key] = left
+            else:
+                counts.pop(key, None)

@@ -2,8 +2,9 @@
 
 - **Proxies.** `X-Forwarded-For` is believed only from the addresses of `--forwarded-allow-ips`
   (default: none, so every client is its socket's address and cannot forge another).
-- **Logs.** Seat tokens never reach a log: a filter on uvicorn's loggers rewrites every
-  `token=...` of a logged URL to `token=[redacted]`.
+- **Logs.** Seat tokens never reach a log: a filter on uvicorn's loggers rewrites the value of
+  every query parameter whose name, once percent-decoded as the server decodes it, is `token`
+  (`token=`, `%74oken=`, `tok%65n=` alike) to `[redacted]`.
 - **Slow clients.** A connection that has not sent a whole request line and headers within
   `HEADER_TIMEOUT` seconds (of connecting, or of its previous response) is closed; idle
   keep-alive connections close after `KEEP_ALIVE` seconds; request headers are at most
@@ -16,6 +17,7 @@ import asyncio
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
 import h11
 import uvicorn
@@ -23,24 +25,37 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 WS_MAX_SIZE = 64 * 1024  # bytes: uvicorn drops bigger WebSocket frames (the protocol's are 4 KiB)
 HEADER_TIMEOUT = 10.0
+BODY_TIMEOUT = 10.0  # seconds a request body may take to arrive (app.py's BodyLimit)
 KEEP_ALIVE = 5.0
 MAX_HEADERS = 16 * 1024
-TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']*")
-REDACTED = r"\1[redacted]"
+# a query parameter: its name (anything up to `=`), its value (up to the next separator)
+QUERY_PARAMETER = re.compile(r"([?&;\s\"']|^)([^=&;?\s\"']+)=([^&;\s\"']*)")
+REDACTED = "[redacted]"
+
+
+def _redact_parameter(match: re.Match[str]) -> str:
+    lead, name, _value = match.groups()
+    if unquote_plus(name).strip().lower() != "token":
+        return match.group(0)
+    return f"{lead}{name}={REDACTED}"
+
+
+def redact(text: str) -> str:
+    """`text` with the value of every `token` query parameter replaced, its name decoded as a
+    query string is (so `%74oken=` counts)."""
+    return QUERY_PARAMETER.sub(_redact_parameter, text) if "=" in text else text
 
 
 class RedactTokens(logging.Filter):
-    """Rewrite `token=...` in a log record's message and arguments (access and WebSocket lines
-    carry the request's URL, query string included)."""
+    """Redact tokens (`redact`) in a log record's message and arguments (access and WebSocket
+    lines carry the request's URL, query string included)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and "token=" in record.msg:
-            record.msg = TOKEN_IN_TEXT.sub(REDACTED, record.msg)
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
         args = record.args
-        if isinstance(args, tuple) and any(isinstance(a, str) and "token=" in a for a in args):
-            record.args = tuple(
-                TOKEN_IN_TEXT.sub(REDACTED, a) if isinstance(a, str) else a for a in args
-            )
+        if isinstance(args, tuple) and any(isinstance(a, str) and "=" in a for a in args):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in args)
         return True
 
 

@@ -20,6 +20,10 @@ class RequestError(Exception):
         self.message = message
         self.field = field
 
+    def __reduce__(self) -> tuple[type[RequestError], tuple[int, str, str, str | None]]:
+        # raised in a worker process (position_work.py) and re-raised in the server
+        return (RequestError, (self.status, self.code, self.message, self.field))
+
 
 @dataclass
 class Settings:
@@ -44,7 +48,14 @@ class Settings:
     hint_seconds: float = 2.0
     # Positions (docs/web-protocol.md, "Positions")
     position_hints: int = 30  # hints on posted positions per client address per window
+    position_inspects: int = 120  # inspections of posted positions per address per window
     position_window: float = 600.0
+    position_seconds: float = 1.0  # the budget of a position's load (its hard cap: 2.5 s)
+    position_workers: int = 1  # worker processes of posted positions (position_work.py)
+    position_memory: int = 512 * 1024 * 1024  # bytes such a worker may map beyond its start
+    # Connections (docs/web.md, "Quotas, expiry and bounded games")
+    max_connections_per_address: int = 64  # open WebSockets of one client address
+    max_connections_per_table: int = 256  # open WebSockets of one table (players, spectators)
     cheap_workers: int = 1  # worker processes of `random` and `heuristic` bots and timers
     search_workers: int = 2  # worker processes of searching bots and hints
     retry_delay: float = 1.0  # a bot move that could not be stored is retried after this,

@@ -30,7 +30,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 TABLE_ID_LENGTH = 16
@@ -182,6 +182,13 @@ class PlyConflict(Exception):
     """The action's ply is already stored: another writer got there first."""
 
 
+class StorageBusy(Exception):
+    """Another process holds the database's write lock longer than the caller would wait."""
+
+
+SQLITE_BUSY_MS = 30_000  # how long storage calls off the loop wait for a write lock
+
+
 # ----------------------------------------------------------------------------- the store
 
 
@@ -196,7 +203,7 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
             pool_size=4,
             max_overflow=4,
         )
@@ -309,23 +316,44 @@ class Storage:
             raise outcome
         return outcome
 
-    def add_actions(self, batch: Sequence[PendingAction]) -> list[float | Exception]:
+    def add_actions(
+        self, batch: Sequence[PendingAction], busy_ms: int | None = None
+    ) -> list[float | Exception]:
         """Insert many actions (of different tables) in one transaction: one commit for all, the
         cost that dominates. Each gets its recorded time, or PlyConflict (the batch is then
-        retried one action per transaction, so the others still go in)."""
+        retried one action per transaction, so the others still go in). `busy_ms` (SQLite):
+        wait at most this long for another process's write lock, then `StorageBusy`."""
         now = time.time()
         try:
-            with self.engine.begin() as conn:
-                self._insert(conn, batch, now)
+            with self.engine.connect() as conn:
+                short = busy_ms is not None and self.dialect == "sqlite"
+                if short:
+                    self._busy_timeout(conn, int(busy_ms or 0))
+                try:
+                    with conn.begin():
+                        self._insert(conn, batch, now)
+                finally:
+                    if short:
+                        self._busy_timeout(conn, SQLITE_BUSY_MS)
             return [now] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
                 item = batch[0]
                 return [PlyConflict(f"table {item.table_id} already has ply {item.ply}")]
+        except OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            return [StorageBusy("the database is locked by another writer")] * len(batch)
         out: list[float | Exception] = []
         for item in batch:
-            out.extend(self.add_actions([item]))
+            out.extend(self.add_actions([item], busy_ms))
         return out
+
+    @staticmethod
+    def _busy_timeout(conn: Connection, ms: int) -> None:
+        """Set SQLite's wait for a lock on this connection (outside any transaction)."""
+        conn.exec_driver_sql(f"PRAGMA busy_timeout={ms}")
+        conn.commit()
 
     def _insert(self, conn: Connection, batch: Sequence[PendingAction], now: float) -> None:
         # The hot path of the server (one call per commit): driver SQL skips SQLAlchemy's

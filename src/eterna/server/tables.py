@@ -29,13 +29,13 @@ from eterna.core.registry import load_game
 from eterna.core.rng import RECORD_VERSION
 from eterna.server.broadcast import Broadcaster
 from eterna.server.driver import TurnDriver
-from eterna.server.limits import CreateQuota, HintQuota, check_options
+from eterna.server.limits import CreateQuota, HintQuota, InspectQuota, check_options
 from eterna.server.live import Connection, LiveTable, replay_table, summary_of, table_record
 from eterna.server.protocol import CreateTable, PlayPosition, Refusal, SeatSpec, rematch_frame
 from eterna.server.seating import Seating
 from eterna.server.security import new_table_id
 from eterna.server.settings import CHECKPOINT_EVERY, RequestError, Settings
-from eterna.server.storage import PendingAction, PlyConflict, Storage, TableData
+from eterna.server.storage import PendingAction, PlyConflict, Storage, StorageBusy, TableData
 from eterna.server.store import TableStore
 from eterna.server.told import told_since
 from eterna.server.workers import Workers
@@ -56,13 +56,21 @@ class Hub(TurnDriver):
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
         self.store = TableStore(storage, self.db, self.schedule, self.settings.finished_cache)
         self.tables = self.store.tables
-        self.workers = Workers(self.settings.cheap_workers, self.settings.search_workers)
+        self.workers = Workers(
+            self.settings.cheap_workers,
+            self.settings.search_workers,
+            self.settings.position_workers,
+            self.settings.position_memory,
+        )
         self.stopping = False
         self.writer = ActionWriter(self)
         self.checkpoints: asyncio.Task[None] | None = None
         self.expiry: asyncio.Task[None] | None = None
         self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
         self.position_hints = HintQuota(self.settings.position_hints, self.settings.position_window)
+        self.position_inspects = InspectQuota(
+            self.settings.position_inspects, self.settings.position_window
+        )
         self.seating = Seating(self.settings, storage, self.db, self.store)
         self.fanout = Broadcaster(self.store, self.seating)
         self.seating.on_start = self._start
@@ -124,7 +132,7 @@ class Hub(TurnDriver):
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table from a validated request by `address`; returns it and the human seats'
         tokens."""
-        self._check_room()
+        self.check_room()
         try:
             game = load_game(body.game)
             players = game.check_players(body.players)
@@ -161,7 +169,7 @@ class Hub(TurnDriver):
             raise RequestError(422, "bad_request", str(exc)) from None
         return await self._open(data, state), tokens
 
-    def _check_room(self) -> None:
+    def check_room(self) -> None:
         live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
         if live >= self.settings.max_live_tables:
             raise RequestError(503, "busy", "too many games in progress: try again later")
@@ -188,11 +196,11 @@ class Hub(TurnDriver):
         position: dict[str, Any],
         seat: int,
         body: PlayPosition,
-        address: str,
     ) -> tuple[LiveTable, str]:
         """A private table that plays on from a whole `position` (its loaded `state`): the
-        caller takes `seat`, bots the others. Returns it and the caller's token."""
-        self._check_room()
+        caller takes `seat`, bots the others. Returns it and the caller's token (the route
+        took the table quota, before loading the position)."""
+        self.check_room()
         game = state.game
         specs = [
             SeatSpec(kind="human", name=body.name)
@@ -202,7 +210,6 @@ class Hub(TurnDriver):
         ]
         table_body = CreateTable(game=game.id, players=state.players, seats=specs, public=False)
         seats, tokens = self.seating.seats(game, table_body)
-        self.quota.take(address)
         data = TableData(
             id=new_table_id(),
             game=game.id,
@@ -316,6 +323,9 @@ class Hub(TurnDriver):
                 log.error("table %s: ply %d already stored: reloading it", table.id, number)
                 await self._resync(table)
                 return Refusal("stale", "the game moved on: here is where it stands")
+            except StorageBusy:
+                log.warning("table %s: ply %d not stored: the database is locked", table.id, number)
+                return Refusal("server_busy", "the game store is busy; try again in a moment")
             except Exception:
                 log.exception("table %s: cannot store ply %d", table.id, number)
                 return Refusal("server_error", "the action could not be stored; try again")
@@ -373,12 +383,16 @@ class Hub(TurnDriver):
 
     async def _expire(self) -> None:
         """Every `expiry_sweep` seconds, end (as abandoned) the tables nobody has been connected
-        to for `idle_expiry` seconds. Tables of bots alone play on: they end by themselves."""
+        to for `idle_expiry` seconds, and let finished tables nobody watches leave memory.
+        Tables of bots alone play on: they end by themselves."""
         while True:
             await asyncio.sleep(self.settings.expiry_sweep)
             now = time.monotonic()
             for table in list(self.tables.values()):
-                if table.over or table.conns or not table.has_humans():
+                if table.over:
+                    self.forget_if_idle(table)
+                    continue
+                if table.conns or not table.has_humans():
                     continue
                 limit = self.settings.idle_expiry
                 if not table.visited and table.ply == 0:

@@ -14,6 +14,13 @@ Work is scheduled fairly (`Lane`): each table's jobs wait in the table's own que
 worker takes the next table's job in round-robin order, so a table can delay another by at
 most one of its decisions per worker. Cheap agents (`random`, `heuristic`: milliseconds) have
 their own lane, so searches never stand in front of them.
+
+Posted positions (loading, guessing, describing, writing: position_work.py) have a lane of their
+own too, so a costly position never stands in front of a bot's move. Every worker also has a
+memory cap (`RLIMIT_AS`, `memory` bytes above what it holds once started: past it the task gets
+a `MemoryError`) and each task a CPU cap (`RLIMIT_CPU`: compiled code that never lets the timer's
+signal through is killed by the kernel). A worker that dies, or that does not answer by the
+server's own deadline, is killed and its lane starts a fresh one.
 """
 
 from __future__ import annotations
@@ -24,11 +31,13 @@ import functools
 import logging
 import multiprocessing
 import os
+import resource
 import signal
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from eterna.core.game import GameState
@@ -39,10 +48,15 @@ CHEAP_AGENTS = ("random", "heuristic")
 HARD_CAP_FACTOR = 1.5  # the hard cap: this times the budget, plus HARD_CAP_EXTRA seconds
 HARD_CAP_EXTRA = 1.0
 WATCHDOG_PERIOD = 1.0  # seconds between a worker's looks at whether the server still runs
+WORKER_MEMORY = 1024 * 1024 * 1024  # bytes a worker may map beyond what it holds once started
 
 
 class BudgetExceeded(Exception):
     """A decision ran past its hard cap in the worker and was interrupted."""
+
+
+class LaneBusy(BudgetExceeded):
+    """A job waited for a free worker longer than the lane allows (it never started)."""
 
 
 # ------------------------------------------------------------------------------ in the worker
@@ -52,15 +66,27 @@ def _interrupt(_signum: int, _frame: Any) -> None:
     raise BudgetExceeded("the decision ran past its time budget")
 
 
+def _cpu_used() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 @contextlib.contextmanager
-def hard_cap(seconds: float) -> Iterator[None]:
+def hard_cap(seconds: float, kernel: bool = False) -> Iterator[None]:
     """Interrupt the code inside after `seconds` of CPU time or wall-clock time (main thread of
-    a worker process only: it uses the process's interval timers)."""
+    a worker process only: it uses the process's interval timers). `kernel`: also let the
+    kernel end the process (`RLIMIT_CPU`) a second after that, should compiled code hold the
+    interpreter past the timers' signals."""
     previous = (signal.getsignal(signal.SIGPROF), signal.getsignal(signal.SIGALRM))
+    limits = resource.getrlimit(resource.RLIMIT_CPU)
     signal.signal(signal.SIGPROF, _interrupt)
     signal.signal(signal.SIGALRM, _interrupt)
     signal.setitimer(signal.ITIMER_PROF, seconds)
     signal.setitimer(signal.ITIMER_REAL, seconds)
+    if kernel:
+        ceiling = int(_cpu_used() + seconds) + 2
+        if limits[1] == resource.RLIM_INFINITY or ceiling <= limits[1]:
+            resource.setrlimit(resource.RLIMIT_CPU, (ceiling, limits[1]))
     try:
         yield
     finally:
@@ -68,6 +94,8 @@ def hard_cap(seconds: float) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGPROF, previous[0])
         signal.signal(signal.SIGALRM, previous[1])
+        if kernel:
+            resource.setrlimit(resource.RLIMIT_CPU, limits)
 
 
 def _capped(budget: float, fn: Callable[..., Any], *args: Any) -> Any:
@@ -77,7 +105,7 @@ def _capped(budget: float, fn: Callable[..., Any], *args: Any) -> Any:
 
     ISMCTSAgent.max_seconds = budget
     try:
-        with hard_cap(budget * HARD_CAP_FACTOR + HARD_CAP_EXTRA):
+        with hard_cap(budget * HARD_CAP_FACTOR + HARD_CAP_EXTRA, kernel=True):
             return fn(*args)
     finally:
         ISMCTSAgent.max_seconds = None
@@ -96,9 +124,12 @@ def hint(state: GameState, seat: int, iterations: int, seed: int) -> list[dict[s
     return [c.to_dict() for c in advise(state, seat, iterations, seed)]
 
 
-def _warm_up(server_pid: int) -> None:
+def _warm_up(server_pid: int, memory: int = 0, preload: tuple[str, ...] = ()) -> None:
     """Start a new worker: a watchdog that ends it when the server is gone (a server killed
-    with SIGKILL never tells its workers), then import every game before the first task."""
+    with SIGKILL never tells its workers), then import every game and the `preload` modules
+    before the first task, then cap its address space at what it maps now plus `memory` bytes
+    (0: no cap)."""
+    import importlib
     import threading
 
     from eterna.core.registry import game_ids
@@ -110,6 +141,23 @@ def _warm_up(server_pid: int) -> None:
 
     threading.Thread(target=watch, name="eterna-watchdog", daemon=True).start()
     game_ids()
+    for module in preload:  # imported now: not within the first task's time cap
+        importlib.import_module(module)
+
+    if memory > 0:
+        cap = _mapped_bytes() + memory
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        if hard == resource.RLIM_INFINITY or cap <= hard:
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+def _mapped_bytes() -> int:
+    """The worker's address space now (VmSize), in bytes."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
 
 
 # ------------------------------------------------------------------------------ in the server
@@ -119,21 +167,45 @@ class Lane:
     """`workers` worker processes, shared fairly among keys (tables): each key's jobs wait in
     its own queue; a free worker takes the first job of the next key in round-robin order."""
 
-    def __init__(self, name: str, workers: int) -> None:
+    def __init__(
+        self, name: str, workers: int, memory: int = WORKER_MEMORY, preload: tuple[str, ...] = ()
+    ) -> None:
         self.name = name
         self.workers = max(1, workers)
+        self.memory = memory
+        self.preload = preload
         self.busy = 0
         self.waiting: OrderedDict[str, deque[tuple[Any, ...]]] = OrderedDict()
         self._pool: ProcessPoolExecutor | None = None
+        self.running: dict[asyncio.Future[Any], tuple[float, ProcessPoolExecutor]] = {}
+        self.restarts = 0  # workers killed or lost, and replaced
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:  # started at the first decision: a server without bots has none
             # spawn: each worker is the server's own child (no fork server to outlive it)
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_warm_up, initargs=(os.getpid(),)
+                self.workers,
+                mp_context=context,
+                initializer=_warm_up,
+                initargs=(os.getpid(), self.memory, self.preload),
             )
         return self._pool
+
+    def restart(self, pool: ProcessPoolExecutor | None) -> None:
+        """Kill the lane's workers (`pool`: one ran past every cap, or died) and start afresh
+        at the next job; the jobs they were running fail (`BrokenProcessPool`). Nothing when
+        `pool` was replaced already."""
+        if pool is None or pool is not self._pool:
+            return
+        self._pool = None
+        self.restarts += 1
+        log.warning("%s lane: restarting its workers", self.name)
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     async def run(self, key: str, budget: float, fn: Callable[..., Any], *args: Any) -> Any:
         """`fn(*args)` in a worker, after the jobs of other keys queued before it (one per key
@@ -143,10 +215,19 @@ class Lane:
         self.waiting.setdefault(key, deque()).append((budget, fn, args, result))
         self._pump()
         limit = budget * HARD_CAP_FACTOR + HARD_CAP_EXTRA + 1.0  # the worker's cap, then ours
+        started = loop.time()
         try:  # a caller cancelled while its job waits takes the job out of the queue
             return await asyncio.wait_for(result, limit + self.queued_wait(key))
         except TimeoutError:
+            running = self.running.get(result)
+            log.warning("%s lane: no answer after %.1f s", self.name, loop.time() - started)
+            if running is None:
+                raise LaneBusy(f"no free worker in the {self.name} lane in time") from None
+            if loop.time() - running[0] >= limit:
+                self.restart(running[1])  # its worker is stuck past every cap of its own
             raise BudgetExceeded(f"no answer from the {self.name} lane in time") from None
+        except BrokenProcessPool:
+            raise BudgetExceeded(f"the {self.name} lane's worker died on this task") from None
 
     def queued_wait(self, key: str) -> float:
         """A generous bound on how long `key`'s job may wait for a worker: every other key's
@@ -164,17 +245,31 @@ class Lane:
             if result.done():  # its caller gave up while it waited
                 continue
             self.busy += 1
-            future = self.pool().submit(_capped, budget, fn, *args)
-            future.add_done_callback(functools.partial(self._done, loop, result))
+            pool = self.pool()
+            try:
+                future = pool.submit(_capped, budget, fn, *args)
+            except BrokenProcessPool:  # a worker died since: start afresh
+                self.restart(pool)
+                pool = self.pool()
+                future = pool.submit(_capped, budget, fn, *args)
+            self.running[result] = (loop.time(), pool)
+            future.add_done_callback(functools.partial(self._done, loop, result, pool))
 
     def _done(
-        self, loop: asyncio.AbstractEventLoop, result: asyncio.Future[Any], future: Future[Any]
+        self,
+        loop: asyncio.AbstractEventLoop,
+        result: asyncio.Future[Any],
+        pool: ProcessPoolExecutor,
+        future: Future[Any],
     ) -> None:
         with contextlib.suppress(RuntimeError):  # the loop closed: the server stopped
-            loop.call_soon_threadsafe(self._settle, future, result)
+            loop.call_soon_threadsafe(self._settle, future, result, pool)
 
-    def _settle(self, future: Future[Any], result: asyncio.Future[Any]) -> None:
+    def _settle(
+        self, future: Future[Any], result: asyncio.Future[Any], pool: ProcessPoolExecutor
+    ) -> None:
         self.busy -= 1
+        self.running.pop(result, None)
         if not result.done():
             if future.cancelled():
                 result.cancel()
@@ -182,6 +277,8 @@ class Lane:
                 result.set_exception(future.exception())  # type: ignore[arg-type]
             else:
                 result.set_result(future.result())
+        if not future.cancelled() and isinstance(future.exception(), BrokenProcessPool):
+            self.restart(pool)  # a worker died (a kernel limit, a crash): the next gets a new one
         self._pump()
 
     def stop(self) -> None:
@@ -189,17 +286,27 @@ class Lane:
             for *_rest, result in jobs:
                 result.cancel()
         self.waiting.clear()
+        self.running.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
 
 class Workers:
-    """The server's decision lanes: cheap bots, and searches (ISMCTS bots and hints)."""
+    """The server's lanes: cheap bots, searches (ISMCTS bots and hints) and posted positions."""
 
-    def __init__(self, cheap_workers: int, search_workers: int) -> None:
+    def __init__(
+        self,
+        cheap_workers: int,
+        search_workers: int,
+        position_workers: int = 1,
+        position_memory: int = WORKER_MEMORY,
+    ) -> None:
         self.cheap = Lane("cheap", cheap_workers)
         self.search = Lane("search", search_workers)
+        self.positions = Lane(
+            "positions", position_workers, position_memory, ("eterna.server.position_work",)
+        )
 
     def lane_for(self, spec: str) -> Lane:
         name = spec.partition(":")[0].strip()
@@ -219,9 +326,14 @@ class Workers:
         )
         return result
 
+    async def position(self, key: str, budget: float, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(*args)` (a task of position_work.py) in the positions lane, on `budget`."""
+        return await self.positions.run(key, budget, fn, *args)
+
     def stop(self) -> None:
         self.cheap.stop()
         self.search.stop()
+        self.positions.stop()
 
 
-__all__ = ["BudgetExceeded", "Lane", "Workers", "hard_cap"]
+__all__ = ["BudgetExceeded", "Lane", "LaneBusy", "Workers", "hard_cap"]

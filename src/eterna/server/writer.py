@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from eterna.server.tables import Hub
 
 log = logging.getLogger("eterna.server")
+INLINE_BUSY_MS = 200  # the most an SQLite commit on the event loop waits for a write lock
 
 # ------------------------------------------------------------------------------ group commit
 
@@ -24,8 +25,11 @@ class ActionWriter:
     SQLite commits run on the event loop itself: a local commit takes a fraction of a
     millisecond, while a worker thread would wait for the GIL at every call into SQLite (up to the
     5 ms switch interval each time, as long as the loop is busy), which under load cost far more
-    than the commit. Network databases commit in a worker thread (their round trip is longer,
-    and psycopg waits without the GIL).
+    than the commit. So that another process holding the database's write lock cannot freeze
+    the loop, such a commit waits for the lock at most `INLINE_BUSY_MS`: then every action of
+    the batch is refused (`StorageBusy`: the client gets `server_busy`, bots try again later).
+    Network databases commit in a worker thread (their round trip is longer, and psycopg waits
+    without the GIL).
     """
 
     def __init__(self, hub: Hub) -> None:
@@ -62,7 +66,8 @@ class ActionWriter:
 
     def _store(self, items: list[PendingAction]) -> list[Any]:
         try:
-            return list(self.hub.storage.add_actions(items))
+            busy_ms = INLINE_BUSY_MS if self.inline else None
+            return list(self.hub.storage.add_actions(items, busy_ms))
         except Exception as exc:
             log.exception("cannot store %d actions", len(items))
             return [exc] * len(items)

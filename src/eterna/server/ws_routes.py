@@ -20,7 +20,7 @@ from eterna.server.protocol import (
     pong_frame,
     refusal_frame,
 )
-from eterna.server.security import AddressLimiter
+from eterna.server.security import AddressLimiter, ConnectionCaps
 from eterna.server.tables import Hub
 from eterna.server.told import connection_lang, seat_names
 
@@ -39,20 +39,39 @@ def hub_of(ws: WebSocket) -> Hub:
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
+    address = ws.client.host if ws.client else "?"
     connects: AddressLimiter = ws.app.state.connects
-    if connects.take(ws.client.host if ws.client else "?") is not None:
+    if connects.take(address) is not None:
         await ws.close(4429, "too many connections from this address: retry later")
         return
-    hub = hub_of(ws)
+    caps: ConnectionCaps = ws.app.state.connection_caps
+    full = caps.enter(address, table_id)
+    if full is not None:
+        await ws.close(4429, f"too many open connections to this {full}: retry later")
+        return
     try:
-        table = await hub.get(table_id)
+        await connect(ws, table_id)
+    finally:
+        caps.leave(address, table_id)
+
+
+async def connect(ws: WebSocket, table_id: str) -> None:
+    """Check the table and the token (from its stored data: a wrong token never loads a
+    table), then load the table and serve the connection."""
+    hub = hub_of(ws)
+    token = ws.query_params.get("token") or None
+    try:
+        data = await hub.store.stored(table_id)
+        if data is not None and token is not None and hub.seating.seat_in(data, token) is None:
+            await ws.close(4403, "this token holds no seat of this table")
+            return
+        table = None if data is None else await hub.get(table_id)
     except Exception:
         log.exception("cannot load table %r", table_id)
         table = None
     if table is None:
         await ws.close(4404, "no such table")
         return
-    token = ws.query_params.get("token") or None
     seat = hub.seating.seat_for(table, token) if token is not None else None
     if token is not None and seat is None:
         await ws.close(4403, "this token holds no seat of this table")

@@ -247,7 +247,7 @@ class PlaySession:
             hints = advise(self.state, self.human, iterations=PLAY_ITERATIONS)
             title = self.say("common.hint_title", count=PLAY_ITERATIONS)
             label = self.narrator.label if self.narrator is not None else None
-            self.console.print(hint_table(hints, title, self.lang, label))
+            self.console.print(hint_table(hints, title, self.lang, label, self.state.game.id))
 
     def show_help(self) -> None:
         self.console.print(Text(self.say("common.commands"), style="bold"))

@@ -8,6 +8,7 @@ import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard } from "./board.js";
 import { seatToken } from "./mytables.js";
+import { shareShort } from "./share.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
@@ -155,6 +156,12 @@ async function copyPosition(event) {
     const link = $("position-link");
     link.href = `/position#${got.code}`;
     link.hidden = false;
+    // beside it, the short link: the position stored with the players' names
+    const names = (R.table.seats || []).map((s) => seatName(R.table, s.seat));
+    const made = await shareShort(got.code, names);
+    const short = $("position-short-link");
+    short.href = made.url;
+    short.hidden = false;
   } catch (error) { showError(error.message); }
 }
 

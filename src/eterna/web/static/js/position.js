@@ -132,7 +132,8 @@ function renderHint() {
   box.replaceChildren(
     el("p", { class: "hint-best" }, t("position.best", { name: P.shown.names[P.hint.seat], move: best ? best.label : "-" })),
     el("p", { class: "note" }, t("hint.explain", { n: P.hint.iterations })),
-    el("div", { class: "table-scroll" }, table));
+    // a region keyboard users can scroll when the table is wider than the column
+    el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("table.hint") }, table));
 }
 
 async function askHint() {

@@ -42,7 +42,7 @@ def test_migrations_are_idempotent_and_reversible(db_url: str) -> None:
     names = set(inspect(storage.engine).get_table_names())
     assert {"tables", "seats", "actions", "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
     upgrade(storage.engine)  # already at head: nothing happens
     storage.create_table(table_data("keep"))
     storage.close()

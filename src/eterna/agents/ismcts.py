@@ -98,7 +98,7 @@ def _by_mean(actions: list[Any], children: dict[Any, _Node]) -> list[Any]:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "reward", "score", "visits")
+    __slots__ = ("avail", "children", "goal", "left", "reached", "reward", "score", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
@@ -106,6 +106,9 @@ class _Node:
         self.avail = 0
         self.reward = 0.0  # summed reward of the seat that chose the action leading here
         self.score = 0  # summed final score of that seat (root children only: for hints)
+        self.goal = 0.0  # solo games (root children only): summed progress towards the goal
+        self.left = 0  # ... summed amount left to reach it (GameState.solo_goal)
+        self.reached = 0  # ... and how many of its rollouts reached it
 
     @property
     def mean(self) -> float:
@@ -201,6 +204,9 @@ class ISMCTSAgent(Agent):
         self.last_stats: dict[Action, tuple[int, float]] = {}
         # Mean final score of the deciding seat after each root action (hints, analysis).
         self.last_scores: dict[Action, float] = {}
+        # A solo game's mean progress, amount left and share of rollouts reaching the goal
+        # after each root action (GameState.solo_goal); empty for games of several seats
+        self.last_goals: dict[Action, tuple[float, float, float]] = {}
 
     @staticmethod
     def _check(cfg: dict[str, Any]) -> None:
@@ -263,6 +269,7 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             self.last_stats = {legal[0]: (0, 0.0)}
             self.last_scores = {}
+            self.last_goals = {}
             return legal[0]  # type: ignore[no-any-return]
         self.search(window)
         assert self.last_choice is not None  # at least one iteration ran
@@ -302,6 +309,11 @@ class ISMCTSAgent(Agent):
             self.last_choice = self._choice
         self.last_stats = {a: (n.visits, n.reward / n.visits) for a, n in children.items()}
         self.last_scores = {a: n.score / n.visits for a, n in children.items()}
+        self.last_goals = {
+            a: (n.goal / n.visits, n.left / n.visits, n.reached / n.visits)
+            for a, n in children.items()
+            if state.players == 1 and n.visits
+        }
         return root
 
     def _halving(
@@ -473,6 +485,12 @@ class _Playout:
         if path:  # the root child records the deciding seat's score where the rollout stopped
             top, seat = path[0]
             top.score += state.scores[seat]
+            goal = state.solo_goal() if state.players == 1 else None
+            if goal is not None:
+                top.goal += goal[0]
+                top.left += goal[1]
+                if state.is_terminal and state.winners:
+                    top.reached += 1
         root.visits += 1
         return rewards[path[0][1]] if path else 0.0
 
@@ -514,8 +532,15 @@ class _Playout:
 
     def rewards(self, state: GameState) -> list[float]:
         """Each seat's reward in [0, 1]; a position cut off before the end counts as if the game
-        ended there (the highest current scores win)."""
+        ended there (the highest current scores win). A solo game with a goal measure
+        (GameState.solo_goal): 1 for its goal reached, else half its progress towards it, so
+        that lines that all fail still differ by how near they come."""
         n = state.players
+        if n == 1:
+            goal = state.solo_goal()
+            if goal is not None:
+                won = state.is_terminal and bool(state.winners)
+                return [1.0 if won else 0.5 * goal[0]]
         if state.is_terminal:
             winners = state.winners
         else:

@@ -84,7 +84,7 @@ def hint(
     console.print(Text(heading, style="bold"))
     title = say(language, "common.hint.search", iterations=iterations, seed=seed)
     narrator = Narrator(state.game.id, language, [], seat)
-    console.print(hint_table(candidates, title, language, narrator.label))
+    console.print(hint_table(candidates, title, language, narrator.label, state.game.id))
 
 
 def register(app: typer.Typer) -> None:

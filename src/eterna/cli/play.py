@@ -193,12 +193,45 @@ class PlaySession:
             if word.split()[0] == CARD_COMMAND and self.renderer.card_info is not None:
                 self.show_card(word.split(maxsplit=1)[1:])
                 continue
-            action = self.read_move(line)
-            if action is None:
+            actions = self.read_moves(line)
+            if not actions:
                 continue
             self.recent = []
-            self.apply(self.human, action)
+            for action in actions:  # one move each, in order: records replay them alike
+                self.apply(self.human, action)
             return True
+
+    def read_moves(self, line: str) -> list[Any]:
+        """The moves a line means: one move, or one verb with several arguments for a choice
+        made several times in a row (`discard red red blue`: three stones discarded down to
+        the Vale's stone limit), each argument a legal move once the ones before it are made.
+        Nothing is played unless every one is legal; else the first refusal is printed."""
+        words = line.split()
+        if len(words) > 2:
+            verbs, default = self.renderer.verbs, self.renderer.default_verb
+            try:
+                return [resolve_move(self.state, line, verbs, default)]
+            except (IllegalAction, BadNotation):
+                pass
+            trial = self.state.clone()
+            moves: list[Any] = []
+            for argument in words[1:]:
+                text = f"{words[0]} {argument}"
+                try:
+                    if trial.is_terminal or trial.current_player != self.human:
+                        raise IllegalAction(f"{text}: it is no longer your turn")
+                    move = resolve_move(trial, text, verbs, default)
+                except (IllegalAction, BadNotation) as exc:
+                    if not moves:
+                        break  # not several of one choice: read as one move below
+                    self.console.print(*self.refusal(text, exc), sep="\n")
+                    return []
+                trial.apply(move)
+                moves.append(move)
+            else:
+                return moves
+        action = self.read_move(line)
+        return [] if action is None else [action]
 
     def read_move(self, line: str) -> Any | None:
         """The legal move a line means (a move's number in the list, its notation or a
@@ -247,7 +280,7 @@ class PlaySession:
             hints = advise(self.state, self.human, iterations=PLAY_ITERATIONS)
             title = self.say("common.hint_title", count=PLAY_ITERATIONS)
             label = self.narrator.label if self.narrator is not None else None
-            self.console.print(hint_table(hints, title, self.lang, label))
+            self.console.print(hint_table(hints, title, self.lang, label, self.state.game.id))
 
     def show_help(self) -> None:
         self.console.print(Text(self.say("common.commands"), style="bold"))

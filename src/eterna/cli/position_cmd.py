@@ -131,7 +131,7 @@ def hint(
     console.print(Text(line, style="bold"))
     title = say(language, "common.hint.search", iterations=iterations, seed=seed)
     narrator = Narrator(state.game.id, language, names_of(state.players), advised)
-    console.print(hint_table(candidates, title, language, narrator.label))
+    console.print(hint_table(candidates, title, language, narrator.label, state.game.id))
 
 
 @position_app.command(name="write")

@@ -130,6 +130,13 @@ class GameState:
             played += 1
         return played
 
+    def solo_goal(self) -> tuple[float, int] | None:
+        """A solo game's way to its goal now: (progress in [0, 1], 1 once the goal is reached;
+        what is left to reach it, in the game's own unit, e.g. Eternitium's Era cards). None
+        for a game of several seats or a game without such a measure (the default). Searches
+        value a solo line by it instead of a win share that is 0 in every lost line."""
+        return None
+
     def public_notation(self, action: Any) -> str | None:
         """What every other seat learns of `action` (legal here, not yet applied): its notation
         when the action is played in the open, None when only the player may know it. Front ends

@@ -30,7 +30,14 @@ from starlette.types import Receive, Scope, Send
 
 from eterna.core.errors import BadPosition, EternaError
 from eterna.core.registry import game_ids
-from eterna.server import api_routes, page_routes, position_routes, ws_routes
+from eterna.server import (
+    api_routes,
+    history_routes,
+    page_routes,
+    position_routes,
+    shares,
+    ws_routes,
+)
 from eterna.server.position_work import bounded
 from eterna.server.protocol import (
     MAX_BODY,
@@ -351,6 +358,8 @@ def create_app(
     )
     app.include_router(api_routes.router)
     app.include_router(position_routes.router)
+    app.include_router(history_routes.router)
+    app.include_router(shares.router)
     app.include_router(ws_routes.router)
     app.include_router(page_routes.router)
     app.mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static")

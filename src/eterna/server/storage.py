@@ -23,6 +23,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
     create_engine,
     event,
     func,
@@ -96,6 +97,19 @@ class ActionRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(NOTATION_LENGTH))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SharedPositionRow(Base):
+    """A position shared under a short id (migration 0005): its self-contained share code and
+    the players' names shown with it (None: "Seat 1", "Seat 2"...). See shares.py."""
+
+    __tablename__ = "shared_positions"
+
+    id: Mapped[str] = mapped_column(String(TABLE_ID_LENGTH), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    code: Mapped[str] = mapped_column(Text)
+    names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
 
 

@@ -49,6 +49,7 @@ HARD_CAP_FACTOR = 1.5  # the hard cap: this times the budget, plus HARD_CAP_EXTR
 HARD_CAP_EXTRA = 1.0
 WATCHDOG_PERIOD = 1.0  # seconds between a worker's looks at whether the server still runs
 WORKER_MEMORY = 1024 * 1024 * 1024  # bytes a worker may map beyond what it holds once started
+HINT_SHARE = 0.7  # a hint's search stops itself after this share of its budget
 
 
 class BudgetExceeded(Exception):
@@ -118,10 +119,12 @@ def decide(state: GameState, seat: int, spec: str, seed: int) -> str:
     return str(make_agent(spec, seed=seed).choose(state, seat))
 
 
-def hint(state: GameState, seat: int, iterations: int, seed: int) -> list[dict[str, Any]]:
+def hint(
+    state: GameState, seat: int, iterations: int, seed: int, seconds: float | None = None
+) -> list[dict[str, Any]]:
     from eterna.arena.hints import advise
 
-    return [c.to_dict() for c in advise(state, seat, iterations, seed)]
+    return [c.to_dict() for c in advise(state, seat, iterations, seed, seconds=seconds)]
 
 
 def _warm_up(server_pid: int, memory: int = 0, preload: tuple[str, ...] = ()) -> None:
@@ -321,8 +324,10 @@ class Workers:
     async def hint(
         self, key: str, budget: float, state: GameState, seat: int, iterations: int, seed: int
     ) -> list[dict[str, Any]]:
+        # the search stops itself well before the budget (a solo game's heuristic rollouts
+        # are slower than random ones), deciding on the iterations done by then
         result: list[dict[str, Any]] = await self.search.run(
-            key, budget, hint, state, seat, iterations, seed
+            key, budget, hint, state, seat, iterations, seed, budget * HINT_SHARE
         )
         return result
 

@@ -327,6 +327,16 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         """Technology points (rules: End of the Game; R7: every card owned)."""
         return [self._points(s)[0] for s in range(self._n)]
 
+    def solo_goal(self) -> tuple[float, int] | None:
+        """The solo game's goal (rules: Solo Mode): an empty Era pile. Progress is the share of
+        the dealt Era cards gone (0 while the pile is as big as dealt or bigger, mission 7's
+        added cards included); what is left, the Era cards still in the pile."""
+        if self._n != 1:
+            return None
+        left = len(self._eras[0])
+        dealt = max(self._rules.dealt(1), left, 1)
+        return 1.0 - left / dealt, left
+
     def _points(self, seat: int) -> tuple[int, int]:
         points = advanced = 0
         for zone in (self._decks[seat], self._discards[seat]):

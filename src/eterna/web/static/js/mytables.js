@@ -29,6 +29,13 @@ export function remember(entry) {
   store([merged, ...list.filter((e) => e.id !== entry.id)]);
 }
 
+// The seat token this browser holds at table `id` (from its seat link), or null.
+export function seatToken(id) {
+  const entry = myTables().find((e) => e.id === id);
+  if (!entry || typeof entry.url !== "string") return null;
+  try { return new URL(entry.url, location.origin).searchParams.get("token"); } catch { return null; }
+}
+
 export function forget(id) {
   store(myTables().filter((e) => e.id !== id));
 }

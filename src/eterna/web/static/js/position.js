@@ -1,14 +1,18 @@
 // The position page (/position#<share code>): paste a position, see it drawn as its seat (a whole
 // position: as a spectator) with the game's own renderer, its legal moves in words, a hint from
 // the search, and a table to play on from it against bots.
-import { setupPage, el, api, pageReady } from "./page.js";
+import { setupPage, el, api, copyText, absoluteUrl, pageReady } from "./page.js";
 import { t, tOr, currentLanguage } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard } from "./board.js";
+import { hintColumns } from "./hints.js";
+import { sharedId, shareShort, loadShared } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
-const P = { text: "", shown: null, mod: null, hint: null };
+// names: the players' names a shared position came with (null: "Seat 1"...); shareId: the
+// short id the page was opened on (its address is kept while that position is shown).
+const P = { text: "", shown: null, mod: null, hint: null, names: null, shareId: null };
 
 function showError(text, ...more) {
   const box = $("message");
@@ -45,7 +49,7 @@ async function inspect(text) {
   return data;
 }
 
-async function open(text) {
+async function open(text, names = null) {
   text = text.trim();
   if (!text) return;
   showError("");
@@ -53,10 +57,13 @@ async function open(text) {
   let shown;
   try { shown = await inspect(text); } catch (error) { $("position-shown").hidden = true; showRefusal(error); return; }
   P.text = text;
+  P.names = names;
+  if (names) shown.names = shown.names.map((name, seat) => names[seat] || name);
   P.shown = shown;
+  $("position-short").hidden = true;
   P.mod = await gameModule(shown.game);
   $("rules-link").href = `/rules/${shown.game}`;
-  if (shown.code && location.hash.slice(1) !== shown.code) history.replaceState(null, "", `#${shown.code}`);
+  if (!P.shareId && shown.code && (location.pathname !== "/position" || location.hash.slice(1) !== shown.code)) history.replaceState(null, "", `/position#${shown.code}`);
   render();
   $("position-shown").hidden = false;
   $("position-heading").focus();
@@ -113,19 +120,20 @@ function renderHint() {
   const box = $("hint");
   if (!P.hint) { box.replaceChildren(); return; }
   if (P.hint === "pending") { box.replaceChildren(el("p", { class: "note" }, t("table.thinking"))); return; }
+  const columns = hintColumns(P.hint.candidates, P.shown.game);
   const rows = P.hint.candidates.map((c, i) => el("tr", { class: i === 0 ? "best" : "", dataset: { hintAction: c.action } },
     el("td", { title: c.action }, c.label),
-    el("td", {}, c.win === null || c.win === undefined ? "-" : `${Math.round(c.win * 100)}%`),
-    el("td", {}, c.score === null || c.score === undefined ? "-" : Number(c.score).toFixed(1)),
+    ...columns.cells(c).map((v) => el("td", {}, v)),
     el("td", {}, String(c.visits))));
   const table = el("table", { class: "hint-table" },
-    el("thead", {}, el("tr", {}, el("th", {}, t("hint.action")), el("th", {}, t("hint.win")), el("th", {}, t("hint.score")), el("th", {}, t("hint.visits")))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("hint.action")), ...columns.heads.map((h) => el("th", {}, h)), el("th", {}, t("hint.visits")))),
     el("tbody", {}, ...rows));
   const best = P.hint.candidates[0];
   box.replaceChildren(
     el("p", { class: "hint-best" }, t("position.best", { name: P.shown.names[P.hint.seat], move: best ? best.label : "-" })),
     el("p", { class: "note" }, t("hint.explain", { n: P.hint.iterations })),
-    el("div", { class: "table-scroll" }, table));
+    // a region keyboard users can scroll when the table is wider than the column
+    el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("table.hint") }, table));
 }
 
 async function askHint() {
@@ -140,6 +148,20 @@ async function askHint() {
   renderHint();
 }
 
+// The short link of the position shown (with its players' names), stored by the server, copied.
+async function shareIt(event) {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    const made = await shareShort(P.text, P.names);
+    const box = $("position-short");
+    box.value = absoluteUrl(made.url);
+    box.hidden = false;
+    await copyText(box.value, button);
+  } catch (error) { showError(error.message); }
+  button.disabled = false;
+}
+
 async function playOn() {
   const button = $("position-play");
   button.disabled = true;
@@ -152,14 +174,24 @@ async function playOn() {
 async function main() {
   await setupPage("position.title");
   installDefs();
-  $("position-form").addEventListener("submit", (event) => { event.preventDefault(); open($("position-text").value); });
+  $("position-form").addEventListener("submit", (event) => { event.preventDefault(); P.shareId = null; open($("position-text").value); });
+  $("position-share").addEventListener("click", shareIt);
   $("position-hint").addEventListener("click", askHint);
   $("position-play").addEventListener("click", playOn);
   document.addEventListener("eterna:language", async () => {
     if (!P.text) return;
     if (P.mod) await P.mod.load();
-    await open(P.text);  // the moves' words come in the page's language
+    await open(P.text, P.names);  // the moves' words come in the page's language
   });
+  const id = sharedId();
+  if (id) {
+    P.shareId = id;
+    let found;
+    try { found = await loadShared(id); } catch (error) { showError(error.message); return; }
+    $("position-text").value = found.code;
+    await open(found.code, found.names);
+    return;
+  }
   const code = decodeURIComponent(location.hash.slice(1));
   if (code) {
     $("position-text").value = code;

@@ -7,24 +7,33 @@ import { t, tOr } from "./i18n.js";
 import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard } from "./board.js";
+import { seatToken } from "./mytables.js";
+import { shareShort } from "./share.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
 const $ = (id) => document.getElementById(id);
-// A private table's replay and record are for its players: their seat token comes along.
-const token = new URLSearchParams(location.search).get("token");
+// A private table's replay and record are for its players: their seat token comes along (the
+// link's, else the one this browser kept when it played there).
+const token = new URLSearchParams(location.search).get("token") || seatToken(tableId);
 const access = token ? `?token=${encodeURIComponent(token)}` : "";
 const R = { table: null, mod: null, plies: 0, ply: 0, event: -1, frame: null, cache: new Map(), loading: null, moves: [] };
 const base = () => `/api/tables/${encodeURIComponent(tableId)}/replay`;
 
-// Every ply's label, in the page's language (the API answers in its Accept-Language).
+// Every ply's label, in the page's language (the API answers in its Accept-Language); false
+// when the replay is refused (the page then says why and offers nothing else).
 async function loadMoves() {
-  try { R.moves = (await api("GET", `${base()}${access}`)).moves || []; } catch (error) { R.moves = []; showError(error.message); }
+  try { R.moves = (await api("GET", `${base()}${access}`)).moves || []; } catch (error) {
+    R.moves = [];
+    if (error.status >= 400 && error.status < 500) { refuse(error); return false; }
+    showError(error.message);
+  }
   const list = $("replay-moves");
   list.replaceChildren(...R.moves.map((m) => el("li", {},
     el("button", { type: "button", class: "move-jump", dataset: { ply: m.ply }, title: t("replay.jump", { ply: m.ply }), onclick: () => show(m.ply) },
       el("span", { class: "move-ply" }, `${m.ply}.`), " ", el("span", { class: "move-who" }, t("replay.who", { name: seatName(R.table, m.seat) })), " ", el("span", { class: "move-label" }, m.label)))));
   markMove();
+  return true;
 }
 
 // The current ply's entry of the move list, kept in view.
@@ -42,6 +51,7 @@ async function fetchPly(ply) {
 
 // `at`: the told sentence to mark in that ply (-1 none, "last" its last one).
 async function show(ply, at = -1) {
+  if (document.body.dataset.refused) return;  // a refused replay has no step to show
   ply = Math.max(0, Math.min(R.plies, ply));
   R.ply = ply;
   $("replay-slider").value = String(ply);
@@ -146,6 +156,12 @@ async function copyPosition(event) {
     const link = $("position-link");
     link.href = `/position#${got.code}`;
     link.hidden = false;
+    // beside it, the short link: the position stored with the players' names
+    const names = (R.table.seats || []).map((s) => seatName(R.table, s.seat));
+    const made = await shareShort(got.code, names);
+    const short = $("position-short-link");
+    short.href = made.url;
+    short.hidden = false;
   } catch (error) { showError(error.message); }
 }
 
@@ -161,7 +177,10 @@ async function main() {
   $("table-id").textContent = tableId;
   try {
     R.table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
-  } catch (error) { showError(error.message); return; }
+  } catch (error) {
+    if (error.status >= 400 && error.status < 500) refuse(error); else showError(error.message);
+    return;
+  }
   $("game-title").textContent = tOr(`game.${R.table.game}`, R.table.game);
   $("rules-link").href = `/rules/${R.table.game}`;
   $("replay-download").href = `/api/tables/${encodeURIComponent(tableId)}/record${access}`;
@@ -185,11 +204,24 @@ async function main() {
   document.addEventListener("eterna:language", async () => {
     await R.mod.load();
     R.cache = new Map();  // the told sentences and labels are in the page's language
-    await loadMoves();
-    await show(R.ply, R.event);
+    if (await loadMoves()) await show(R.ply, R.event);
   });
-  await loadMoves();
+  if (!(await loadMoves())) return;
   await show(0);
+}
+
+// A replay the server refuses (a private table without its seat's token, a game not over, no
+// such table): why, in words, and no controls that would only be refused again.
+function refuse(error) {
+  for (const part of document.querySelectorAll(".replay-controls, #replay-action, #seats, .replay-layout")) part.remove();
+  const why = { private: "replay.refused.private", not_over: "replay.refused.notOver", not_found: "replay.refused.notFound" }[error.code];
+  const box = $("message");
+  box.replaceChildren(el("strong", {}, why ? t(why) : error.message));
+  if (why && error.message) box.append(" ", el("span", { class: "note" }, error.message));
+  if (error.code === "not_over") box.append(" ", el("a", { href: `/table/${encodeURIComponent(tableId)}` }, t("replay.refused.watch")));
+  if (error.code === "private") box.append(" ", el("a", { href: "/history" }, t("replay.refused.history")));
+  box.hidden = false;
+  document.body.dataset.refused = error.code || "error";
 }
 
 main().finally(pageReady);

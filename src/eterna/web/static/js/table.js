@@ -8,6 +8,7 @@ import { rankSeats, verdict, resultReason, isSolo } from "./result.js";
 import { setupMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
 import { renderWaiting } from "./waiting.js";
 import { turnSignal, soundOn, setSound, flyFromSeat } from "./motion.js";
+import { hintColumns } from "./hints.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
@@ -402,14 +403,14 @@ function drawActions() {
   hintBox.replaceChildren();
   if (S.hintPending) hintBox.append(el("p", { class: "note" }, t("table.thinking")));
   if (S.hint && S.hint.candidates) {
+    const columns = hintColumns(S.hint.candidates, S.table && S.table.game);
     const table = el("table", { class: "hint-table" },
-      el("thead", {}, el("tr", {}, el("th", {}, t("hint.action")), el("th", {}, t("hint.win")), el("th", {}, t("hint.score")), el("th", {}, t("hint.visits")))));
+      el("thead", {}, el("tr", {}, el("th", {}, t("hint.action")), ...columns.heads.map((h) => el("th", {}, h)), el("th", {}, t("hint.visits")))));
     const body = el("tbody");
     S.hint.candidates.forEach((c, i) => {
       body.append(el("tr", { class: i === 0 ? "best" : "" },
         el("td", {}, el("button", { type: "button", class: "action small", title: c.action, dataset: { hintAction: c.action }, disabled: !legal.includes(c.action), onclick: () => { S.clicked = null; act(c.action); } }, label(c.action))),
-        el("td", {}, c.win === null || c.win === undefined ? "-" : `${Math.round(c.win * 100)}%`),
-        el("td", {}, c.score === null || c.score === undefined ? "-" : Number(c.score).toFixed(1)),
+        ...columns.cells(c).map((v) => el("td", {}, v)),
         el("td", {}, c.visits)));
     });
     table.append(body);

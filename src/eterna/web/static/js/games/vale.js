@@ -4,6 +4,7 @@ import { el } from "../page.js";
 import { currentLanguage, t, tOr, plural } from "../i18n.js";
 import { section, row, stat } from "./common.js";
 import { glade, seatArtifacts, areaLine, tileName, tileSpec } from "./vale_artifacts.js";
+import { stoneLimitChoice } from "../choose.js";
 
 const FAMILY_COLOURS = { fire: "#d84315", water: "#1565c0", earth: "#6d4c41", wind: "#00897b", dragon: "#6a1b9a" };
 const FAMILY_TINTS = { fire: "#fbe9e7", water: "#e3f2fd", earth: "#efebe9", wind: "#e0f2f1", dragon: "#f3e5f5" };
@@ -100,6 +101,8 @@ export function render(view, ctx) {
     const said = { name: ctx.name(pending.chooser), kind: tOr(`vale.pendingKind.${pending.kind}`, pending.kind), card: source };
     root.append(el("p", { class: "pending note" }, t(source ? "vale.pendingSource" : "vale.pending", said)));
   }
+  const grouped = stoneLimitChoice(view, ctx); // discarding down to the limit: one dialog
+  if (grouped) root.append(grouped);
 
   // Every seat: score, stones, hand size, area.
   const seats = el("div", { class: "vale-seats" });

@@ -129,6 +129,14 @@ def inspect_task(text: str, lang: str) -> dict[str, Any]:
     return described(state, position, lang)
 
 
+@position_errors
+def share_task(text: str) -> tuple[str, int, str]:
+    """`POST /api/positions/share`: the position checked as inspect checks it; its game, its
+    player count and its self-contained share code."""
+    state, position = load(text)
+    return state.game.id, state.players, share_code(position)
+
+
 def _mover(state: GameState, position: dict[str, Any]) -> int:
     """The seat that plays on: the position's (it must be to move), else the seat to move."""
     if state.is_terminal:
@@ -189,4 +197,5 @@ __all__ = [
     "play_task",
     "position_errors",
     "seat_task",
+    "share_task",
 ]

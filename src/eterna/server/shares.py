@@ -23,11 +23,11 @@ from fastapi.responses import Response
 from pydantic import Field
 from sqlalchemy.exc import IntegrityError
 
-from eterna.core.position import share_code
 from eterna.server.api_routes import HubDep
 from eterna.server.limits import CreateQuota
 from eterna.server.page_routes import page
-from eterna.server.position_routes import address_of, load
+from eterna.server.position_routes import address_of, in_worker
+from eterna.server.position_work import share_task
 from eterna.server.protocol import MAX_POSITION, Name, PositionText, Strict
 from eterna.server.settings import RequestError
 from eterna.server.storage import SharedPositionRow, Storage
@@ -105,19 +105,17 @@ def quota_of(request: Request) -> ShareQuota:
 
 @router.post("/api/positions/share", status_code=201)
 async def share(body: SharePosition, request: Request, hub: HubDep) -> dict[str, Any]:
-    state, position = await hub.store.replay(load, body.position)
+    address = address_of(request)
+    quota_of(request).take(address)  # before any work (a refused share counts too)
+    game, players, code = await in_worker(hub, f"position:{address}", share_task, body.position)
     names = body.names
-    if names is not None and len(names) != state.players:
-        raise RequestError(
-            400, "bad_names", f"names must name the position's {state.players} seats"
-        )
-    code = share_code(position)
+    if names is not None and len(names) != players:
+        raise RequestError(400, "bad_names", f"names must name the position's {players} seats")
     if len(code) > MAX_POSITION:
         raise RequestError(
             413, "too_large", f"a shared position is at most {MAX_POSITION} characters"
         )
-    quota_of(request).take(address_of(request))
-    sid = await hub.db(store_share, hub.storage, code, state.game.id, names)
+    sid = await hub.db(store_share, hub.storage, code, game, names)
     return {"id": sid, "url": f"/position/{sid}", "code": code, "names": names}
 
 

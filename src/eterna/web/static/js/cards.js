@@ -1,5 +1,8 @@
 // Cards drawn as inline SVG. Every card is a 70x100 picture with a coloured frame, a corner
-// value, a centred name and an optional glyph; card backs are hatched. Interactive cards are
+// value, a centred name and an optional glyph; card backs are hatched. Each family, suit and
+// tier has its emblem, a <symbol> defined once per page (installDefs). Every text is set at a
+// size that reads at 11 CSS px or more at a laptop's width (FLOOR); a small card shows its
+// name, cost and icons only, its words on its title and in its zoom. Interactive cards are
 // wrapped in a <button> (keyboard and screen-reader friendly), the others in a <span role=img>.
 
 import { t } from "./i18n.js";
@@ -89,11 +92,12 @@ const EMBLEMS = {
   resolution: { d: "M-0.6,-0.9 H0.6 L0,0 L0.6,0.9 H-0.6 L0,0 Z", fill: "#ffe0b2" },
   // the Vale's Artifacts: a cut gem for a tile, a pointing hand's arrow for an action tile
   artifact: { d: "M-0.95,-0.3 L-0.5,-0.85 H0.5 L0.95,-0.3 L0,0.95 Z M-0.95,-0.3 H0.95 M-0.5,-0.85 L-0.25,-0.3 L0,0.95 L0.25,-0.3 L0.5,-0.85", fill: "#ffd54f" },
+  // Eternitium's Advanced tier (the Basic tier is the chip)
+  star: { d: "M0.00,-1.20 L0.32,-0.44 L1.14,-0.37 L0.51,0.17 L0.71,0.97 L0.00,0.54 L-0.71,0.97 L-0.51,0.17 L-1.14,-0.37 L-0.32,-0.44 Z" },
   action: { d: "M-0.9,-0.25 H0.1 V-0.8 L0.95,0 L0.1,0.8 V0.25 H-0.9 Z", fill: "#a5d6a7" },
 };
 
 export function emblem(kind, cx, cy, r, colour) {
-  if (kind === "star") return glyph("star", cx, cy, r * 1.2, colour);
   const e = EMBLEMS[kind];
   if (!e) return null;
   // each emblem is a <symbol> drawn once in the page's defs (installDefs), used at any size
@@ -131,7 +135,7 @@ function richFace(spec, colour) {
     parts.push(svg("circle", { cx: 58, cy: 12, r: 8.5, fill: "#fff" }),
       svg("text", { x: 58, y: 12.5, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 11, "font-weight": 800, fill: colour, class: "card-cost" }, spec.cornerRight));
   }
-  if (spec.emblem && spec.emblem !== "star") {
+  if (spec.emblem) {
     // the family's emblem large and faint behind the words: each family its own face
     parts.push(svg("use", { href: `#eterna-emblem-${spec.emblem}`, x: 13, y: 40, width: 44, height: 44, fill: colour, stroke: "none", opacity: 0.1, class: "watermark" }));
   }
@@ -164,7 +168,7 @@ function valueFace(spec, colour) {
   const parts = [svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: spec.tint || "#fff", stroke: colour, "stroke-width": 3 }),
     svg("text", { x: 7, y: 18, "font-size": 16, "font-weight": 800, fill: colour }, spec.corner),
     spec.emblem ? emblem(spec.emblem, 56, 13, 8, colour) : null,
-    spec.emblem ? svg("use", { href: `#eterna-emblem-${spec.emblem}`, x: 13, y: 23, width: 44, height: 44, fill: colour, stroke: colour, "stroke-width": 0.12, opacity: 0.12, class: "watermark" }) : null,
+    spec.emblem ? svg("use", { href: `#eterna-emblem-${spec.emblem}`, x: 13, y: 23, width: 44, height: 44, fill: colour, stroke: colour, "stroke-width": 0.12, opacity: 0.09, class: "watermark" }) : null,
     svg("text", { x: 35, y: 45, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 30, "font-weight": 800, fill: colour, class: "card-value" }, spec.corner)];
   const trees = spec.trees || 0;
   for (let i = 0; i < trees; i++) parts.push(glyph("tree", 35 + (i - (trees - 1) / 2) * 20, 71, 9));
@@ -182,10 +186,11 @@ function valueFace(spec, colour) {
 function smallRichFace(spec, colour) {
   const parts = [svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: spec.tint || "#fff", stroke: colour, "stroke-width": 3 }),
     svg("path", { d: "M1,8 A7,7 0 0 1 8,1 H62 A7,7 0 0 1 69,8 V29 H1 Z", fill: colour })];
-  if (spec.emblem) parts.push(svg("circle", { cx: 15, cy: 15, r: 12, fill: "#fff" }), emblem(spec.emblem, 15, 15, 8.5, colour));
+  // the emblem and the cost at the corners, the middle of the band left to the zoom button
+  if (spec.emblem) parts.push(svg("circle", { cx: 13, cy: 14, r: 10, fill: "#fff" }), emblem(spec.emblem, 13, 14, 7, colour));
   if (spec.cornerRight !== undefined && spec.cornerRight !== null) {
-    parts.push(svg("circle", { cx: 55, cy: 15, r: 12, fill: "#fff" }),
-      svg("text", { x: 55, y: 16, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 16, "font-weight": 800, fill: colour, class: "card-cost" }, spec.cornerRight));
+    parts.push(svg("circle", { cx: 57, cy: 14, r: 10, fill: "#fff" }),
+      svg("text", { x: 57, y: 15, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 14, "font-weight": 800, fill: colour, class: "card-cost" }, spec.cornerRight));
   }
   const names = wrap(spec.name || "", 8, 3, true);
   const icons = spec.icons || [];

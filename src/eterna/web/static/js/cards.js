@@ -28,10 +28,13 @@ export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+
   let line = "";
   const pieces = [];
   for (const word of String(text).split(words)) {
-    // a word longer than a line (a German compound) is cut with a hyphen, never run off the card
-    let rest = word;
-    while (rest.length > width && width > 3) { pieces.push(`${rest.slice(0, width - 1)}-`); rest = rest.slice(width - 1); }
-    pieces.push(rest);
+    // a word longer than a line (a German compound) goes on over the next line, as a browser's
+    // overflow-wrap does: never off the card, and its letters still read as the card's name
+    // (in even parts: "Levia / than", not "Leviatha / n")
+    const parts = width > 3 ? Math.max(1, Math.ceil(word.length / width)) : 1;
+    const size = Math.max(1, Math.ceil(word.length / parts));
+    pieces.push(word.slice(0, size));
+    for (let i = size; i < word.length; i += size) pieces.push(word.slice(i, i + size));
   }
   for (const word of pieces) {
     if (line && (line + " " + word).length > width) {

@@ -80,5 +80,6 @@ def test_no_card_text_under_11_px_at_1366(ui: Any, open_page: Any, name: str) ->
             ui.move(page, page.locator("#action-list button[data-action]").first)
         assert len(seen) >= 10, f"{name}: too few card texts measured ({len(seen)})"
         assert small_seen, f"{name}: no small card came on the table"
+        print(f"{name}: {len(seen)} card texts, the smallest {min(seen.values())} px")
         small = sorted((px, key) for key, px in seen.items() if px < MIN_PX)
         assert not small, f"{name}: {len(small)} card texts under {MIN_PX} px: {small[:12]}"

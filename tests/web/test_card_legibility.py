@@ -57,12 +57,16 @@ GAMES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any], int]] = {
     "eternitium": ("eternitium", [HUMAN, BOT], {"seed": 13}, 10),
     "eternitium-solo": ("eternitium", [HUMAN], {"seed": 21, "options": {"mission": 3}}, 10),
 }
+# German names and texts are the longest: the same games in German
+LOCALES = {name: "en-US" for name in GAMES} | {"vale-de": "de-DE", "eternitium-de": "de-DE"}
+GAMES["vale-de"] = GAMES["vale"]
+GAMES["eternitium-de"] = GAMES["eternitium"]
 
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_no_card_text_under_11_px_at_1366(ui: Any, open_page: Any, name: str) -> None:
     game, seats, extra, moves = GAMES[name]
-    with open_page(viewport=LAPTOP, reduced_motion="reduce") as page:
+    with open_page(viewport=LAPTOP, reduced_motion="reduce", locale=LOCALES[name]) as page:
         created = ui.server.create(game, seats, **extra)
         page.goto(ui.server.url(created["seats"][0]["url"]))
         ui.wait_settled(page)

@@ -23,7 +23,7 @@ export function svg(tag, attrs, ...children) {
 
 // Split a name into lines of about `width` characters (at most `max` lines; a cut text ends
 // with an ellipsis when `ellipsis`).
-export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+/) {
+export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+/, split = true) {
   const lines = [];
   let line = "";
   const pieces = [];
@@ -31,7 +31,7 @@ export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+
     // a word longer than a line (a German compound) goes on over the next line, as a browser's
     // overflow-wrap does: never off the card, and its letters still read as the card's name
     // (in even parts: "Levia / than", not "Leviatha / n")
-    const parts = width > 3 ? Math.max(1, Math.ceil(word.length / width)) : 1;
+    const parts = split && width > 3 ? Math.max(1, Math.ceil(word.length / width)) : 1;
     const size = Math.max(1, Math.ceil(word.length / parts));
     pieces.push(word.slice(0, size));
     for (let i = size; i < word.length; i += size) pieces.push(word.slice(i, i + size));
@@ -111,14 +111,18 @@ export function emblem(kind, cx, cy, r, colour) {
 }
 
 // A line of text at `size` or smaller to fit `width`, but never under `floor` (the size still
-// read at the card's drawn width): what does not fit at the floor is cut with an ellipsis.
+// read at the card's drawn width): a line a little too long at the floor is set condensed to the
+// width (its letters as tall), a much longer one is cut with an ellipsis. `attrs` are the
+// <text>'s size attributes.
 export function fitLine(text, size, width, floor, bold = true) {
   const per = bold ? 0.62 : 0.56;
   const fitted = Math.max(floor, fitSize(text, size, width, bold));
   let line = String(text);
-  const room = Math.floor(width / (fitted * per));
-  if (line.length > room) line = `${line.slice(0, Math.max(1, room - 1))}…`;
-  return { line, size: fitted };
+  const room = width / (fitted * per);
+  const attrs = { "font-size": fitted };
+  if (line.length > room * 1.35) line = `${line.slice(0, Math.max(1, Math.floor(room) - 1))}…`;
+  else if (line.length > room) Object.assign(attrs, { textLength: width, lengthAdjust: "spacingAndGlyphs" });
+  return { line, size: fitted, attrs };
 }
 
 // The smallest sizes (in the face's 70-unit width) that read at 11 CSS px at a laptop's width:
@@ -142,13 +146,13 @@ function richFace(spec, colour) {
     // the family's emblem large and faint behind the words: each family its own face
     parts.push(svg("use", { href: `#eterna-emblem-${spec.emblem}`, x: 13, y: 40, width: 44, height: 44, fill: colour, stroke: "none", opacity: 0.1, class: "watermark" }));
   }
-  const names = wrap(spec.name || "", 13, 2, true);
+  const names = wrap(spec.name || "", 13, 2, true, undefined, false);
   // the name's lines in one size: the one its longest line fits at
   const nameSize = Math.min(...names.map((line) => fitLine(line, names.length > 1 || line.length > 11 ? 8 : 9.5, 64, FLOOR.rich).size));
   names.forEach((line, i) => {
     const fit = fitLine(line, nameSize, 64, FLOOR.rich);
     parts.push(svg("text", { x: 35, y: 31 + i * 9 - (names.length - 1) * 2, "text-anchor": "middle", "dominant-baseline": "middle",
-      "font-size": fit.size, "font-weight": 700, fill: "#222", class: "card-name" }, fit.line));
+      ...fit.attrs, "font-weight": 700, fill: "#222", class: "card-name" }, fit.line));
   });
   let y = 32 + names.length * 9;
   const icons = spec.icons || [];
@@ -178,7 +182,7 @@ function valueFace(spec, colour) {
   // a small card shows its value and emblem only (the family is in its colour, label and title)
   if (spec.footer && !spec.small) {
     const fit = fitLine(spec.footer, 11, 62, FLOOR.plain);
-    parts.push(svg("text", { x: 35, y: 94, "text-anchor": "middle", "font-size": fit.size, fill: colour, "font-weight": 700 }, fit.line));
+    parts.push(svg("text", { x: 35, y: 94, "text-anchor": "middle", ...fit.attrs, fill: colour, "font-weight": 700 }, fit.line));
   }
   return parts;
 }
@@ -195,12 +199,12 @@ function smallRichFace(spec, colour) {
     parts.push(svg("circle", { cx: 57, cy: 14, r: 10, fill: "#fff" }),
       svg("text", { x: 57, y: 15, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 14, "font-weight": 800, fill: colour, class: "card-cost" }, spec.cornerRight));
   }
-  const names = wrap(spec.name || "", 8, 3, true);
+  const names = wrap(spec.name || "", 10, 3, true);
   const icons = spec.icons || [];
   const top = (icons.length ? 52 : 62) - (names.length - 1) * 7;
   names.forEach((line, i) => {
     const fit = fitLine(line, FLOOR.smallRich, 66, FLOOR.smallRich);
-    parts.push(svg("text", { x: 35, y: top + i * 14, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": fit.size, "font-weight": 700, fill: "#222", class: "card-name" }, fit.line));
+    parts.push(svg("text", { x: 35, y: top + i * 14, "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 700, fill: "#222", class: "card-name" }, fit.line));
   });
   icons.forEach((kind, i) => {
     const cx = 35 + (i - (icons.length - 1) / 2) * 20;
@@ -224,11 +228,11 @@ export function cardSvg(spec) {
     if (spec.backLabel) {
       parts.push(svg("rect", { x: 9, y: 38, width: 52, height: 24, rx: 4, fill: "#fff", opacity: 0.85 }));
       const floor = spec.small ? FLOOR.smallPlain : FLOOR.rich;
-      const lines = wrap(spec.backLabel, Math.max(4, Math.floor(54 / (floor * 0.62))), 2, true);
+      const lines = wrap(spec.backLabel, Math.max(4, Math.floor(54 / (floor * 0.62))), 2, true, undefined, false);
       if (lines.length > 1) parts.push(svg("rect", { x: 7, y: 32, width: 56, height: 36, rx: 4, fill: "#fff", opacity: 0.85 }));
       lines.forEach((line, i, all) => {
         const fit = fitLine(line, Math.max(floor, 9), 54, floor, false);
-        parts.push(svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * (fit.size + 1), "text-anchor": "middle", "dominant-baseline": "middle", "font-size": fit.size, "font-weight": 600, fill: "#11163a" }, fit.line));
+        parts.push(svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * (fit.size + 1), "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 600, fill: "#11163a" }, fit.line));
       });
     }
   } else if (spec.rich && spec.small) {
@@ -259,11 +263,11 @@ export function cardSvg(spec) {
     const top = glyphs.length ? 68 : 52 - (lines.length - 1) * 6;
     lines.forEach((line, i) => {
       const fit = fitLine(line, 12, 62, FLOOR.plain);
-      parts.push(svg("text", { x: 35, y: top + i * 12, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": fit.size, "font-weight": 600, fill: "#222" }, fit.line));
+      parts.push(svg("text", { x: 35, y: top + i * 12, "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 600, fill: "#222" }, fit.line));
     });
     if (footer) {
       const fit = fitLine(footer, FLOOR.plain, 62, FLOOR.plain);
-      parts.push(svg("text", { x: 35, y: 93, "text-anchor": "middle", "font-size": fit.size, fill: colour, "font-weight": 600 }, fit.line));
+      parts.push(svg("text", { x: 35, y: 93, "text-anchor": "middle", ...fit.attrs, fill: colour, "font-weight": 600 }, fit.line));
     }
   }
   const picture = svg("svg", { viewBox: "0 0 70 100", class: "card-svg", role: "img", "aria-label": spec.label || "" }, parts);

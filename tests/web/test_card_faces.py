@@ -56,8 +56,11 @@ def test_a_vale_card_shows_cost_family_icons_and_its_french_text(ui: Any, open_p
         assert node.locator(f".emblem-{info['family']}").count() == 1
         assert node.locator(".effect-icon").count() == len(info["kinds"]) >= 1
         face = " ".join(node.locator(".card-text").all_text_contents())
-        assert face.split()[:3] == info["text"].split()[:3]  # French words on the card itself
+        # French words on the card itself, after the kind the icons show ("Immédiat : ...")
         assert info["text"].startswith(("Immédiat", "Permanent", "Actif"))
+        kind, _, effect = info["text"].partition(":")
+        assert face.lower().split()[:3] == effect.lower().split()[:3], (face, info["text"])
+        assert not face.startswith(kind)
         label = node.get_attribute("aria-label") or ""
         assert info["name"] in label and "coût" in label and "effet" in label
         # the zoom: the whole text, large; Escape closes it and gives the focus back

@@ -1,5 +1,8 @@
 // Cards drawn as inline SVG. Every card is a 70x100 picture with a coloured frame, a corner
-// value, a centred name and an optional glyph; card backs are hatched. Interactive cards are
+// value, a centred name and an optional glyph; card backs are hatched. Each family, suit and
+// tier has its emblem, a <symbol> defined once per page (installDefs). Every text is set at a
+// size that reads at 11 CSS px or more at a laptop's width (FLOOR); a small card shows its
+// name, cost and icons only, its words on its title and in its zoom. Interactive cards are
 // wrapped in a <button> (keyboard and screen-reader friendly), the others in a <span role=img>.
 
 import { t } from "./i18n.js";
@@ -20,10 +23,20 @@ export function svg(tag, attrs, ...children) {
 
 // Split a name into lines of about `width` characters (at most `max` lines; a cut text ends
 // with an ellipsis when `ellipsis`).
-export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+/) {
+export function wrap(text, width = 9, max = 3, ellipsis = false, words = /[\s-]+/, split = true) {
   const lines = [];
   let line = "";
+  const pieces = [];
   for (const word of String(text).split(words)) {
+    // a word longer than a line (a German compound) goes on over the next line, as a browser's
+    // overflow-wrap does: never off the card, and its letters still read as the card's name
+    // (in even parts: "Levia / than", not "Leviatha / n")
+    const parts = split && width > 3 ? Math.max(1, Math.ceil(word.length / width)) : 1;
+    const size = Math.max(1, Math.ceil(word.length / parts));
+    pieces.push(word.slice(0, size));
+    for (let i = size; i < word.length; i += size) pieces.push(word.slice(i, i + size));
+  }
+  for (const word of pieces) {
     if (line && (line + " " + word).length > width) {
       lines.push(line);
       line = word;
@@ -82,18 +95,40 @@ const EMBLEMS = {
   resolution: { d: "M-0.6,-0.9 H0.6 L0,0 L0.6,0.9 H-0.6 L0,0 Z", fill: "#ffe0b2" },
   // the Vale's Artifacts: a cut gem for a tile, a pointing hand's arrow for an action tile
   artifact: { d: "M-0.95,-0.3 L-0.5,-0.85 H0.5 L0.95,-0.3 L0,0.95 Z M-0.95,-0.3 H0.95 M-0.5,-0.85 L-0.25,-0.3 L0,0.95 L0.25,-0.3 L0.5,-0.85", fill: "#ffd54f" },
+  // Eternitium's Advanced tier (the Basic tier is the chip)
+  star: { d: "M0.00,-1.20 L0.32,-0.44 L1.14,-0.37 L0.51,0.17 L0.71,0.97 L0.00,0.54 L-0.71,0.97 L-0.51,0.17 L-1.14,-0.37 L-0.32,-0.44 Z" },
   action: { d: "M-0.9,-0.25 H0.1 V-0.8 L0.95,0 L0.1,0.8 V0.25 H-0.9 Z", fill: "#a5d6a7" },
 };
 
 export function emblem(kind, cx, cy, r, colour) {
-  if (kind === "star") return glyph("star", cx, cy, r * 1.2, colour);
   const e = EMBLEMS[kind];
   if (!e) return null;
+  // each emblem is a <symbol> drawn once in the page's defs (installDefs), used at any size
   const paint = e.stroke
     ? { fill: "none", stroke: e.colour || colour, "stroke-width": 2.2 / r * 1.8, "stroke-linecap": "round" }
     : { fill: e.fill || colour, stroke: "#222", "stroke-width": 1 / r };
-  return svg("path", { d: e.d, transform: `translate(${cx} ${cy}) scale(${r})`, class: `emblem emblem-${kind}`, ...paint });
+  return svg("use", { href: `#eterna-emblem-${kind}`, x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, class: `emblem emblem-${kind}`, ...paint });
 }
+
+// A line of text at `size` or smaller to fit `width`, but never under `floor` (the size still
+// read at the card's drawn width): a line a little too long at the floor is set condensed to the
+// width (its letters as tall), a much longer one is cut with an ellipsis. `attrs` are the
+// <text>'s size attributes.
+export function fitLine(text, size, width, floor, bold = true) {
+  const per = bold ? 0.62 : 0.56;
+  const fitted = Math.max(floor, fitSize(text, size, width, bold));
+  let line = String(text);
+  const room = width / (fitted * per);
+  const attrs = { "font-size": fitted };
+  if (line.length > room * 1.35) line = `${line.slice(0, Math.max(1, Math.floor(room) - 1))}…`;
+  else if (line.length > room) Object.assign(attrs, { textLength: width, lengthAdjust: "spacingAndGlyphs" });
+  return { line, size: fitted, attrs };
+}
+
+// The smallest sizes (in the face's 70-unit width) that read at 11 CSS px at a laptop's width:
+// a big face with words is drawn about 104 px wide, a number face 72 px, a small card with words
+// 65 px and a small number or shape card 50 px (css: --card-w, --card-small).
+const FLOOR = { rich: 7.6, plain: 11, smallRich: 12.2, smallPlain: 15.6 };
 
 // A face with room for words (a Vale creature, an Eternitium technology): a coloured head band
 // with the emblem and the cost, the name, effect icons and the effect text in small type.
@@ -107,9 +142,18 @@ function richFace(spec, colour) {
     parts.push(svg("circle", { cx: 58, cy: 12, r: 8.5, fill: "#fff" }),
       svg("text", { x: 58, y: 12.5, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 11, "font-weight": 800, fill: colour, class: "card-cost" }, spec.cornerRight));
   }
-  const names = wrap(spec.name || "", 13, 2, true);
-  names.forEach((line, i) => parts.push(svg("text", { x: 35, y: 31 + i * 9 - (names.length - 1) * 2, "text-anchor": "middle", "dominant-baseline": "middle",
-    "font-size": fitSize(line, line.length > 11 ? 7.5 : 9, 62), "font-weight": 700, fill: "#222", class: "card-name" }, line)));
+  if (spec.emblem) {
+    // the family's emblem large and faint behind the words: each family its own face
+    parts.push(svg("use", { href: `#eterna-emblem-${spec.emblem}`, x: 13, y: 40, width: 44, height: 44, fill: colour, stroke: "none", opacity: 0.1, class: "watermark" }));
+  }
+  const names = wrap(spec.name || "", 13, 2, true, undefined, false);
+  // the name's lines in one size: the one its longest line fits at
+  const nameSize = Math.min(...names.map((line) => fitLine(line, names.length > 1 || line.length > 11 ? 8 : 9.5, 64, FLOOR.rich).size));
+  names.forEach((line, i) => {
+    const fit = fitLine(line, nameSize, 64, FLOOR.rich);
+    parts.push(svg("text", { x: 35, y: 31 + i * 9 - (names.length - 1) * 2, "text-anchor": "middle", "dominant-baseline": "middle",
+      ...fit.attrs, "font-weight": 700, fill: "#222", class: "card-name" }, fit.line));
+  });
   let y = 32 + names.length * 9;
   const icons = spec.icons || [];
   icons.forEach((kind, i) => {
@@ -117,9 +161,10 @@ function richFace(spec, colour) {
     parts.push(svg("circle", { cx, cy: y, r: 6.5, fill: "#37474f", class: `effect-icon effect-${kind}` }), emblem(kind, cx, y, 4.8, "#fff"));
   });
   if (icons.length) y += 11;
-  const size = spec.textSize || 5.6;
+  // the zoom's large face takes the whole text in small type; on the table, never under the floor
+  const size = spec.enlarged ? spec.textSize : Math.max(FLOOR.rich, spec.textSize || FLOOR.rich);
   const step = size * 1.18;
-  const lines = wrap(spec.text || "", spec.textWidth || 24, Math.floor((97 - y) / step), true, /\s+/);
+  const lines = wrap(spec.text || "", spec.textWidth || Math.floor(60 / (size * 0.56)), Math.floor((97 - y) / step), true, /\s+/);
   lines.forEach((line, i) => parts.push(svg("text", { x: 35, y: y + size * 0.5 + i * step, "text-anchor": "middle", "font-size": size, fill: "#263238", class: "card-text" }, line)));
   return parts;
 }
@@ -130,10 +175,41 @@ function valueFace(spec, colour) {
   const parts = [svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: spec.tint || "#fff", stroke: colour, "stroke-width": 3 }),
     svg("text", { x: 7, y: 18, "font-size": 16, "font-weight": 800, fill: colour }, spec.corner),
     spec.emblem ? emblem(spec.emblem, 56, 13, 8, colour) : null,
+    spec.emblem ? svg("use", { href: `#eterna-emblem-${spec.emblem}`, x: 13, y: 23, width: 44, height: 44, fill: colour, stroke: colour, "stroke-width": 0.12, opacity: 0.09, class: "watermark" }) : null,
     svg("text", { x: 35, y: 45, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 30, "font-weight": 800, fill: colour, class: "card-value" }, spec.corner)];
   const trees = spec.trees || 0;
   for (let i = 0; i < trees; i++) parts.push(glyph("tree", 35 + (i - (trees - 1) / 2) * 20, 71, 9));
-  if (spec.footer) parts.push(svg("text", { x: 35, y: 94, "text-anchor": "middle", "font-size": fitSize(spec.footer, 9, 62), fill: colour, "font-weight": 700 }, spec.footer));
+  // a small card shows its value and emblem only (the family is in its colour, label and title)
+  if (spec.footer && !spec.small) {
+    const fit = fitLine(spec.footer, 11, 62, FLOOR.plain);
+    parts.push(svg("text", { x: 35, y: 94, "text-anchor": "middle", ...fit.attrs, fill: colour, "font-weight": 700 }, fit.line));
+  }
+  return parts;
+}
+
+// A small card with words (a claimed or discarded creature, a technology in a discard): the
+// emblem and the cost in a tall head band, the name in large type and the effect icons; the
+// text is on the card's title and in its zoom.
+function smallRichFace(spec, colour) {
+  const parts = [svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: spec.tint || "#fff", stroke: colour, "stroke-width": 3 }),
+    svg("path", { d: "M1,8 A7,7 0 0 1 8,1 H62 A7,7 0 0 1 69,8 V29 H1 Z", fill: colour })];
+  // the emblem and the cost at the corners, the middle of the band left to the zoom button
+  if (spec.emblem) parts.push(svg("circle", { cx: 13, cy: 14, r: 10, fill: "#fff" }), emblem(spec.emblem, 13, 14, 7, colour));
+  if (spec.cornerRight !== undefined && spec.cornerRight !== null) {
+    parts.push(svg("circle", { cx: 57, cy: 14, r: 10, fill: "#fff" }),
+      svg("text", { x: 57, y: 15, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 14, "font-weight": 800, fill: colour, class: "card-cost" }, spec.cornerRight));
+  }
+  const names = wrap(spec.name || "", 10, 3, true);
+  const icons = spec.icons || [];
+  const top = (icons.length ? 52 : 62) - (names.length - 1) * 7;
+  names.forEach((line, i) => {
+    const fit = fitLine(line, FLOOR.smallRich, 66, FLOOR.smallRich);
+    parts.push(svg("text", { x: 35, y: top + i * 14, "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 700, fill: "#222", class: "card-name" }, fit.line));
+  });
+  icons.forEach((kind, i) => {
+    const cx = 35 + (i - (icons.length - 1) / 2) * 20;
+    parts.push(svg("circle", { cx, cy: 86, r: 9, fill: "#37474f", class: `effect-icon effect-${kind}` }), emblem(kind, cx, 86, 6.5, "#fff"));
+  });
   return parts;
 }
 
@@ -151,9 +227,16 @@ export function cardSvg(spec) {
     parts.push(svg("rect", { x: 7, y: 7, width: 56, height: 86, rx: 5, fill: "url(#eterna-hatch)", stroke: "#9fa8da", "stroke-width": 1 }));
     if (spec.backLabel) {
       parts.push(svg("rect", { x: 9, y: 38, width: 52, height: 24, rx: 4, fill: "#fff", opacity: 0.85 }));
-      wrap(spec.backLabel, 10).slice(0, 2).forEach((line, i, all) => parts.push(
-        svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * 10, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": fitSize(line, 9, 50), "font-weight": 600, fill: "#11163a" }, line)));
+      const floor = spec.small ? FLOOR.smallPlain : FLOOR.rich;
+      const lines = wrap(spec.backLabel, Math.max(4, Math.floor(54 / (floor * 0.62))), 2, true, undefined, false);
+      if (lines.length > 1) parts.push(svg("rect", { x: 7, y: 32, width: 56, height: 36, rx: 4, fill: "#fff", opacity: 0.85 }));
+      lines.forEach((line, i, all) => {
+        const fit = fitLine(line, Math.max(floor, 9), 54, floor, false);
+        parts.push(svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * (fit.size + 1), "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 600, fill: "#11163a" }, fit.line));
+      });
     }
+  } else if (spec.rich && spec.small) {
+    parts.push(...smallRichFace(spec, colour));
   } else if (spec.rich) {
     parts.push(...richFace(spec, colour));
   } else if (spec.valueFace) {
@@ -167,17 +250,24 @@ export function cardSvg(spec) {
       parts.push(svg("circle", { cx: 57, cy: 13, r: 9, fill: colour }));
       parts.push(svg("text", { x: 57, y: 14, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, spec.cornerRight));
     }
+    if (spec.emblem) parts.push(svg("circle", { cx: 57, cy: 13, r: 9, fill: "#fff", stroke: colour, "stroke-width": 1.5 }), emblem(spec.emblem, 57, 13, 6.5, colour));
     const glyphs = spec.glyphs || [];
+    // a small card shows its shapes only, larger (the words are on its label and title)
+    const lines = spec.small ? [] : spec.lines || (spec.name ? wrap(spec.name) : []);
+    const footer = spec.small ? null : spec.footer;
     glyphs.forEach((g, i) => {
       const cx = glyphs.length === 1 ? 35 : 22 + (26 * i) / Math.max(1, glyphs.length - 1);
-      parts.push(glyph(g.shape, cx, spec.lines || spec.name ? 40 : 50, g.r || (glyphs.length > 1 ? 10 : 14), g.colour || colour));
+      const r = spec.small ? (glyphs.length > 1 ? 13 : 20) : g.r || (glyphs.length > 1 ? 10 : 14);
+      parts.push(glyph(g.shape, cx, lines.length ? 40 : 50, r, g.colour || colour));
     });
-    const lines = spec.lines || (spec.name ? wrap(spec.name) : []);
     const top = glyphs.length ? 68 : 52 - (lines.length - 1) * 6;
-    lines.forEach((line, i) => parts.push(
-      svg("text", { x: 35, y: top + i * 12, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": fitSize(line, line.length > 8 ? 9.5 : 11, 62), "font-weight": 600, fill: "#222" }, line)));
-    if (spec.footer) {
-      parts.push(svg("text", { x: 35, y: 93, "text-anchor": "middle", "font-size": fitSize(spec.footer, 8.5, 62), fill: colour, "font-weight": 600 }, spec.footer));
+    lines.forEach((line, i) => {
+      const fit = fitLine(line, 12, 62, FLOOR.plain);
+      parts.push(svg("text", { x: 35, y: top + i * 12, "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 600, fill: "#222" }, fit.line));
+    });
+    if (footer) {
+      const fit = fitLine(footer, FLOOR.plain, 62, FLOOR.plain);
+      parts.push(svg("text", { x: 35, y: 93, "text-anchor": "middle", ...fit.attrs, fill: colour, "font-weight": 600 }, fit.line));
     }
   }
   const picture = svg("svg", { viewBox: "0 0 70 100", class: "card-svg", role: "img", "aria-label": spec.label || "" }, parts);
@@ -207,11 +297,11 @@ export function cardElement(spec, opts = {}) {
   }
   node.className = classes.join(" ");
   node.setAttribute("aria-label", spec.label || "");
-  if (spec.title) node.title = spec.title;
+  if (spec.title || (opts.small && spec.label)) node.title = spec.title || spec.label;
   if (opts.card) node.dataset.card = opts.card;
   if (opts.zone) node.dataset.zone = opts.zone;
   // the element carries the name: the picture's own texts are not read a second time
-  const picture = cardSvg(spec);
+  const picture = cardSvg(opts.small ? { ...spec, small: true } : spec);
   picture.setAttribute("aria-hidden", "true");
   node.append(picture);
   if (opts.badge !== undefined && opts.badge !== null) {
@@ -255,7 +345,7 @@ export function openZoom(spec, opener) {
   picture.className = "card-zoom-picture";
   // The Vale: the whole text on the large card, in smaller type; the words beside it then only
   // for screen readers, unless the text was too long for the face.
-  const face = z.fullOnFace ? { ...spec, title: null, textSize: 4.4, textWidth: 27 } : { ...spec, title: null };
+  const face = z.fullOnFace ? { ...spec, title: null, small: false, enlarged: true, text: z.text || spec.text, textSize: 4.4, textWidth: 27 } : { ...spec, title: null, small: false };
   picture.append(cardSvg(face));
   const cut = [...picture.querySelectorAll(".card-text")].some((line) => line.textContent.endsWith("…"));
   const title = document.createElement("h2");
@@ -297,13 +387,14 @@ export function closeZoom() {
   zoomOpener = null;
 }
 
-// The shared <defs> (the hatch of card backs), once per page.
+// The shared <defs> (the hatch of card backs, the emblems as symbols), once per page.
 export function installDefs() {
   if (document.getElementById("eterna-defs")) return;
   const defs = svg("svg", { id: "eterna-defs", width: 0, height: 0, style: "position:absolute", "aria-hidden": "true" },
     svg("defs", {},
       svg("pattern", { id: "eterna-hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
         svg("rect", { width: 6, height: 6, fill: "#3f4a8a" }),
-        svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#7986cb", "stroke-width": 2 }))));
+        svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#7986cb", "stroke-width": 2 })),
+      Object.entries(EMBLEMS).map(([kind, e]) => svg("symbol", { id: `eterna-emblem-${kind}`, viewBox: "-1 -1 2 2", overflow: "visible" }, svg("path", { d: e.d })))));
   document.body.prepend(defs);
 }

@@ -52,7 +52,7 @@ export function cardSpec(card) {
   if (card.startsWith("double-portal-")) {
     const shapes = card.slice(14).split("-");
     return { label: `${info.name} (${t(`eternitium.tier.${info.tier}`)}: ${shapes.map(shapeName).join(", ")})`, title: info.text, colour: TIER_COLOURS[info.tier], tint: "#f5f5ff",
-      glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: t("eternitium.face.doublePortal").split(" "), footer: t(`eternitium.tier.${info.tier}`) };
+      glyphs: shapes.map((s) => ({ shape: s, colour: SHAPE_COLOURS[s] })), lines: t("eternitium.face.doublePortal").split(" "), emblem: info.tier === "advanced" ? "star" : "chip" };
   }
   // A technology: its tier's colour, its points in the corner, its name and its effect at a
   // glance in a few words; the zoom shows the whole text.
@@ -61,7 +61,7 @@ export function cardSpec(card) {
   const glance = tOr(`eternitium.glance.${card}`, "");
   return { label: `${info.name} (${tier}): ${glance || info.text}`, title: `${info.name}: ${info.text}`, colour: TIER_COLOURS[info.tier],
     tint: info.tier === "advanced" ? "#fff8e1" : "#e0f7fa", name: info.name, rich: true, cornerRight: points,
-    emblem: info.tier === "advanced" ? "star" : "chip", text: glance, textSize: 7.4, textWidth: 16,
+    emblem: info.tier === "advanced" ? "star" : "chip", text: glance, textSize: 7.6,
     zoom: { title: info.name, meta: `${tier} · ${points === 1 ? t("eternitium.pointOne") : t("eternitium.points", { n: points })}`, text: info.text } };
 }
 

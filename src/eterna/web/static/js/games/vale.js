@@ -3,7 +3,7 @@
 import { el } from "../page.js";
 import { currentLanguage, t, tOr, plural } from "../i18n.js";
 import { section, row, stat } from "./common.js";
-import { glade, seatArtifacts, areaLine, tileName, tileSpec } from "./vale_artifacts.js";
+import { glade, seatArtifacts, areaLine, tileName, tileSpec, effectText } from "./vale_artifacts.js";
 import { stoneLimitChoice } from "../choose.js";
 
 const FAMILY_COLOURS = { fire: "#d84315", water: "#1565c0", earth: "#6d4c41", wind: "#00897b", dragon: "#6a1b9a" };
@@ -40,13 +40,14 @@ export function cardSpec(card, extra = {}) {
   const family = tOr(`vale.family.${info.family}`, info.family);
   const kinds = (info.kinds || []).map((k) => tOr(`vale.kind.${k}`, k)).join(", ");
   const meta = `${family} · ${t("vale.cost", { n: info.cost })}${kinds ? ` · ${kinds}` : ""}`;
+
   return {
     // the name says what the face shows, its effect text too (what is drawn is in the name)
     label: info.text ? `${info.name} (${meta}): ${info.text}` : `${info.name} (${meta})`,
     heading: `${info.name} (${meta})`,
     title: `${info.name} · ${meta}\n${info.text}`,
     colour: FAMILY_COLOURS[info.family], tint: FAMILY_TINTS[info.family],
-    rich: true, emblem: info.family, icons: info.kinds || [], text: info.text, textWidth: 19,
+    rich: true, emblem: info.family, icons: info.kinds || [], text: effectText(info.text, (info.kinds || []).length),
     cornerRight: info.cost, name: info.name, footer: family,
     zoom: { title: info.name, meta, text: info.text, fullOnFace: true },
     ...extra,

@@ -11,6 +11,14 @@ const TILE_TINT = "#fff8e1";
 
 // A tile's face, drawn like a creature's: the artifact emblem, the name, its timing as an icon
 // (action, instant, permanent) and its text, all in the page's language.
+// An effect's text on a face, where an icon already says its kind: the words after the kind's
+// ("Instant: gain 3 points" under the instant icon reads "gain 3 points").
+export function effectText(text, withIcon) {
+  if (!withIcon) return text;
+  const rest = String(text || "").replace(/^[^:\s]{1,12}\s?:\s*/, "");
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 export function tileSpec(data, tile, extra = {}) {
   const info = (data && data.tiles && data.tiles[tile]) || { name: tileName(data, tile), timing: "", text: "" };
   const timing = tOr(`vale.timing.${info.timing}`, info.timing);
@@ -20,7 +28,7 @@ export function tileSpec(data, tile, extra = {}) {
     heading: `${info.name} (${meta})`,
     title: `${info.name} · ${meta}\n${info.text}`,
     colour: TILE_COLOUR, tint: TILE_TINT,
-    rich: true, emblem: "artifact", icons: info.timing ? [info.timing] : [], text: info.text, textWidth: 19,
+    rich: true, emblem: "artifact", icons: info.timing ? [info.timing] : [], text: effectText(info.text, info.timing),
     name: info.name, footer: t("vale.artifact"),
     zoom: { title: info.name, meta, text: info.text, fullOnFace: true },
     ...extra,

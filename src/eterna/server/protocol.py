@@ -64,6 +64,10 @@ HTTP_ERROR_CODES = (
     "bad_position",
     "no_position",
     "hint_quota",
+    "share_quota",
+    "share_conflict",
+    "bad_names",
+    "no_share",
     "server_error",
     "error",
 )

@@ -155,7 +155,10 @@ PHONE_OPTIONS = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
 # more) before it binds its controls, then marks body[data-ready]. A test that typed or clicked
 # before that would reach a bare form (a click on "Open" then submits it natively and reloads the
 # page): on a loaded machine that is seconds after "load". A page without a script is ready at once.
-_READY = "!document.querySelector('script[type=module]') || document.body.dataset.ready === '1'"
+_READY = (
+    "!!document.body && (!document.querySelector('script[type=module]') || "
+    "document.body.dataset.ready === '1')"
+)
 
 
 def _goto_until_ready(page: Any) -> Callable[..., Any]:
@@ -294,9 +297,11 @@ def screenshots() -> Path:
 
 # True once the page waits for nothing: the game is over, or it is the seat's turn and no move
 # is on its way to the server.
+# Both are asked while a click's navigation may still be parsing the next page, whose body
+# does not exist yet: null-safe, so the wait goes on instead of failing.
 _SETTLED = (
-    "document.body.dataset.status === 'over' || "
-    "(document.body.dataset.myTurn === '1' && !document.body.dataset.sending)"
+    "!!document.body && (document.body.dataset.status === 'over' || "
+    "(document.body.dataset.myTurn === '1' && !document.body.dataset.sending))"
 )
 
 

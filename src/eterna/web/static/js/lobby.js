@@ -340,12 +340,18 @@ function myTableRow(entry, summary) {
       el("button", { type: "button", class: "secondary small", dataset: { forget: entry.id }, "aria-label": t("mytables.forgetLabel", { id: entry.id }), onclick: () => { forget(entry.id); fillMyTables(); loadOpenTables(); } }, t("mytables.forget"))));
 }
 
+// Each fill draws the list at once, then again with the tables' statuses once they come; a fill
+// started later (a table forgotten meanwhile) wins, so an older answer never brings a row back.
+let myTablesFill = 0;
+
 async function fillMyTables() {
+  const fill = ++myTablesFill;
   const entries = myTables();
   $("my-tables-box").hidden = !entries.length;
   const list = $("my-tables");
   list.replaceChildren(...entries.map((entry) => myTableRow(entry, undefined)));
   const summaries = await Promise.all(entries.map((entry) => api("GET", `/api/tables/${encodeURIComponent(entry.id)}`).catch((error) => (error.status === 404 ? null : undefined))));
+  if (fill !== myTablesFill) return;
   list.replaceChildren(...entries.map((entry, i) => myTableRow(entry, summaries[i])));
 }
 

@@ -116,3 +116,19 @@ def test_a_solo_end_screen_says_the_mission_and_a_ranked_panel(ui: UI, open_page
             "n => getComputedStyle(n).textAlign"
         )
         assert aligned == "right"
+
+
+def test_the_seat_chips_name_bots_once(ui: UI, open_page: Any) -> None:
+    # issue 32, point 5: the chips read "Heuristic bot 2", never "Heuristic bot 2 bot"; the
+    # "bot" tag stays only for a bot the host gave a name of its own
+    named = {"kind": "bot", "agent": "heuristic", "name": "Robby"}
+    created = ui.server.create("eternity", [HUMAN, BOT, named], seed=5)
+    with open_page() as page:
+        page.goto(ui.server.url(created["seats"][0]["url"]))
+        ui.wait_settled(page)
+        chips = page.locator("#seats .seat-chip")
+        names = [chips.nth(i).locator(".seat-name").inner_text() for i in range(3)]
+        tags = [chips.nth(i).locator(".tag").count() for i in range(3)]
+        assert names == ["Ada (you)", "Heuristic bot", "Robby"]
+        assert tags == [0, 0, 1]
+        assert not any(re.search(r"\bbot bot\b", chips.nth(i).inner_text()) for i in range(3))

@@ -305,7 +305,8 @@ function renderSeats() {
     list.append(el("li", { class: `seat-chip${current ? " current" : ""}${s === S.seat ? " me" : ""}`, dataset: { seat: s } },
       el("span", { class: `dot ${seat.kind === "bot" || seat.connected ? "on" : "off"}`, title: seat.kind === "bot" ? t("common.botSeat") : seat.connected ? t("table.connected") : t("table.disconnected") }),
       el("span", { class: "seat-name" }, name(s)),
-      seat.kind === "bot" ? el("span", { class: "tag" }, t("common.botTag")) : null,
+      // the "bot" tag only where the name does not say it already (a bot named by the host)
+      seat.kind === "bot" && seat.name && seat.name !== String(seat.agent || "").split(":")[0].trim() ? el("span", { class: "tag" }, t("common.botTag")) : null,
       el("span", { class: "seat-score" }, scores[s] !== undefined ? String(scores[s]) : "")));
   }
 }

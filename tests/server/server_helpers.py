@@ -31,6 +31,9 @@ from eterna.server.settings import Settings
 
 PG_ENV = "ETERNA_TEST_POSTGRES_URL"
 TIMEOUT = 10.0
+# An HTTP answer may wait for a worker process to start (the positions lane, the search): that
+# takes seconds on a 2-core machine running the whole suite.
+HTTP_TIMEOUT = 60.0
 ACT_PACE = 0.06  # seconds between a test client's moves
 
 
@@ -131,7 +134,7 @@ class Server:
 
     def __init__(self, base: str) -> None:
         self.base = base
-        self.http = httpx.Client(base_url=base, timeout=TIMEOUT, trust_env=False)
+        self.http = httpx.Client(base_url=base, timeout=HTTP_TIMEOUT, trust_env=False)
         self.sockets: list[WS] = []
         self.stack = contextlib.ExitStack()  # every WebSocket opened, closed at the end
 

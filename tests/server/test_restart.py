@@ -35,7 +35,7 @@ class Subprocess(Server):
         )
         base = f"http://127.0.0.1:{port}"
         try:
-            wait_until_serving(base, self.proc, timeout=30)
+            wait_until_serving(base, self.proc, timeout=90)  # a loaded 2-core machine
         except RuntimeError as exc:
             self.proc.kill()
             err = self.proc.stderr.read().decode() if self.proc.stderr else ""

@@ -85,7 +85,7 @@ class Server:
         return self.base + path
 
     def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.url(path), timeout=10) as response:
+        with urllib.request.urlopen(self.url(path), timeout=60) as response:
             return json.loads(response.read())
 
     def post(self, path: str, body: Any) -> Any:
@@ -95,7 +95,7 @@ class Server:
             headers={"Content-Type": "application/json"},
             method="POST",
         )
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=60) as response:  # a worker may start
             return json.loads(response.read())
 
     def create(self, game: str, seats: list[dict[str, Any]], **extra: Any) -> Any:

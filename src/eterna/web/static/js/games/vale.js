@@ -145,7 +145,9 @@ function cardTexts(cards, tiles = []) {
   if (!unique.length && !tiles.length) return null;
   const list = el("dl", { class: "card-texts" });
   for (const [id, spec] of [...tiles.map((c) => [c, tileSpec(data, c)]), ...unique.map((c) => [c, cardSpec(c)])]) {
-    list.append(el("dt", { dataset: { card: id } }, spec.heading), el("dd", {}, spec.text || "-"));
+    // the whole text, its kind's word included (the face leaves that word to its icon)
+    const full = (spec.zoom && spec.zoom.text) || spec.text;
+    list.append(el("dt", { dataset: { card: id } }, spec.heading), el("dd", {}, full || "-"));
   }
   return el("details", { class: "zone card-texts-box", open: textsOpen, ontoggle: (e) => { textsOpen = e.target.open; } },
     el("summary", {}, t("vale.cardTexts", { n: unique.length + tiles.length })), list);

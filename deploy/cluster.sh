@@ -140,7 +140,9 @@ node_up() {
 
 start_nodes() {
     CLUSTER=(--redis-url "$REDIS_URL")
-    if ! "$PY" -m eterna serve --help 2>/dev/null | grep -q -- --redis-url; then
+    local help
+    help=$("$PY" -m eterna serve --help 2>/dev/null || true)  # whole: grep -q would cut the pipe
+    if ! grep -q -- --redis-url <<<"$help"; then
         say "warning: this eterna has no --redis-url: the nodes share PostgreSQL only (not a cluster)"
         CLUSTER=()
     fi

@@ -8,6 +8,7 @@
 #   deploy/cluster.sh start     # = make cluster: http://127.0.0.1:8100
 #   deploy/cluster.sh stop      # = make cluster-stop (the games stay in the folder's database)
 #   deploy/cluster.sh status    # what runs, each node's health
+#   deploy/cluster.sh start-node 2   # node 2 again, after it was killed
 #
 # Settings (environment):
 #   ETERNA_CLUSTER_DIR    folder of state, logs and pid files (build/cluster)
@@ -138,7 +139,7 @@ node_up() {
     die "node $i did not answer on port $((PORT + i)) within a minute: see $DIR/logs/node$i.log"
 }
 
-start_nodes() {
+node_options() {
     CLUSTER=(--redis-url "$REDIS_URL")
     local help
     help=$("$PY" -m eterna serve --help 2>/dev/null || true)  # whole: grep -q would cut the pipe
@@ -148,6 +149,11 @@ start_nodes() {
     fi
     DELAY=()
     [ -n "${ETERNA_BOT_DELAY:-}" ] && DELAY=(--bot-delay "$ETERNA_BOT_DELAY")
+    return 0
+}
+
+start_nodes() {
+    node_options
     # node 1 first: it creates or upgrades the database's tables, alone
     start_node 1
     node_up 1
@@ -269,9 +275,24 @@ status() {
     if healthy "http://127.0.0.1:$PORT"; then echo "site http://127.0.0.1:$PORT: ok"; else echo "site: NOT OK"; fi
 }
 
+# One node again (after it was killed, to watch it come back): start-node I.
+start_one() {
+    local i=${1:-}
+    case "$i" in ''|*[!0-9]*) die "start-node needs a node number (1 to $NODES)" ;; esac
+    [ "$i" -ge 1 ] && [ "$i" -le "$NODES" ] || die "no node $i: nodes are 1 to $NODES"
+    alive "$DIR/run/nginx.pid" || die "no cluster runs from $DIR: 'make cluster' first"
+    alive "$DIR/run/node$i.pid" && die "node $i already runs (pid $(cat "$DIR/run/node$i.pid"))"
+    check_packages
+    node_options
+    start_node "$i"
+    node_up "$i"
+    say "node $i is back on 127.0.0.1:$((PORT + i))"
+}
+
 case "${1:-}" in
     start) start ;;
+    start-node) start_one "${2:-}" ;;
     stop) stop; say "stopped (the games stay in $DIR/pg; remove $DIR to forget them)" ;;
     status) status ;;
-    *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+    *) echo "usage: $0 start|stop|status|start-node I" >&2; exit 2 ;;
 esac

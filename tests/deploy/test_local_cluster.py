@@ -1,6 +1,7 @@
 """`make cluster` / `make cluster-stop` (deploy/cluster.sh): a local cluster from Debian's
 postgresql, redis-server and nginx starts, serves the site through nginx and on every node,
-plays a move over a WebSocket through nginx, and stops leaving nothing running.
+plays a move over a WebSocket through nginx, keeps serving when a node is killed and takes it
+back, and stops leaving nothing running.
 
 The services are Debian's packages (installed by .ci/run in CI); a machine without them fails
 with the apt command to run, as the script itself says.
@@ -12,6 +13,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -80,7 +82,7 @@ def require_packages() -> None:
 
 def cluster(command: str, env: dict[str, str], timeout: float = 180) -> str:
     done = subprocess.run(
-        [str(SCRIPT), command], env=env, capture_output=True, text=True, timeout=timeout
+        [str(SCRIPT), *command.split()], env=env, capture_output=True, text=True, timeout=timeout
     )
     assert done.returncode == 0, f"cluster.sh {command}: {done.stdout}\n{done.stderr}"
     return done.stdout
@@ -180,6 +182,17 @@ def test_cluster_starts_serves_through_nginx_and_stops_clean(cluster_dir: Path) 
         assert len({f"127.0.0.1:{port + i}" for i in range(1, NODES + 1)} & set(access.split())) > 1
         status = cluster("status", env)
         assert f"site http://127.0.0.1:{port}: ok" in status
+        # a node killed: nginx passes every request to the others; start-node brings it back
+        killed = int((run_dir / "node2.pid").read_text())
+        os.kill(killed, signal.SIGKILL)
+        for _ in range(6):
+            site = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10, trust_env=False)
+            assert site.status_code == 200
+        assert "node2: dead" in cluster("status", env)
+        assert "node 2 is back" in cluster("start-node 2", env)
+        pids.append(int((run_dir / "node2.pid").read_text()))
+        health = httpx.get(f"http://127.0.0.1:{port + 2}/api/health", timeout=10, trust_env=False)
+        assert health.status_code == 200
     finally:
         stopped = cluster("stop", env)
     assert "stopping PostgreSQL" in stopped

@@ -526,6 +526,8 @@ def main() -> None:
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     sizes = [int(n) for n in str(args.games).split(",")]
+    # SIGTERM (`timeout`, a CI's stop) unwinds like Ctrl+C: the servers started are stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     proc = None
     cluster = None
     tmp = tempfile.TemporaryDirectory(prefix="eterna-load-")

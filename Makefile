@@ -10,7 +10,7 @@ STAMP_DEV := $(VENV)/.installed-dev
 STEP = src/eterna/build_engines.py step
 ENGINES = $(BIN)/python src/eterna/build_engines.py
 
-.PHONY: run test lint typecheck unit pure build bench clean
+.PHONY: run test lint typecheck unit pure build bench clean cluster cluster-stop
 
 # The first run takes about a minute before the server answers: a Python environment, then the
 # pure-Python install (no compilation); the compiled engines are then built in the background
@@ -42,6 +42,21 @@ run: $(STAMP_RUN)
 	@$(ENGINES) start http://127.0.0.1:8000/api/health
 	@echo "eterna: starting the web table: open http://127.0.0.1:8000 once it says it is running (Ctrl+C stops it)."
 	$(BIN)/eterna serve  # the web table on http://127.0.0.1:8000 (SQLite under ./data)
+
+# A local cluster on this machine (docs/web.md, "Running on several machines"): Debian's
+# postgresql, redis-server and nginx, three nodes behind nginx on http://127.0.0.1:8100; state,
+# logs and pid files in build/cluster. `make cluster-stop` stops it all (the games stay).
+STAMP_PG := $(VENV)/.installed-postgres
+$(STAMP_PG): pyproject.toml | $(STAMP_RUN)
+	@ETERNA_PURE=1 $(BIN)/python $(STEP) "installing the PostgreSQL driver into $(VENV)" 20 -- \
+		$(BIN)/python -m pip install --no-compile -e ".[postgres]"
+	@touch $@
+
+cluster: $(STAMP_PG)
+	@ETERNA_PYTHON=$(BIN)/python deploy/cluster.sh start
+
+cluster-stop:
+	@deploy/cluster.sh stop
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check src tests bench

@@ -14,6 +14,14 @@ both network hops included), p50, p90, p99 and max, over the measuring window (a
 Run: `.venv/bin/python bench/server_load.py [--games 200] [--think 0.5] [--seconds 60]
 [--game eternity] [--players 4] [--json out.json]`.
 
+`--nodes N` loads a cluster instead (docs/web.md, "Running on several machines"): the bench
+starts a throwaway PostgreSQL and Redis of its own (Debian's packages; or uses `--database-url`
+and `--redis-url`), then N nodes of `eterna serve --redis-url` on them, and spreads the clients:
+the seats of one table go to different nodes (round robin over all seats), so every move crosses
+nodes. `--games 200,500,1000` runs each size in turn on the same servers. Reported besides:
+the server CPU per move summed over the nodes, the CPU of PostgreSQL and Redis per move, Redis
+commands and PostgreSQL commits (and rows written) per second.
+
 The client side is as cheap as it can be (a frame is only parsed when it may ask this seat to
 decide or acknowledge its move), but it shares the machine with the server: on 2 cores the
 figures measure both.
@@ -23,14 +31,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
 import json
 import os
 import platform
 import random
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -127,10 +138,16 @@ async def play_seat(
 
 
 async def game_loop(
-    base: str, args: argparse.Namespace, stats: Stats, rng: random.Random, stop: asyncio.Event
+    bases: list[str],
+    number: int,
+    args: argparse.Namespace,
+    stats: Stats,
+    rng: random.Random,
+    stop: asyncio.Event,
 ) -> None:
-    """Keep one game going: create a table, connect every seat, start again when it ends."""
-    ws_base = base.replace("http://", "ws://")
+    """Keep one game going: create a table, connect every seat, start again when it ends. With
+    several nodes, game `number`'s seats connect to nodes number*players+seat (mod nodes)."""
+    base = bases[number % len(bases)]
     async with httpx.AsyncClient(base_url=base, timeout=60, trust_env=False) as http:
         while not stop.is_set():
             response = await http.post(
@@ -148,7 +165,10 @@ async def game_loop(
             clients = [
                 asyncio.create_task(
                     seat_client(
-                        f"{ws_base}/ws/tables/{created['table_id']}?token={seat['token']}",
+                        bases[(number * args.players + seat["seat"]) % len(bases)].replace(
+                            "http://", "ws://"
+                        )
+                        + f"/ws/tables/{created['table_id']}?token={seat['token']}",
                         stats,
                         args.think,
                         random.Random(rng.getrandbits(32)),
@@ -179,6 +199,24 @@ def cpu_seconds(pid: int | None) -> float:
         return float("nan")
 
 
+def cpu_of(pids: list[int]) -> float:
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (PostgreSQL's backends under its postmaster)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
 def runqueue_wait(pid: int | None) -> float:
     """Seconds the process's threads have waited for a CPU while runnable (Linux schedstat,
     summed over threads): how much the rest of the machine held it back."""
@@ -194,36 +232,112 @@ def runqueue_wait(pid: int | None) -> float:
     return total
 
 
-async def run(base: str, args: argparse.Namespace, server_pid: int | None) -> dict[str, Any]:
+@dataclass
+class Servers:
+    """What the bench loads: the nodes' base URLs and processes, and the services under them."""
+
+    bases: list[str]
+    node_pids: list[int]
+    postgres_pid: int | None = None
+    redis_pid: int | None = None
+    database_url: str | None = None
+    redis_url: str | None = None
+
+
+def services_cpu(servers: Servers) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of PostgreSQL's processes and of Redis, by process."""
+    out: dict[str, dict[int, float]] = {"postgres": {}, "redis": {}}
+    if servers.postgres_pid:
+        for pid in [servers.postgres_pid, *children(servers.postgres_pid)]:
+            out["postgres"][pid] = cpu_seconds(pid)
+    if servers.redis_pid:
+        out["redis"][servers.redis_pid] = cpu_seconds(servers.redis_pid)
+    return out
+
+
+def redis_commands(url: str | None) -> int | None:
+    """Redis's `total_commands_processed` (INFO stats), over a plain socket."""
+    if not url:
+        return None
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
+    try:
+        with socket.create_connection((where.hostname, where.port or 6379), timeout=5) as sock:
+            sock.sendall(b"INFO stats\r\n")
+            data = b""
+            while b"total_commands_processed:" not in data or not data.endswith(b"\r\n"):
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+    except OSError:
+        return None
+    line = data.split(b"total_commands_processed:", 1)[1].split(b"\r\n", 1)[0]
+    return int(line)
+
+
+def postgres_writes(url: str | None) -> tuple[int, int] | None:
+    """PostgreSQL's committed transactions and rows written (inserted + updated) so far."""
+    if not url:
+        return None
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        row = conn.execute(
+            "SELECT xact_commit, tup_inserted + tup_updated FROM pg_stat_database "
+            "WHERE datname = current_database()"
+        ).fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1])
+
+
+async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
     loops = []
-    for _ in range(args.games):  # ramp up: connections come in over about two seconds
-        loops.append(asyncio.create_task(game_loop(base, args, stats, rng, stop)))
-        await asyncio.sleep(2.0 / args.games)
+    for number in range(games):  # ramp up: connections come in over about two seconds
+        loops.append(asyncio.create_task(game_loop(servers.bases, number, args, stats, rng, stop)))
+        await asyncio.sleep(2.0 / games)
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     started = time.perf_counter()
-    cpu_client, cpu_server = cpu_seconds(None), cpu_seconds(server_pid)
-    waited = runqueue_wait(server_pid)
+    pids = servers.node_pids
+    cpu_client, cpu_server = cpu_seconds(None), cpu_of(pids)
+    services = services_cpu(servers)
+    commands = redis_commands(servers.redis_url)
+    writes = await asyncio.to_thread(postgres_writes, servers.database_url)
+    waited = sum(runqueue_wait(pid) for pid in pids)
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - started
     cpu_client = cpu_seconds(None) - cpu_client
-    cpu_server = cpu_seconds(server_pid) - cpu_server if server_pid else float("nan")
-    waited = runqueue_wait(server_pid) - waited
+    cpu_server = cpu_of(pids) - cpu_server if pids else float("nan")
+    waited = sum(runqueue_wait(pid) for pid in pids) - waited
+    after = services_cpu(servers)
+    commands_after = redis_commands(servers.redis_url)
+    writes_after = await asyncio.to_thread(postgres_writes, servers.database_url)
     stop.set()
     for task in loops:
         task.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
     lat = sorted(stats.latencies)
+    moves = max(1, stats.moves)
 
     def pct(q: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")
 
-    return {
-        "games": args.games,
+    def service_ms_per_move(name: str) -> float | None:
+        if not after[name]:
+            return None
+        spent = sum(cpu - services[name].get(pid, 0.0) for pid, cpu in after[name].items())
+        return round(1000 * spent / moves, 3)
+
+    figures: dict[str, Any] = {
+        "games": games,
+        "nodes": len(servers.bases),
         "game": args.game,
         "players": args.players,
         "think": args.think,
@@ -238,17 +352,165 @@ async def run(base: str, args: argparse.Namespace, server_pid: int | None) -> di
         "games_finished": stats.games_done,
         "server_cpu_per_s": round(cpu_server / elapsed, 2),  # cores busy, on average
         "client_cpu_per_s": round(cpu_client / elapsed, 2),
-        "server_cpu_ms_per_move": round(1000 * cpu_server / max(1, stats.moves), 2),
+        "server_cpu_ms_per_move": round(1000 * cpu_server / moves, 2),  # summed over the nodes
         "server_runqueue_wait_per_s": round(waited / elapsed, 2),  # runnable, but no free CPU
         "errors": stats.errors,
         "load_average": os.getloadavg(),
         "python": platform.python_version(),
     }
+    if servers.postgres_pid or servers.redis_pid:
+        figures["postgres_cpu_ms_per_move"] = service_ms_per_move("postgres")
+        figures["redis_cpu_ms_per_move"] = service_ms_per_move("redis")
+    if commands is not None and commands_after is not None:
+        figures["redis_commands_per_s"] = round((commands_after - commands) / elapsed, 1)
+        figures["redis_commands_per_move"] = round((commands_after - commands) / moves, 2)
+    if writes is not None and writes_after is not None:
+        figures["postgres_commits_per_s"] = round((writes_after[0] - writes[0]) / elapsed, 1)
+        figures["postgres_rows_written_per_s"] = round((writes_after[1] - writes[1]) / elapsed, 1)
+    return figures
+
+
+class Cluster:
+    """A throwaway PostgreSQL and Redis (Debian's packages) and N nodes on them, in `folder`."""
+
+    def __init__(self, folder: str, args: argparse.Namespace) -> None:
+        self.folder = folder
+        self.args = args
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.pg_ctl: list[str] = []
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.postgres_pid: int | None = None
+
+    def start(self) -> Servers:
+        help_text = subprocess.run(
+            [sys.executable, "-m", "eterna", "serve", "--help"], capture_output=True, text=True
+        ).stdout
+        clustered = "--redis-url" in help_text
+        if not clustered and self.args.nodes > 1:
+            raise SystemExit("this eterna has no --redis-url: one node only (--nodes 1)")
+        database_url = self.args.database_url or self.start_postgres()
+        redis_url = (self.args.redis_url or self.start_redis()) if clustered else None
+        bases, pids = [], []
+        for number in range(self.args.nodes):
+            port = free_port()
+            command = serve_command(
+                port, database_url=database_url, bot_delay=0, post_rate=0, limits=False
+            )
+            if redis_url:
+                command += ["--redis-url", redis_url, "--node-id", f"bench{number + 1}"]
+            log = open(os.path.join(self.folder, f"node{number + 1}.log"), "wb")  # noqa: SIM115
+            proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+            self.procs.append(proc)
+            bases.append(f"http://127.0.0.1:{port}")
+            pids.append(proc.pid)
+            if number == 0:  # node 1 migrates a fresh database alone; then the others start
+                self.wait(bases[0], proc, 1)
+        for number, (base, proc) in enumerate(zip(bases, self.procs, strict=True)):
+            self.wait(base, proc, number + 1)
+        return Servers(
+            bases,
+            pids,
+            postgres_pid=self.postgres_pid,
+            redis_pid=self.redis.pid if self.redis else None,
+            database_url=database_url,
+            redis_url=redis_url,
+        )
+
+    def wait(self, base: str, proc: subprocess.Popen[bytes], number: int) -> None:
+        try:
+            wait_until_serving(base, proc, timeout=120)
+        except RuntimeError as exc:
+            with open(os.path.join(self.folder, f"node{number}.log"), encoding="utf-8") as log:
+                raise SystemExit(f"node {number}: {exc}\n{log.read()[-2000:]}") from exc
+
+    def start_postgres(self) -> str:
+        bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[4]))
+        if not bins:
+            raise SystemExit("PostgreSQL is missing: sudo apt-get install postgresql")
+        data, port = os.path.join(self.folder, "pg"), free_port()
+        run_as = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        os.chmod(self.folder, 0o755)
+        if run_as:
+            shutil.chown(self.folder, user="postgres")
+        subprocess.run(
+            [*run_as, f"{bins[-1]}/initdb", "-D", data, "-U", "eterna", "--auth=trust"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        self.pg_ctl = [*run_as, f"{bins[-1]}/pg_ctl", "-D", data]
+        options = f"-p {port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=300"
+        log = os.path.join(self.folder, "postgres.log")
+        subprocess.run(
+            [*self.pg_ctl, "-l", log, "-w", "-o", options, "start"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        with open(os.path.join(data, "postmaster.pid"), encoding="ascii") as pid:
+            self.postgres_pid = int(pid.readline())
+        subprocess.run(
+            [
+                *run_as,
+                f"{bins[-1]}/createdb",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "-U",
+                "eterna",
+                "eterna",
+            ],
+            check=True,
+        )
+        return f"postgresql+psycopg://eterna@127.0.0.1:{port}/eterna"
+
+    def start_redis(self) -> str:
+        server = shutil.which("redis-server")
+        if server is None:
+            raise SystemExit("Redis is missing: sudo apt-get install redis-server")
+        port = free_port()
+        self.redis = subprocess.Popen(
+            [
+                server,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self.folder,
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        for _ in range(100):
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    return f"redis://127.0.0.1:{port}/0"
+            time.sleep(0.05)
+        raise SystemExit("Redis did not start")
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            proc.send_signal(signal.SIGTERM)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if self.redis is not None:
+            self.redis.terminate()
+            self.redis.wait(timeout=10)
+        if self.pg_ctl:
+            subprocess.run([*self.pg_ctl, "-m", "fast", "stop"], stdout=subprocess.DEVNULL)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="concurrent games (200)")
+    parser.add_argument(
+        "--games", default="200", help="concurrent games (200); several: 200,500,1000"
+    )
     parser.add_argument("--game", default="eternity")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--think", type=float, default=0.5, help="mean think time, s (0.5)")
@@ -256,17 +518,33 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="load this running server instead of starting one")
+    parser.add_argument(
+        "--nodes", type=int, help="start a cluster of this many nodes on PostgreSQL and Redis"
+    )
+    parser.add_argument("--database-url", help="the cluster's PostgreSQL (else a throwaway one)")
+    parser.add_argument("--redis-url", help="the cluster's Redis (else a throwaway one)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    sizes = [int(n) for n in str(args.games).split(",")]
+    # SIGTERM (`timeout`, a CI's stop) unwinds like Ctrl+C: the servers started are stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     proc = None
+    cluster = None
     tmp = tempfile.TemporaryDirectory(prefix="eterna-load-")
-    base = args.url
-    if base is None:
-        port = free_port()
-        proc = start_server(port, tmp.name)
-        base = f"http://127.0.0.1:{port}"
     try:
-        figures = asyncio.run(run(base.rstrip("/"), args, proc.pid if proc else None))
+        if args.url:
+            servers = Servers([args.url.rstrip("/")], [])
+        elif args.nodes:
+            cluster = Cluster(tmp.name, args)
+            servers = cluster.start()
+        else:
+            port = free_port()
+            proc = start_server(port, tmp.name)
+            servers = Servers([f"http://127.0.0.1:{port}"], [proc.pid])
+        results = []
+        for games in sizes:
+            results.append(asyncio.run(run(servers, args, games)))
+            print(json.dumps(results[-1], indent=1), flush=True)
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGINT)
@@ -274,11 +552,12 @@ def main() -> None:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if cluster is not None:
+            cluster.stop()
         tmp.cleanup()
-    print(json.dumps(figures, indent=1))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(figures, out, indent=1)
+            json.dump(results[0] if len(results) == 1 else results, out, indent=1)
 
 
 if __name__ == "__main__":

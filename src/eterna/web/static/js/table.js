@@ -9,15 +9,16 @@ import { setupMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
 import { renderWaiting } from "./waiting.js";
 import { turnSignal, soundOn, setSound, flyFromSeat } from "./motion.js";
 import { hintColumns } from "./hints.js";
+import { keepOpen } from "./connection.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1]);
 const token = new URLSearchParams(location.search).get("token");
 
 const S = {
-  seat: null, table: null, view: null, ply: null, mod: null, ws: null,
+  seat: null, table: null, view: null, ply: null, mod: null, link: null, dropped: false,
   log: [], logKeys: new Set(), told: new Map(), labels: new Map(), refusal: null, hint: null, hintPending: false, deadline: null,
-  retries: 0, stopped: false, sending: false, message: null, connected: false,
+  stopped: false, sending: false, message: null, connected: false,
   clicked: null, refusalShown: null, lastCard: null, endShown: false,
 };
 
@@ -45,39 +46,34 @@ function name(s) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  // the server tells the events, labels the moves and words refusals in the page's language
-  const query = `?lang=${encodeURIComponent(currentLanguage())}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
-  const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
-  const lang = currentLanguage();
-  S.ws = ws;
-  // body[data-words]: the language the connection tells the game in (the page's, once it is open)
-  ws.addEventListener("open", () => { S.retries = 0; S.connected = true; document.body.dataset.words = lang; renderConnection(); });
-  ws.addEventListener("message", (event) => {
-    let frame;
-    try { frame = JSON.parse(event.data); } catch { return; }
-    onFrame(frame);
-  });
-  ws.addEventListener("close", (event) => {
-    S.connected = false;
-    S.sending = false;
-    if (S.ws !== ws) return;
-    if (event.code === 4404) { S.stopped = true; showMessage(t("table.unknownTable")); }
-    else if (event.code === 4403) { S.stopped = true; showMessage(t("table.badToken")); }
-    renderConnection();
-    if (!S.stopped) {
-      const delay = Math.min(500 * 2 ** S.retries, 8000);
-      S.retries += 1;
-      setTimeout(connect, delay);
-    }
+  let lang = currentLanguage();
+  S.link = keepOpen({
+    // the server tells the events, labels the moves and words refusals in the page's language
+    url: () => {
+      lang = currentLanguage();
+      const query = `?lang=${encodeURIComponent(lang)}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+      return `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+    },
+    // body[data-words]: the language the connection tells the game in (the page's, once it is open)
+    onOpen: () => { S.connected = true; S.dropped = false; document.body.dataset.words = lang; renderConnection(); },
+    onFrame,
+    onClose: (event) => {
+      S.connected = false;
+      S.sending = false;
+      if (event.code === 4404) { S.stopped = true; showMessage(t("table.unknownTable")); }
+      else if (event.code === 4403) { S.stopped = true; showMessage(t("table.badToken")); }
+      else S.dropped = true;  // a restarting node (1012), a lost one (1006): back in a moment
+      renderConnection();
+      return S.stopped;
+    },
   });
 }
 
 function send(frame) {
-  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+  if (!S.link || !S.link.send(frame)) {
     showMessage(t("table.notConnected"));
     return false;
   }
-  S.ws.send(JSON.stringify(frame));
   return true;
 }
 
@@ -289,10 +285,14 @@ function tickCountdown() {
 }
 setInterval(tickCountdown, 1000);
 
+// The banner while the socket is away (after it was open once): it reconnects by itself; the
+// button tries at once rather than at the end of the back-off.
 function renderConnection() {
   const box = $("connection");
-  box.hidden = S.connected || S.stopped;
-  box.textContent = t("table.reconnecting");
+  box.hidden = S.connected || S.stopped || !S.dropped;
+  box.setAttribute("role", "status");
+  box.replaceChildren(el("span", { class: "message-text" }, t("table.reconnecting")), " ",
+    el("button", { type: "button", id: "reconnect-now", class: "secondary small", onclick: () => S.link && S.link.retryNow() }, t("table.reconnectNow")));
 }
 
 function renderSeats() {
@@ -540,10 +540,10 @@ async function main() {
     if (S.mod) await S.mod.load(); // the card names and texts in the new language
     render();
     // the log and the labels come in the page's language: ask again in the new one
-    if (S.ws && S.connected) { S.told = new Map(); S.retries = 0; S.ws.close(); }
+    if (S.link && S.connected) { S.told = new Map(); S.link.reopen(); }
   });
   // For tests and the curious: drop the socket as a network failure would (the page reconnects).
-  window.eternaTable = { dropConnection: () => { if (S.ws) S.ws.close(); } };
+  window.eternaTable = { dropConnection: () => { if (S.link) S.link.drop(); } };
   setInterval(() => { if (S.connected) send({ type: "ping" }); }, 25000);
   connect();
 }

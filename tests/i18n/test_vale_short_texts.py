@@ -1,8 +1,8 @@
-"""Every creature of the Vale (the base game's 70 and the Artifacts' 28) has a short effect
-text for its card face in English, French and German (issue 32): a few words, each language's
-own, beside the whole text the zoom and the card texts box show. The web serves it with the
-card data (`/cards/vale/<lang>.json`, key `short`); tests/web/test_card_legibility.py checks
-that it fits the face."""
+"""Every creature of the Vale (the base game's 70 and the Artifacts' 28) and every artifact
+tile has a short effect text for its card face in English, French and German (issue 32): a few
+words, each language's own, beside the whole text the zoom and the card texts box show. The web
+serves it with the card data (`/cards/vale/<lang>.json`, key `short`);
+tests/web/test_card_legibility.py checks that it fits the face."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from eterna.server.page_routes import translated_cards
 
 WEB = Path(eterna.__file__).parent / "web"
 CATALOGS = Path(eterna.__file__).parent / "i18n" / "catalogs"
-CARDS = json.loads((WEB / "static" / "cards" / "vale.json").read_text("utf-8"))["cards"]
+VALE = json.loads((WEB / "static" / "cards" / "vale.json").read_text("utf-8"))
+CARDS = {**VALE["cards"], **VALE["tiles"]}  # the creatures and the Artifacts' tiles
 
 
 def own(lang: str) -> dict[str, str]:
@@ -26,8 +27,8 @@ def own(lang: str) -> dict[str, str]:
     return messages
 
 
-def test_the_vale_has_its_98_creatures() -> None:
-    assert len(CARDS) == 98
+def test_the_vale_has_its_98_creatures_and_11_tiles() -> None:
+    assert (len(VALE["cards"]), len(VALE["tiles"])) == (98, 11)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
@@ -49,7 +50,8 @@ def test_every_creature_has_a_short_text_of_its_own_in_each_language(lang: str) 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_card_data_serves_each_short_text(lang: str) -> None:
-    served = json.loads(translated_cards(WEB, "vale", lang))["cards"]
+    data = json.loads(translated_cards(WEB, "vale", lang))
+    served = {**data["cards"], **data["tiles"]}
     messages = own(lang)
     assert {c: served[c].get("short") for c in CARDS} == {
         c: messages[f"vale.short.{c}"] for c in CARDS

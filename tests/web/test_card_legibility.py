@@ -89,11 +89,12 @@ def test_no_card_text_under_11_px_at_1366(ui: Any, open_page: Any, name: str) ->
         assert not small, f"{name}: {len(small)} card texts under {MIN_PX} px: {small[:12]}"
 
 
-# Every creature of the Vale (the Artifacts' included) drawn on a table page as the hand draws
-# it: its short effect text whole on the face (no line cut with an ellipsis), inside the card,
-# at 11 px or more.
+# Every creature of the Vale (the Artifacts' included) and every artifact tile drawn on a table
+# page as the hand and the glade draw them: its short effect text whole on the face (no line cut
+# with an ellipsis), inside the card, at 11 px or more.
 _ALL_FACES = """async () => {
   const vale = await import('/static/js/games/vale.js');
+  const { tileSpec } = await import('/static/js/games/vale_artifacts.js');
   const { cardElement } = await import('/static/js/cards.js');
   const data = await vale.load();
   const box = document.createElement('div');
@@ -101,8 +102,10 @@ _ALL_FACES = """async () => {
   box.id = 'every-face';
   document.getElementById('board').append(box);
   const out = [];
-  for (const [id, info] of Object.entries(data.cards)) {
-    const node = cardElement(vale.cardSpec(id), {});
+  const specs = [...Object.entries(data.cards).map(([id, info]) => [id, info, vale.cardSpec(id)]),
+    ...Object.entries(data.tiles).map(([id, info]) => [id, info, tileSpec(data, id)])];
+  for (const [id, info, spec] of specs) {
+    const node = cardElement(spec, {});
     box.append(node);
     const face = node.querySelector('svg');
     const width = face.viewBox.baseVal.width;
@@ -127,7 +130,7 @@ def test_every_vale_creature_shows_its_short_text_whole(
         page.goto(ui.server.url(created["seats"][0]["url"]))
         ui.wait_settled(page)
         faces = page.evaluate(_ALL_FACES)
-    assert len(faces) == 98, f"{len(faces)} creatures drawn (70 and the Artifacts' 28)"
+    assert len(faces) == 109, f"{len(faces)} drawn: 70 creatures, the Artifacts' 28 and 11 tiles"
     problems = []
     for face in faces:
         drawn = " ".join(face["lines"])

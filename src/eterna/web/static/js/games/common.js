@@ -41,8 +41,9 @@ export function placesAround(count) {
 }
 
 // The table (issue 32): the opponents' seats around the play, each with its public zones, score
-// and turn marker (`seatPanel(s)` draws one); the play (`center`: trick, hunting board, markets)
-// in the middle; your own seat below it, above your docked hand. A grid whose columns follow the
+// and turn marker (`seatPanel(s)` draws one; `around(count)` places them, `placesAround` unless
+// the game's seats are small enough to sit all across the top); the play (`center`: trick,
+// hunting board, markets) in the middle; your own seat below it, above your docked hand. A grid whose columns follow the
 // places taken; on a phone the opponents become one compact strip above the play.
 // A grid cell, as custom properties the style sheet reads (a phone's strip sets its own).
 function cell(node, column, row) {
@@ -50,7 +51,7 @@ function cell(node, column, row) {
   node.style.setProperty("--row", row);
 }
 
-export function aroundThePlay(view, ctx, center, seatPanel, extraClass = "") {
+export function aroundThePlay(view, ctx, center, seatPanel, extraClass = "", around = placesAround) {
   const players = view.players;
   const me = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
   const others = [];
@@ -58,7 +59,7 @@ export function aroundThePlay(view, ctx, center, seatPanel, extraClass = "") {
     const s = me === null ? i - 1 : (me + i) % players;
     if (s !== me) others.push(s);
   }
-  const places = placesAround(others.length);
+  const places = around(others.length);
   const tops = places.filter((p) => p === "top").length;
   const sides = places.includes("left");
   const middle = Math.max(1, tops);

@@ -99,7 +99,10 @@ export function render(view, ctx) {
 
   // The seats around the trick: each with its cards in hand, trees against tricks (harmony
   // when equal), its pledges in this trick and its score.
-  root.append(aroundThePlay(view, ctx, center, (s) => seatPanel(view, ctx, s)));
+  // (a seat is a few numbers: every opponent sits across the top, the trick and the trump board
+  // side by side below them on a laptop)
+  center.classList.add("eternity-play");
+  root.append(aroundThePlay(view, ctx, center, (s) => seatPanel(view, ctx, s), "", (n) => Array(n).fill("top")));
 
   if (view.round_results && view.round_results.length) {
     root.append(folded("rounds", t("eternity.roundResults"), el("div", { class: "table-scroll" }, roundsTable(view, ctx))));

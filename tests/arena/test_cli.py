@@ -146,15 +146,21 @@ def test_hint_prints_the_candidates(records_file):
 
     record = dict(results[0].record, actions=results[0].record["actions"][:13])
     seat = replay(record).current_player
-    result = run(["hint", str(path), "--seat", str(seat), "--at", "13", "-i", "60", "--seed", "1"])
+    result = run(
+        ["hint", str(path), "--seat", str(seat + 1), "--at", "13", "-i", "60", "--seed", "1"]
+    )
     assert result.exit_code == 0, result.output
     assert "Recommended:" in result.output
     for column in ("Visits", "Win chance", "Expected score"):
         assert column in result.output
-    again = run(["hint", str(path), "--seat", str(seat), "--at", "13", "-i", "60", "--seed", "1"])
+    again = run(
+        ["hint", str(path), "--seat", str(seat + 1), "--at", "13", "-i", "60", "--seed", "1"]
+    )
     assert again.output == result.output
     # the table speaks the player's language: headings and moves in words, notation beside
-    french = run(["hint", str(path), "--seat", str(seat), "--at", "13", "-i", "60", "--lang", "fr"])
+    french = run(
+        ["hint", str(path), "--seat", str(seat + 1), "--at", "13", "-i", "60", "--lang", "fr"]
+    )
     assert "Chance de gagner" in french.output and "Visits" not in french.output
     assert "Jouer " in french.output or "Offrir " in french.output
 
@@ -162,10 +168,10 @@ def test_hint_prints_the_candidates(records_file):
 @pytest.mark.parametrize(
     ("extra", "fragment"),
     [
-        (["--seat", "0"], "game is over"),
-        (["--seat", "7"], "--seat"),
-        (["--seat", "0", "--at", "999"], "--at"),
-        (["--seat", "0", "--game-index", "9"], "--game-index"),
+        (["--seat", "1"], "game is over"),
+        (["--seat", "7"], "--seat must be a seat from 1 to 4"),
+        (["--seat", "1", "--at", "999"], "--at"),
+        (["--seat", "1", "--game-index", "9"], "--game-index"),
     ],
 )
 def test_hint_bad_input_exits_2(records_file, extra, fragment):
@@ -180,8 +186,8 @@ def test_hint_when_it_is_another_seats_turn(records_file):
     from eterna.core.records import replay
 
     seat = replay(dict(results[0].record, actions=[])).current_player
-    result = run(["hint", str(path), "--seat", str((seat + 1) % 4), "--at", "0"])
-    assert result.exit_code == 2 and "turn" in result.output
+    result = run(["hint", str(path), "--seat", str((seat + 1) % 4 + 1), "--at", "0"])
+    assert result.exit_code == 2 and f"it is seat {seat + 1}'s turn" in result.output
 
 
 def test_analyze_prints_tables_and_writes_plots(records_file, tmp_path):

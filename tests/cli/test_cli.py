@@ -120,7 +120,7 @@ def test_whole_game_through_stdin(tmp_path: Path) -> None:
     lines += [typed(m, i) for i, m in enumerate(moves)]
     lines.insert(8, "log")  # a few moves in: the round's moves so far
     save = tmp_path / "game.json"
-    args = ["play", "eternity", "--players", str(players), "--seat", str(human)]
+    args = ["play", "eternity", "--players", str(players), "--seat", str(human + 1)]
     args += ["--bots", "random", "--seed", str(seed), "--save", str(save)]
     result = run(args, input="\n".join(lines) + "\n")
     out = result.output
@@ -163,7 +163,7 @@ def test_end_of_input_saves_and_exits_cleanly(tmp_path: Path) -> None:
     seed, players, human = 3, 3, 0
     moves, _ = human_moves(seed, players, human, stop_after=4)
     save = tmp_path / "partial.json"
-    args = ["play", "eternity", "-p", "3", "--seat", "0", "--bots", "random", "--seed", "3"]
+    args = ["play", "eternity", "-p", "3", "--seat", "1", "--bots", "random", "--seed", "3"]
     result = run([*args, "--save", str(save)], input="\n".join(moves) + "\n")
     assert result.exit_code == 0, result.output
     assert "End of input" in result.output
@@ -192,7 +192,7 @@ def test_quit_saves_to_the_default_path(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_bots_per_seat_and_heuristic(tmp_path: Path) -> None:
     save = tmp_path / "h.json"
-    args = ["play", "eternity", "--seat", "1", "--seed", "5", "--save", str(save)]
+    args = ["play", "eternity", "--seat", "2", "--seed", "5", "--save", str(save)]
     heuristic = Path(eterna.__file__).parent / "games" / "eternity" / "heuristic.py"
     result = run([*args, "--bots", "heuristic,random,heuristic"], input="")
     if heuristic.exists():
@@ -210,7 +210,9 @@ def test_play_errors_exit_2() -> None:
     base = ["play", "eternity", "--bots", "random"]
     assert_clean_error(run(["play", "chess"]), "unknown game 'chess'")
     assert_clean_error(run([*base, "--players", "7"]), "3-5 players")
-    assert_clean_error(run([*base, "--seat", "4"]), "--seat")
+    # seats count from 1, as on the web: a 4-player table has seats 1 to 4
+    assert_clean_error(run([*base, "--seat", "5"]), "--seat must be a seat from 1 to 4, not 5")
+    assert_clean_error(run([*base, "--seat", "0"]), "--seat must be a seat from 1 to 4, not 0")
     assert_clean_error(run([*base, "--option", "nope=1"]), "unknown option")
     assert_clean_error(run([*base, "--option", "tie_break=coin"]), "tie_break")
     assert_clean_error(run([*base, "--option", "tree_supply"]), "key=value")
@@ -294,7 +296,7 @@ def saved_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
 
 def test_replay_a_saved_record(saved_game: tuple[Path, Any]) -> None:
     path, final = saved_game
-    result = run(["replay", str(path), "--seat", "1", "--no-step"])
+    result = run(["replay", str(path), "--seat", "2", "--no-step"])
     assert result.exit_code == 0, result.output
     out = result.output
     total = len(final.to_record()["actions"])

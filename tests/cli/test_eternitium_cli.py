@@ -223,7 +223,7 @@ def test_whole_game_through_stdin(
     lines = ["help", "rules", "card ultim", "card zzz", *typed[:first_play], illegal]
     lines += typed[first_play:]
     save = tmp_path / "et.json"
-    args = ["play", "eternitium", "--players", str(players), "--seat", "0", "--bots", "heuristic"]
+    args = ["play", "eternitium", "--players", str(players), "--seat", "1", "--bots", "heuristic"]
     for key, value in options.items():
         args += ["--option", f"{key}={value}"]
     result = run([*args, "--seed", str(seed), "--save", str(save)], input="\n".join(lines) + "\n")
@@ -272,7 +272,7 @@ def test_simulate_eternitium_records_and_replay(tmp_path: Path) -> None:
         assert state.scores == record["meta"]["scores"]
         assert state.winners == record["meta"]["winners"]
     record = json.loads(lines[2])
-    result = run(["replay", str(out), "--game-index", "2", "--seat", "1", "--no-step"])
+    result = run(["replay", str(out), "--game-index", "2", "--seat", "2", "--no-step"])
     assert result.exit_code == 0, result.output
     total = len(record["actions"])
     assert f"action {total}/{total}" in result.output

@@ -196,7 +196,7 @@ def test_eternitium_in_french(
     assert notation_leaks(out) == []
     record = json.loads(save.read_text())
     assert record["actions"] == final.to_record()["actions"]
-    seat = str(players - 1)  # another seat than the player's, when there is one
+    seat = str(players)  # another seat than the player's (seat 1), when there is one
     replay = run(["replay", str(save), "--seat", seat, "--no-step", "--lang", "fr"], "")
     assert replay.exit_code == 0 and f"action {len(record['actions'])}/" in replay.output
     assert english_leaks(replay.output) == [] and notation_leaks(replay.output) == []
@@ -289,7 +289,7 @@ def test_vale_in_french(tmp_path: Path) -> None:
     assert not re.search(rf"(?<![\w-])({'|'.join(VALE_IDS)})(?![\w-])", said)  # cards by name
     record = json.loads(save.read_text())
     assert record["actions"] == script["state"].to_record()["actions"]
-    replay = run(["replay", str(save), "--seat", "1", "--no-step", "--lang", "fr"], "")
+    replay = run(["replay", str(save), "--seat", "2", "--no-step", "--lang", "fr"], "")
     assert replay.exit_code == 0
     assert english_leaks(replay.output) == [] and notation_leaks(replay.output) == []
 

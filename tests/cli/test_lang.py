@@ -157,7 +157,7 @@ def test_replay_tells_the_events_in_words(tmp_path: Path) -> None:
         state.apply(bots[state.current_player].choose(state, state.current_player))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(state.to_record()))
-    result = run(["replay", str(path), "--seat", "1", "--no-step", "--lang", "de"])
+    result = run(["replay", str(path), "--seat", "2", "--no-step", "--lang", "de"])
     out = result.output
     assert result.exit_code == 0, out[-3000:]
     assert "aus Sicht von Platz 2" in " ".join(out.split())  # seats count from 1
@@ -176,7 +176,7 @@ def test_hint_names_the_move_in_words(tmp_path: Path) -> None:
         state.apply(state.legal_actions()[0])
     path = tmp_path / "game.json"
     path.write_text(json.dumps(state.to_record()))
-    seat = str(state.current_player)
+    seat = str(state.current_player + 1)
     result = run(["hint", str(path), "--seat", seat, "-i", "30", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     heading = re.search(r"Conseillé : (Jouer|Offrir) .* \((play|pledge) \w+-\d+\)", result.output)
@@ -236,7 +236,7 @@ def test_eternitium_replay_hides_another_seats_draws(tmp_path: Path) -> None:
         state.apply(bots[state.current_player].choose(state, state.current_player))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(state.to_record()))
-    result = run(["replay", str(path), "--seat", "1", "--no-step", "--lang", "de"])
+    result = run(["replay", str(path), "--seat", "2", "--no-step", "--lang", "de"])
     out = result.output
     assert result.exit_code == 0, out[-3000:]
     assert re.search(r"Platz 2 zieht 5 Karten: ", out)  # its own draws, named

@@ -64,7 +64,8 @@ def test_write_share_code_and_seat_position(record_file: Path) -> None:
     code = run(["position", "write", str(record_file), "--at", "5", "--share"]).stdout.strip()
     assert code.startswith("ep1.") and "\n" not in code
     assert code == share_code(played(5).to_position())
-    mine = run(["position", "write", str(record_file), "--at", "5", "--seat", "2"])
+    mine = run(["position", "write", str(record_file), "--at", "5", "--seat", "3"])
+    # --seat counts from 1 as players do; the position keeps the records' 0-based seat
     assert json.loads(mine.stdout)["seat"] == 2
 
 
@@ -81,7 +82,7 @@ def test_show_a_whole_position_as_a_spectator(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == (
         "Eternity, 3 players: the whole position, as a spectator sees it. "
-        f"Seat {state.current_player} to move."
+        f"Seat {state.current_player + 1} to move."
     )
     assert "Your legal moves now:" not in result.stdout
 
@@ -94,9 +95,9 @@ def test_show_from_the_seat_to_move_lists_its_moves_in_words(tmp_path: Path) -> 
     result = run(["position", "show", str(path), "--lang", "fr"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0].startswith(
-        f"Eternity, 3 joueurs : la position de la place {seat} "
+        f"Eternity, 3 joueurs : la position de la place {seat + 1} "
     )
-    narrator = Narrator("eternity", "fr", ["S0", "S1", "S2"], seat)
+    narrator = Narrator("eternity", "fr", ["Place 1", "Place 2", "Place 3"], seat)
     for move in state.legal_actions():
         assert narrator.label(str(move)) in result.stdout
 
@@ -104,18 +105,18 @@ def test_show_from_the_seat_to_move_lists_its_moves_in_words(tmp_path: Path) -> 
 def test_show_reads_a_share_code_from_stdin_and_as_the_argument() -> None:
     state = played(4)
     code = share_code(state.to_position())
-    from_stdin = run(["position", "show", "-", "--seat", "1"], input=code + "\n")
+    from_stdin = run(["position", "show", "-", "--seat", "2"], input=code + "\n")
     assert from_stdin.exit_code == 0, from_stdin.output
-    assert "the whole position, as seat 1 sees it" in from_stdin.stdout
-    as_argument = run(["position", "show", code, "--seat", "1"])
+    assert "the whole position, as seat 2 sees it" in from_stdin.stdout
+    as_argument = run(["position", "show", code, "--seat", "2"])
     assert as_argument.stdout == from_stdin.stdout
 
 
 def test_a_seat_position_shows_no_other_seat(tmp_path: Path) -> None:
     path = write_position(tmp_path, played(4).to_position(0))
-    result = run(["position", "show", str(path), "--seat", "1"])
+    result = run(["position", "show", str(path), "--seat", "2"])
     assert result.exit_code == 2
-    assert "this is seat 0's position" in result.stderr
+    assert "this is seat 1's position: it knows nothing of seat 2's cards" in result.stderr
 
 
 def test_hint_from_a_whole_position_advises_the_seat_to_move(tmp_path: Path) -> None:
@@ -126,9 +127,9 @@ def test_hint_from_a_whole_position_advises_the_seat_to_move(tmp_path: Path) -> 
     result = run(["position", "hint", str(path), "-i", "60", "--seed", "3"])
     assert result.exit_code == 0, result.output
     best = advise(GAME.from_position(state.to_position()), seat, iterations=60, seed=3)[0]
-    label = Narrator("eternity", "en", ["S0", "S1", "S2"], seat).label(best.action)
+    label = Narrator("eternity", "en", ["Seat 1", "Seat 2", "Seat 3"], seat).label(best.action)
     assert result.stdout.splitlines()[0] == (
-        f"Eternity, from a position: seat {seat} to move. Recommended: {label} ({best.action})"
+        f"Eternity, from a position: seat {seat + 1} to move. Recommended: {label} ({best.action})"
     )
     assert "ISMCTS, 60 iterations, seed 3" in result.stdout
 
@@ -139,7 +140,7 @@ def test_hint_from_a_seat_position_off_its_turn_is_refused(tmp_path: Path) -> No
     path = write_position(tmp_path, state.to_position(other))
     result = run(["position", "hint", str(path), "-i", "20"])
     assert result.exit_code == 2
-    assert f"not seat {other}'s" in result.stderr
+    assert f"not seat {other + 1}'s" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -226,13 +227,14 @@ def test_every_game_with_a_format_shows_and_hints_from_a_seat(
     path = write_position(tmp_path, state.to_position(seat))
     shown = run(["position", "show", str(path)])
     assert shown.exit_code == 0, shown.output
-    assert f"seat {seat}'s position (what seat {seat} knows). Seat {seat} to move." in shown.stdout
-    narrator = Narrator(game_id, "en", [f"S{s}" for s in range(players)], seat)
+    n = seat + 1  # seats as players count them
+    assert f"seat {n}'s position (what seat {n} knows). Seat {n} to move." in shown.stdout
+    narrator = Narrator(game_id, "en", [f"Seat {s + 1}" for s in range(players)], seat)
     for move in state.legal_actions():
         assert narrator.label(str(move)) in shown.stdout
     hinted = run(["position", "hint", str(path), "-i", "30"])
     assert hinted.exit_code == 0, hinted.output
-    assert f"{game.name}, from a position: seat {seat} to move. Recommended: " in hinted.stdout
+    assert f"{game.name}, from a position: seat {n} to move. Recommended: " in hinted.stdout
 
 
 @pytest.mark.parametrize(

@@ -370,7 +370,7 @@ def test_whole_vale_game_through_stdin(tmp_path: Path) -> None:
     lines = ["help", "rules", "card kap", "card zzz", "bogus words"]
     lines += [*typed[:first_action], illegal, "log", *typed[first_action:]]
     save = tmp_path / "vale.json"
-    args = ["play", "vale", "--players", "3", "--seat", str(human), "--bots", "heuristic"]
+    args = ["play", "vale", "--players", "3", "--seat", str(human + 1), "--bots", "heuristic"]
     result = run([*args, "--seed", str(seed), "--save", str(save)], input="\n".join(lines) + "\n")
     out = result.output
     assert result.exit_code == 0, out[-3000:]
@@ -456,7 +456,7 @@ def test_simulate_vale_table_records_and_replay(tmp_path: Path) -> None:
 
     # `eterna replay` on a Vale record: every action, each round's results and the final table
     record = json.loads(lines[3])
-    result = run(["replay", str(out), "--game-index", "3", "--seat", "1", "--no-step"])
+    result = run(["replay", str(out), "--game-index", "3", "--seat", "2", "--no-step"])
     assert result.exit_code == 0, result.output
     replay_out = result.output
     total = len(record["actions"])

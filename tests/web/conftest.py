@@ -346,6 +346,13 @@ class UI:
         page.wait_for_function(_SETTLED)
         return table_id
 
+    def open_moves(self, page: Any) -> None:
+        """Open the moves panel if it is folded (a phone folds it while the cards are the
+        moves), as a player taps its Show button to reach a move or the Hint."""
+        toggle = page.locator("#moves-toggle")
+        if toggle.count() and toggle.get_attribute("aria-expanded") == "false":
+            toggle.click()
+
     def wait_settled(self, page: Any) -> None:
         page.wait_for_function(_SETTLED)
 
@@ -359,6 +366,8 @@ class UI:
         A card several moves name opens a menu: `choice` is the prefix of the one to take.
         """
         ply = self.state(page).get("ply", "")
+        if button.evaluate("n => !!n.closest('#moves-body')"):
+            self.open_moves(page)
         button.click()
         if choice is not None:
             menu = page.locator("#choice")

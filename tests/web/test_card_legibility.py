@@ -87,3 +87,59 @@ def test_no_card_text_under_11_px_at_1366(ui: Any, open_page: Any, name: str) ->
         print(f"{name}: {len(seen)} card texts, the smallest {min(seen.values())} px")
         small = sorted((px, key) for key, px in seen.items() if px < MIN_PX)
         assert not small, f"{name}: {len(small)} card texts under {MIN_PX} px: {small[:12]}"
+
+
+# Every creature of the Vale (the Artifacts' included) and every artifact tile drawn on a table
+# page as the hand and the glade draw them: its short effect text whole on the face (no line cut
+# with an ellipsis), inside the card, at 11 px or more.
+_ALL_FACES = """async () => {
+  const vale = await import('/static/js/games/vale.js');
+  const { tileSpec } = await import('/static/js/games/vale_artifacts.js');
+  const { cardElement } = await import('/static/js/cards.js');
+  const data = await vale.load();
+  const box = document.createElement('div');
+  box.className = 'game vale';
+  box.id = 'every-face';
+  document.getElementById('board').append(box);
+  const out = [];
+  const specs = [...Object.entries(data.cards).map(([id, info]) => [id, info, vale.cardSpec(id)]),
+    ...Object.entries(data.tiles).map(([id, info]) => [id, info, tileSpec(data, id)])];
+  for (const [id, info, spec] of specs) {
+    const node = cardElement(spec, {});
+    box.append(node);
+    const face = node.querySelector('svg');
+    const width = face.viewBox.baseVal.width;
+    const texts = [...face.querySelectorAll('text.card-text')];
+    const scale = Math.hypot(face.getScreenCTM().a, face.getScreenCTM().b);
+    const px = texts.map((n) => parseFloat(getComputedStyle(n).fontSize) * scale);
+    const off = (n) => { const b = n.getBBox(); return b.x < -0.5 || b.x + b.width > width + 0.5; };
+    out.push({ id, short: info.short || '', lines: texts.map((n) => n.textContent),
+      px: Math.min(99, ...px), off: texts.filter(off).map((n) => n.textContent) });
+  }
+  box.remove();
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR", "de-DE"])
+def test_every_vale_creature_shows_its_short_text_whole(
+    ui: Any, open_page: Any, locale: str
+) -> None:
+    created = ui.server.create("vale", [HUMAN, BOT], seed=7)
+    with open_page(viewport=LAPTOP, reduced_motion="reduce", locale=locale) as page:
+        page.goto(ui.server.url(created["seats"][0]["url"]))
+        ui.wait_settled(page)
+        faces = page.evaluate(_ALL_FACES)
+    assert len(faces) == 109, f"{len(faces)} drawn: 70 creatures, the Artifacts' 28 and 11 tiles"
+    problems = []
+    for face in faces:
+        drawn = " ".join(face["lines"])
+        if not face["short"] or not face["lines"]:
+            problems.append(f"{face['id']}: no short text on its face")
+        elif "…" in drawn:
+            problems.append(f"{face['id']}: its short text is cut: {face['lines']}")
+        if face["px"] < MIN_PX:
+            problems.append(f"{face['id']}: text at {face['px']:.2f} px")
+        if face["off"]:
+            problems.append(f"{face['id']}: text off the card: {face['off']}")
+    assert not problems, f"{locale}: " + "\n".join(problems)

@@ -153,6 +153,7 @@ def test_phone_sized_screen(ui: Any, browser: Any, screenshots: Any) -> None:
         # nothing wider than the screen: no sideways scrolling
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390
+        ui.open_moves(page)  # folded while the cards are the moves
         assert page.locator("#action-list button[data-action]").first.is_visible()
     finally:
         context.close()

@@ -7,11 +7,15 @@ players and solo), mid-game at a seat and at the end:
   no word drawn on a card runs off the card;
 - whatever has the `hidden` attribute takes no room on the screen;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
-  board, markets) and the moves mid-game; the results panel's head at the end.
+  board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
+  moves panel's head); the results panel's head at the end;
+- the opponents sit around the play: a seat at the top above it, on the left and right beside
+  it, on a phone all in one strip above it; your own seat and your hand below it.
 
 One page per game goes through the sizes and languages (the language switched in the page, the
-window resized), so the whole check stays short. Screenshots of each game at each size in each
-language: test-output/screenshots/layout-<game>-<when>-<size>-<lang>.png (the screen as seen).
+window resized, nothing loaded again), so the whole check stays short. Screenshots of each game
+at each size in each language mid-game, and at the end in English:
+test-output/screenshots/layout-<game>-<when>-<size>-<lang>.png (the screen as seen).
 """
 
 from __future__ import annotations
@@ -61,14 +65,22 @@ _CHECK = """(play) => {
   };
   const over = document.body.dataset.status === 'over';
   const holding = document.querySelector('#board .hand-zone .cards.hand .card');
-  // on a phone the moves wait below the board when every move is a card to click
-  const movesBelow = innerWidth <= 700 && document.body.dataset.cardMoves === '1';
+  // on a phone the moves panel folds when every move is a card to click: its head stays
+  const folded = document.body.dataset.movesFolded === '1';
   const area = over ? [box('#scoresheet h2'), box('#scoresheet .winners')]
     : [holding ? box('#board .hand-zone') : null, box(`#board ${play} h3`),
-       movesBelow ? null : box('#actions .panel-head'),
-       movesBelow ? null : box('#action-list button')];
+       box('#actions .panel-head'), folded ? null : box('#action-list button')];
+  // the seats around the play: each opponent's panel and where it sits, the play, your seat
+  const rect = (n) => { const r = n.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const center = document.querySelector('#board .ring-center');
+  const seats = [...document.querySelectorAll('#board .ring > .seat-panel:not(.me)')]
+    .map((n) => ({at: [...n.classList].find((c) => c.startsWith('at-')), ...rect(n)}));
+  const mine = document.querySelector('#board .ring > .seat-panel.me');
   return {overflowing: [...overflowing, ...offCard], hiddenShown, area: area.filter(Boolean),
-    movesBelow, holding: Boolean(holding), pageWidth: document.documentElement.scrollWidth};
+    folded, holding: Boolean(holding), pageWidth: document.documentElement.scrollWidth,
+    seats, center: center && rect(center), mine: mine && rect(mine),
+    hand: holding ? rect(document.querySelector('#board .hand-zone')) : null};
 }"""
 
 
@@ -90,7 +102,34 @@ def _switch_language(page: Any, lang: str) -> None:
     page.wait_for_timeout(150)  # the board drawn again in the new words
 
 
-def _check(ui: UI, page: Any, name: str, when: str, play: str) -> list[str]:
+def _around(got: dict[str, Any], width: int, players: int, seat: bool) -> list[str]:
+    """The opponents' seats around the play: on a wide screen above it (top) or beside it (left,
+    right), on a phone in one strip above it; your own seat and hand below the play."""
+    center, seats = got["center"], got["seats"]
+    if center is None:
+        return ["no play area in the middle of the table"]
+    problems = []
+    if len(seats) != players - seat:
+        problems.append(f"{len(seats)} opponents' seats around the play for {players} players")
+    for box in seats:
+        at = "top" if width <= 700 else box["at"].removeprefix("at-")
+        if at == "top" and box["bottom"] > center["top"] + 1:
+            problems.append(f"a seat at the {box['at']} is not above the play: {box} / {center}")
+        elif at == "left" and box["right"] > center["left"] + 1:
+            problems.append(f"the seat on the left is not left of the play: {box} / {center}")
+        elif at == "right" and box["left"] < center["right"] - 1:
+            problems.append(f"the seat on the right is not right of the play: {box} / {center}")
+    if width <= 700 and len({round(box["top"]) for box in seats}) > 1:
+        problems.append(f"the phone's seats are not one strip: {seats}")
+    if seat and (got["mine"] is None or got["mine"]["top"] < center["bottom"] - 1):
+        problems.append(f"your seat is not below the play: {got['mine']} / {center}")
+    hand = got["hand"]
+    if hand and hand["top"] < center["top"]:
+        problems.append(f"your hand is not below the play: {hand} / {center}")
+    return problems
+
+
+def _check(ui: UI, page: Any, name: str, when: str, play: str, players: int) -> list[str]:
     problems: list[str] = []
     for lang in LANGUAGES:
         _switch_language(page, lang)
@@ -104,7 +143,8 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str) -> list[str]:
             problems += [f"{where}: hidden but shown: {h}" for h in got["hiddenShown"]]
             if got["pageWidth"] > width:
                 problems.append(f"{where}: the page is {got['pageWidth']} px wide")
-            needed = 2 if when == "end" else 1 + got["holding"] + (0 if got["movesBelow"] else 2)
+            problems += [f"{where}: {p}" for p in _around(got, width, players, when == "mid")]
+            needed = 2 if when == "end" else 2 + got["holding"] + (0 if got["folded"] else 1)
             if len(got["area"]) < needed:
                 problems.append(f"{where}: the decision area is incomplete: {got['area']}")
             hand = next((b for b in got["area"] if "hand" in b["selector"]), None)
@@ -119,8 +159,9 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str) -> list[str]:
                     and (box["top"] < hand["bottom"] and box["bottom"] > hand["top"])
                 ):
                     problems.append(f"{where}: under the docked hand: {box}")
-            shot = ui.shots / f"layout-{name}-{when}-{width}x{height}-{lang}.png"
-            page.screenshot(path=str(shot))
+            if when == "mid" or lang == "en":  # the end in English: its words are the score's
+                shot = ui.shots / f"layout-{name}-{when}-{width}x{height}-{lang}.png"
+                page.screenshot(path=str(shot))
     return problems
 
 
@@ -137,7 +178,7 @@ def test_the_table_fits_each_screen_in_each_language(ui: UI, open_page: Any, nam
         for _ in range(4):  # mid-game
             ui.move(page, page.locator("#action-list button[data-action]").first)
         assert ui.state(page).get("status") != "over"
-        problems += _check(ui, page, name, "mid", play)
+        problems += _check(ui, page, name, "mid", play, players)
         for _ in range(300):
             if ui.server.get(f"/api/tables/{finished}")["status"] == "over":
                 break
@@ -145,5 +186,5 @@ def test_the_table_fits_each_screen_in_each_language(ui: UI, open_page: Any, nam
         page.set_viewport_size({"width": 1366, "height": 768})
         page.goto(ui.server.url(f"/table/{finished}"))
         page.locator("#scoresheet").wait_for(state="visible")
-        problems += _check(ui, page, name, "end", play)
+        problems += _check(ui, page, name, "end", play, players)
     assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"

@@ -62,6 +62,9 @@ def no_sideways_scroll(page: Any, where: str) -> None:
 
 def tap_move(ui: Any, page: Any) -> None:
     ply = ui.state(page).get("ply", "")
+    toggle = page.locator("#moves-toggle")
+    if toggle.get_attribute("aria-expanded") == "false":  # folded: the cards are the moves
+        toggle.tap()
     # a Vale player who never tames holds no card: tame when the rules allow it
     tame = page.locator("#action-list button[data-action^='tame ']")
     (tame if tame.count() else page.locator("#action-list button[data-action]")).first.tap()
@@ -103,14 +106,34 @@ def test_a_whole_game_tapped_on_a_phone(
 
 
 def test_the_moves_panel_folds_away(ui: Any, phone: Any) -> None:
+    """Where the cards are the moves (a tap on a card plays it), the moves panel folds by itself:
+    its head and Show button stay in view above the board, and nothing pushes the current trick
+    off the screen; opened, it stays open until the next move; a fold the player chose is
+    remembered on the next visit."""
     open_seat(ui, phone, "eternity", [HUMAN, BOT, BOT], seed=11)
+    assert ui.state(phone)["cardMoves"] == "1"
     toggle = phone.locator("#moves-toggle")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert toggle.inner_text() == "Show"
+    assert not phone.locator("#action-list").is_visible()
+    height = phone.evaluate("window.innerHeight")
+    control, trick = rect(phone, "#moves-toggle"), rect(phone, "#board .trick-zone")
+    hand = rect(phone, "#board .hand-zone")
+    assert control["top"] >= 0 and control["bottom"] <= trick["top"], (control, trick)
+    # the whole current trick on the screen, above the docked hand
+    assert trick["top"] >= 0 and trick["bottom"] <= hand["top"] + 1, (trick, hand, height)
+    # opened by its control: the moves show until the next move, then fold again
+    toggle.tap()
     assert toggle.get_attribute("aria-expanded") == "true"
     assert phone.locator("#action-list button[data-action]").first.is_visible()
+    ui.move(phone, phone.locator("#board .hand-zone button.card.legal").first)
+    if ui.state(phone).get("cardMoves") == "1":
+        assert toggle.get_attribute("aria-expanded") == "false"
+        assert not phone.locator("#action-list").is_visible()
+    # the hand stays playable; a fold chosen by the player is remembered on the next visit
+    toggle.tap()
     toggle.tap()
     assert toggle.get_attribute("aria-expanded") == "false"
-    assert not phone.locator("#action-list").is_visible()
-    # the hand stays playable, and the choice is remembered on the next visit
     assert phone.locator("#board .hand-zone button.card.legal").first.is_visible()
     phone.reload()
     ui.wait_settled(phone)

@@ -214,6 +214,7 @@ def test_eternity_end_explains_trees_and_tricks(ui: Any, page: Any) -> None:
 def test_the_hint_table_stays_in_its_panel(ui: Any, page: Any, phone: Any, size: str) -> None:
     page = phone if size == "phone" else page
     _open(ui, page, "vale", [{"kind": "human", "name": "Ada"}, BOTS2[0]], seed=12)
+    ui.open_moves(page)  # a phone folds the moves while the cards are the moves
     page.click("#hint-button")
     table = page.locator("#hint .hint-table")
     table.wait_for()

@@ -18,6 +18,7 @@ from eterna.agents.ismcts import ISMCTSAgent
 from eterna.core.agent import SeatWindow
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState
+from eterna.i18n.names import seat_number
 
 PLAY_ITERATIONS = 500  # the `hint` command of `eterna play`: about a second or less
 
@@ -60,7 +61,8 @@ def advise(
     if state.is_terminal:
         raise EternaError("the game is over: there is no move to advise")
     if state.current_player != seat:
-        raise EternaError(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+        turn, asked = seat_number(state.current_player or 0), seat_number(seat)
+        raise EternaError(f"it is seat {turn}'s turn, not seat {asked}'s")
     if rollout is None:
         solo = state.players == 1 and state.solo_goal() is not None
         rollout = "heuristic" if solo else "random"

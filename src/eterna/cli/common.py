@@ -23,6 +23,7 @@ from eterna.core.game import Game, GameState, Record
 from eterna.core.position import MAX_TEXT, SHARE_PREFIX, parse
 from eterna.core.records import read_records
 from eterna.core.registry import load_game
+from eterna.i18n.names import seat_number
 
 USAGE_ERROR = 2
 
@@ -99,9 +100,12 @@ def pick_seed(seed: int | None, limit: int = 1_000_000) -> int:
         fail(str(exc))
 
 
-def check_seat(seat: int, players: int) -> None:
-    if not 0 <= seat < players:
-        fail(f"--seat must be a seat from 0 to {players - 1}, not {seat}")
+def check_seat(seat: int, players: int) -> int:
+    """The seat `--seat` names, counted from 1 as players count them (`--seat 1` is Seat 1,
+    the protocol's and the records' seat 0): its 0-based index, or a failure naming the range."""
+    if not 1 <= seat <= players:
+        fail(f"--seat must be a seat from 1 to {players}, not {seat}")
+    return seat - 1
 
 
 # ---------------------------------------------------------------------------------- files
@@ -212,13 +216,11 @@ def load_position(source: str) -> tuple[GameState, dict[str, Any]]:
 
 
 def position_seat(position: dict[str, Any], seat: int | None, players: int) -> int | None:
-    """The seat a command looks from: a seat's position's own seat (another is refused), else
-    `--seat` (None: nobody's)."""
+    """The seat a command looks from (0-based): a seat's position's own seat (another is
+    refused), else `--seat` (counted from 1; None: nobody's)."""
     own = position.get("seat")
-    if own is not None and seat is not None and seat != own:
-        fail(f"this is seat {own}'s position: it knows nothing of seat {seat}'s cards")
+    if own is not None and seat is not None and seat != seat_number(own):
+        fail(f"this is seat {seat_number(own)}'s position: it knows nothing of seat {seat}'s cards")
     if own is not None:
         return int(own)
-    if seat is not None:
-        check_seat(seat, players)
-    return seat
+    return None if seat is None else check_seat(seat, players)

@@ -30,7 +30,7 @@ HINT_HELP = (
 )
 
 Seat = Annotated[
-    int, typer.Option("--seat", help="The seat to advise, from 0 (--seat 0 is Seat 1).")
+    int, typer.Option("--seat", help="The seat to advise, counted from 1 (--seat 1 is Seat 1).")
 ]
 Iterations = Annotated[int, typer.Option("--iterations", "-i", help="ISMCTS iterations.", min=1)]
 Seed = Annotated[int, typer.Option("--seed", help="Seed of the search.")]
@@ -54,7 +54,7 @@ def hint(
     language = pick_lang(lang)
     entry = load_record(record, game_index)
     state, actions = start_replay(entry)
-    check_seat(seat, state.players)
+    seat = check_seat(seat, state.players)
     if at is not None and at > len(actions):
         fail(f"--at must be from 0 to {len(actions)}: the record holds {len(actions)} actions")
     upto = actions if at is None else actions[:at]

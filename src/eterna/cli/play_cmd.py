@@ -49,8 +49,8 @@ Seat = Annotated[
     int | None,
     typer.Option(
         "--seat",
-        help="Your seat, from 0 (--seat 0 is Seat 1).",
-        show_default="0, or the position's seat",
+        help="Your seat, counted from 1 as on the web (--seat 1 is Seat 1).",
+        show_default="1, or the position's seat",
     ),
 ]
 FromPosition = Annotated[
@@ -104,8 +104,7 @@ def play(
         options: dict[str, Any] = {}  # a position: its table shows what its options do
     else:
         players, options = check_table(chosen, players, option)
-        seat = 0 if seat is None else seat
-        check_seat(seat, players)
+        seat = check_seat(1 if seat is None else seat, players)
         guessed = False
     try:
         agents = _bots(chosen, players, seat, bots, seed)

@@ -26,6 +26,7 @@ from eterna.cli.words import NARRATED, Narrator, say
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState
 from eterna.core.position import dumps, share_code
+from eterna.i18n.names import Who, player_names, seat_number
 from eterna.render import renderer_for
 
 POSITION_HELP = (
@@ -44,7 +45,7 @@ Seat = Annotated[
     int | None,
     typer.Option(
         "--seat",
-        help="The seat to look from (a seat's position: its own seat, the default).",
+        help="The seat to look from, counted from 1 (a seat's position: its own seat).",
         show_default="the position's seat, else a spectator (show) or the seat to move (hint)",
     ),
 ]
@@ -61,22 +62,27 @@ Share = Annotated[
 position_app = typer.Typer(name="position", help=POSITION_HELP, no_args_is_help=True)
 
 
-def names_of(players: int) -> list[str]:
-    return [f"S{s}" for s in range(players)]
+def names_of(lang: str, players: int) -> list[str]:
+    """The seats' names as players read them: "Seat 1", "Seat 2" (a position names nobody)."""
+    return player_names(lang, [Who()] * players)
+
+
+def number(seat: int | None) -> int | None:
+    return None if seat is None else seat_number(seat)
 
 
 def heading(lang: str, state: GameState, position: dict[str, Any], seat: int | None) -> str:
     """Whose position this is and whose eyes show it, then who is to move."""
     game, table = state.game.name, say(lang, "common.table_size", count=state.players)
     if position.get("seat") is not None:
-        line = say(lang, "common.position_of_seat", game=game, table=table, seat=seat)
+        line = say(lang, "common.position_of_seat", game=game, table=table, seat=number(seat))
     elif seat is None:
         line = say(lang, "common.position_whole_spectator", game=game, table=table)
     else:
-        line = say(lang, "common.position_whole_seat", game=game, table=table, seat=seat)
+        line = say(lang, "common.position_whole_seat", game=game, table=table, seat=number(seat))
     if state.is_terminal:
         return line + " " + say(lang, "common.position_over")
-    return line + " " + say(lang, "common.position_to_move", seat=state.current_player)
+    return line + " " + say(lang, "common.position_to_move", seat=number(state.current_player))
 
 
 @position_app.command(name="show")
@@ -87,7 +93,7 @@ def show(source: PositionFile, seat: Seat = None, lang: Lang = None) -> None:
     state, position = load_position(source)
     viewer = position_seat(position, seat, state.players)
     game = state.game.id
-    names = names_of(state.players)
+    names = names_of(language, state.players)
     speaks = {"lang": language} if game in NARRATED else {}
     console = make_console()
     console.print(Text(heading(language, state, position, viewer), style="bold"))
@@ -124,13 +130,17 @@ def hint(
     except EternaError as exc:
         fail(str(exc))
     best = candidates[0].action
-    label = Narrator(state.game.id, language, names_of(state.players), advised).label(best)
+    label = Narrator(state.game.id, language, names_of(language, state.players), advised).label(
+        best
+    )
     move = best if label == best else f"{label} ({best})"
-    line = say(language, "common.position_hint", game=state.game.name, seat=advised, move=move)
+    line = say(
+        language, "common.position_hint", game=state.game.name, seat=seat_number(advised), move=move
+    )
     console = make_console()
     console.print(Text(line, style="bold"))
     title = say(language, "common.hint.search", iterations=iterations, seed=seed)
-    narrator = Narrator(state.game.id, language, names_of(state.players), advised)
+    narrator = Narrator(state.game.id, language, names_of(language, state.players), advised)
     console.print(hint_table(candidates, title, language, narrator.label, state.game.id))
 
 
@@ -140,7 +150,9 @@ def write(
     at: At = None,
     seat: Annotated[
         int | None,
-        typer.Option("--seat", help="Write only what this seat knows.", show_default="whole"),
+        typer.Option(
+            "--seat", help="Write only what this seat knows, counted from 1.", show_default="whole"
+        ),
     ] = None,
     share: Share = False,
     game_index: GameIndex = 0,
@@ -153,9 +165,8 @@ def write(
         fail(f"--at must be from 0 to {len(actions)}: the record holds {len(actions)} actions")
     for number, text in enumerate(actions if at is None else actions[:at], 1):
         apply_action(state, number, text)
-    position_seat({}, seat, state.players)
     try:
-        position = state.to_position(seat)
+        position = state.to_position(position_seat({}, seat, state.players))
     except EternaError as exc:
         fail(str(exc))
     typer.echo(share_code(position) if share else dumps(position))

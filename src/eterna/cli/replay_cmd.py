@@ -29,7 +29,11 @@ from eterna.i18n.names import Who, player_names
 from eterna.render import Renderer, renderer_for
 
 Seat = Annotated[
-    int | None, typer.Option("--seat", help="Show this seat's view (its hand included).")
+    int | None,
+    typer.Option(
+        "--seat",
+        help="Show this seat's view (its hand included), counted from 1 (--seat 1 is Seat 1).",
+    ),
 ]
 Spectator = Annotated[
     bool, typer.Option("--spectator", help="Show the spectator's view (the default).")
@@ -125,7 +129,7 @@ def replay(
     record = load_record(file, game_index)
     state, actions = start_replay(record)
     if seat is not None:
-        check_seat(seat, state.players)
+        seat = check_seat(seat, state.players)
     given = record.get("meta")
     meta: dict[str, Any] = given if isinstance(given, dict) else {}
     names = _names(meta, state.players, language)

@@ -77,10 +77,10 @@ async def rules_page(request: Request, game_id: str) -> Response:
 # ---------------------------------------------------------------- card data
 @router.api_route("/cards/{game_id}/{lang}.json", methods=["GET", "HEAD"], include_in_schema=False)
 async def card_data(request: Request, game_id: str, lang: str) -> Response:
-    """The client's card file of a game (`static/cards/<game>.json`) with every card's name and
-    text in `lang` (the Vale's artifact `tiles` too), and `names`: every card id of the game's
-    catalog with its name (Portal and Era cards included), so a page in French draws French
-    card faces."""
+    """The client's card file of a game (`static/cards/<game>.json`) with every card's name,
+    text and `short` text for its face in `lang` (the Vale's artifact `tiles` too), and
+    `names`: every card id of the game's catalog with its name (Portal and Era cards
+    included), so a page in French draws French card faces."""
     if game_id not in game_ids() or lang not in LANGS:
         return Response(status_code=404)
     body = translated_cards(request.app.state.web_dir, game_id, lang)
@@ -107,6 +107,8 @@ def translated_cards(web: Path, game: str, lang: str) -> bytes:
             info["name"] = names[card_id]
         if cat.has(f"{prefix}{card_id}.text"):
             info["text"] = cat.card_text(game, card_id)
+        if cat.has(f"{game}.short.{card_id}"):  # the face's few words (the Vale's creatures)
+            info["short"] = cat.text(f"{game}.short.{card_id}")
     data["names"] = names
     data["lang"] = lang
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -5,31 +5,51 @@ import { t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const MOVES_OPEN = "eterna.movesOpen";
 
-// The moves panel opens and closes with its toggle (remembered by the browser); the skip link
-// "Go to your moves" opens it and puts the focus at the start of the list: Tab then reaches the
-// first move.
+// The moves panel opens and closes with its toggle; a fold is remembered by the browser. On a
+// phone the panel folds by itself whenever the cards are the moves (a tap on a card plays it):
+// its head and its "Show" button stay above the board, the current trick is never pushed off
+// the screen; opened there, it stays open until the next move. The skip link "Go to your moves"
+// opens it and puts the focus at the start of the list: Tab then reaches the first move.
+const PHONE = "(max-width: 700px)";
+const moves = { folded: false, cards: false, openedAt: null };
+
 export function setupMoves() {
-  let open = true;
-  try { open = localStorage.getItem(MOVES_OPEN) !== "0"; } catch { open = true; }
-  setMovesOpen(open, false);
-  $("moves-toggle").addEventListener("click", () => setMovesOpen($("moves-body").hidden, true));
+  try { moves.folded = localStorage.getItem(MOVES_OPEN) === "0"; } catch { moves.folded = false; }
+  applyMoves();
+  $("moves-toggle").addEventListener("click", () => {
+    const open = $("moves-body").hidden;
+    moves.folded = !open;
+    moves.openedAt = open ? document.body.dataset.ply : null;
+    try { localStorage.setItem(MOVES_OPEN, open ? "1" : "0"); } catch { /* private mode */ }
+    applyMoves();
+  });
   $("skip-moves").addEventListener("click", (event) => {
     event.preventDefault();
-    setMovesOpen(true, false);
+    moves.folded = false;
+    moves.openedAt = document.body.dataset.ply;
+    applyMoves();
     $("action-list").focus();
   });
-  document.addEventListener("eterna:language", () => setMovesOpen(!$("moves-body").hidden, false));
+  document.addEventListener("eterna:language", applyMoves);
+  matchMedia(PHONE).addEventListener("change", applyMoves);
 }
 
-function setMovesOpen(open, remember) {
+// After each drawing: whether every legal move is a card to click.
+export function foldMoves(cardMoves) {
+  moves.cards = cardMoves;
+  applyMoves();
+}
+
+function applyMoves() {
+  const byItself = moves.cards && matchMedia(PHONE).matches && moves.openedAt !== document.body.dataset.ply;
+  if (moves.openedAt !== document.body.dataset.ply) moves.openedAt = null;
+  const open = !moves.folded && !byItself;
+  document.body.dataset.movesFolded = open ? "0" : "1";
   $("moves-body").hidden = !open;
   const toggle = $("moves-toggle");
   toggle.setAttribute("aria-expanded", String(open));
   toggle.dataset.i18n = open ? "table.hideMoves" : "table.showMoves";
   toggle.textContent = t(toggle.dataset.i18n);
-  if (remember) {
-    try { localStorage.setItem(MOVES_OPEN, open ? "1" : "0"); } catch { /* private mode */ }
-  }
 }
 
 // What the focus was on, to find its like after a redraw: a card (by card and zone), a card's

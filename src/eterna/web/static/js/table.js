@@ -5,7 +5,7 @@ import { installDefs } from "./cards.js";
 import { gameModule } from "./games/index.js";
 import { renderBoard, makeContext } from "./board.js";
 import { rankSeats, verdict, resultReason, isSolo } from "./result.js";
-import { setupMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
+import { setupMoves, foldMoves, keepFocus, menuKeys, dockRoom } from "./keys.js";
 import { renderWaiting } from "./waiting.js";
 import { turnSignal, soundOn, setSound, flyFromSeat } from "./motion.js";
 import { hintColumns } from "./hints.js";
@@ -245,7 +245,9 @@ function draw() {
     if (S.flyFrom !== null && S.flyFrom !== undefined) { flyFromSeat($("board"), S.flyFrom); S.flyFrom = null; }
     // every move is a card to click: on a phone the moves panel goes below the board
     const legal = (S.view && S.view.legal_actions) || [];
-    document.body.dataset.cardMoves = legal.length && legal.every((a) => drawn.onCards.has(a)) ? "1" : "0";
+    const cardMoves = legal.length > 0 && legal.every((a) => drawn.onCards.has(a));
+    document.body.dataset.cardMoves = cardMoves ? "1" : "0";
+    foldMoves(cardMoves);  // on a phone the moves panel folds away: the cards are the moves
   }
   drawActions();
   renderLog();

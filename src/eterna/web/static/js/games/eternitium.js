@@ -2,7 +2,7 @@
 // Basic and Advanced markets, discard pile, solo AI cards, scores (technology points).
 import { el } from "../page.js";
 import { currentLanguage, t, tOr, plural } from "../i18n.js";
-import { section, row, stat } from "./common.js";
+import { section, row, stat, aroundThePlay } from "./common.js";
 import { motionOK } from "../motion.js";
 
 const SHAPE_COLOURS = { circle: "#ef6c00", square: "#1565c0", triangle: "#2e7d32", diamond: "#8e24aa" };
@@ -87,26 +87,26 @@ export function render(view, ctx) {
   if (view.last_turn && !view.is_terminal) infos.push(el("span", { class: "stat warn" }, t("eternitium.lastTurn")));
   root.append(el("div", { class: "infobar" }, infos));
 
-  // Each seat's Era pile, top first; the count of Era cards left pulses when it drops.
-  const before = seenEra;
-  seenEra = [...(view.era_counts || [])];
-  const piles = el("div", { class: "era-piles" });
-  for (let s = 0; s < view.players; s++) {
-    const pile = view.era[s] || [];
-    const left = stat("eternitium.eraLeft", view.era_counts[s]);
-    if (before && view.era_counts[s] < before[s] && motionOK()) left.classList.add("pulse");
-    const gem = view.gem && view.gem.includes(s);
-    const cards = pile.map((shape, i) => ctx.card(eraSpec(shape), shape, `era-${s}`, { small: true, extraClass: i === 0 ? "top" : "" }));
-    piles.append(el("div", { class: `era-pile${s === ctx.seat ? " me" : ""}${s === view.current_player ? " current" : ""}`, dataset: { seat: s } },
-      el("div", { class: "pile-head" }, el("strong", {}, ctx.name(s)), " ",
-        gem ? el("span", { class: "gem" }, "◆ ", t("eternitium.gem")) : null,
-        left,
-        stat("common.score", view.scores[s]),
-        stat("eternitium.advanced", view.advanced_counts ? view.advanced_counts[s] : 0),
-        stat("eternitium.handDeckDiscard", `${view.hand_sizes[s]}/${view.deck_sizes[s]}/${view.discard_sizes[s]}`)),
-      el("div", { class: "cards era-row" }, cards.length ? cards : el("span", { class: "empty" }, t("eternitium.noEra")))));
+  // The play in the middle: the card in play, a thief's pick, the markets, then the Portal
+  // reserve and the common Era cards.
+  const center = el("div", {});
+  if (view.in_play) {
+    center.append(section("in-play", "eternitium.inPlay", row("", [ctx.card(cardSpec(view.in_play), view.in_play, "inplay")])));
   }
-  root.append(section("era-zone", "eternitium.eraPiles", piles));
+  const pending = view.pending || {};
+  if (pending.victim_discard) {
+    center.append(section("victim", null, el("h3", {}, t("eternitium.victimDiscard", { name: ctx.name(pending.victim) })),
+      row("", pending.victim_discard.map((c) => ctx.card(cardSpec(c), c, "victim", { small: true })))));
+  }
+  if (pending.mode) center.append(el("p", { class: "note" }, t("eternitium.analyserMode", { mode: pending.mode })));
+
+  // Markets, each with the blind top card of its deck.
+  const market = (tier, cards, size) => {
+    const items = cards.map((c) => ctx.card(cardSpec(c), c, "market"));
+    if (size > 0) items.push(ctx.card(cardSpec(`blind-${tier}`), `blind-${tier}`, "market", { badge: size }));
+    return section(`market market-${tier}`, `eternitium.market.${tier}`, row("", items));
+  };
+  center.append(el("div", { class: "markets" }, market("basic", view.basic_row || [], view.basic_deck_size), market("advanced", view.advanced_row || [], view.advanced_deck_size)));
 
   // Portal reserve (or the mission 4 Portal row) and the common Era cards.
   const reserve = Object.entries(view.portal_reserve || {}).map(([shape, n]) =>
@@ -122,30 +122,32 @@ export function render(view, ctx) {
   commons.push(section("era-display", "eternitium.eraDisplay",
     row("", (view.era_display || []).map((shape) => ctx.card(eraSpec(shape), shape, "display", { small: true }))),
     el("p", { class: "note" }, t("eternitium.eraDeck", { n: view.era_deck_size }), " · ", t("eternitium.eraDiscard"), " ", discardCounts)));
-  root.append(el("div", { class: "commons" }, commons));
-
-  // Markets, each with the blind top card of its deck.
-  const market = (tier, cards, size) => {
-    const items = cards.map((c) => ctx.card(cardSpec(c), c, "market"));
-    if (size > 0) items.push(ctx.card(cardSpec(`blind-${tier}`), `blind-${tier}`, "market", { badge: size }));
-    return section(`market market-${tier}`, `eternitium.market.${tier}`, row("", items));
-  };
-  root.append(el("div", { class: "markets" }, market("basic", view.basic_row || [], view.basic_deck_size), market("advanced", view.advanced_row || [], view.advanced_deck_size)));
+  center.append(el("div", { class: "commons" }, commons));
 
   if (view.players === 1) {
-    root.append(section("ai", "eternitium.aiCards", el("p", { class: "note" }, plural(view.ai_deck_size, "eternitium.aiDeck.one", "eternitium.aiDeck.other")),
+    center.append(section("ai", "eternitium.aiCards", el("p", { class: "note" }, plural(view.ai_deck_size, "eternitium.aiDeck.one", "eternitium.aiDeck.other")),
       row("", (view.ai_cards || []).map((c) => ctx.card(cardSpec(c), c, "ai", { small: true })))));
   }
 
-  if (view.in_play) {
-    root.append(section("in-play", "eternitium.inPlay", row("", [ctx.card(cardSpec(view.in_play), view.in_play, "inplay")])));
-  }
-  const pending = view.pending || {};
-  if (pending.victim_discard) {
-    root.append(section("victim", null, el("h3", {}, t("eternitium.victimDiscard", { name: ctx.name(pending.victim) })),
-      row("", pending.victim_discard.map((c) => ctx.card(cardSpec(c), c, "victim", { small: true })))));
-  }
-  if (pending.mode) root.append(el("p", { class: "note" }, t("eternitium.analyserMode", { mode: pending.mode })));
+  // Each seat around the play with its Era pile, top first (the count of Era cards left pulses
+  // when it drops), its gem, score, Advanced cards and hand/deck/discard.
+  const before = seenEra;
+  seenEra = [...(view.era_counts || [])];
+  root.append(aroundThePlay(view, ctx, center, (s) => {
+    const pile = view.era[s] || [];
+    const left = stat("eternitium.eraLeft", view.era_counts[s]);
+    if (before && view.era_counts[s] < before[s] && motionOK()) left.classList.add("pulse");
+    const gem = view.gem && view.gem.includes(s);
+    const cards = pile.map((shape, i) => ctx.card(eraSpec(shape), shape, `era-${s}`, { small: true, extraClass: i === 0 ? "top" : "" }));
+    return el("div", { class: "era-pile", dataset: { seat: s } },
+      el("div", { class: "pile-head" }, el("strong", { class: "seat-title" }, ctx.name(s)), " ",
+        gem ? el("span", { class: "gem" }, "◆ ", t("eternitium.gem")) : null,
+        left,
+        stat("common.score", view.scores[s]),
+        stat("eternitium.advanced", view.advanced_counts ? view.advanced_counts[s] : 0),
+        stat("eternitium.handDeckDiscard", `${view.hand_sizes[s]}/${view.deck_sizes[s]}/${view.discard_sizes[s]}`)),
+      el("div", { class: "cards era-row" }, cards.length ? cards : el("span", { class: "empty" }, t("eternitium.noEra"))));
+  }, "era-piles"));
 
   if (view.hand) {
     root.append(section("hand-zone", "common.yourHand", row("hand", view.hand.map((c) => ctx.card(cardSpec(c), c, "hand")))));

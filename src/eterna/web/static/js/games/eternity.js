@@ -2,7 +2,7 @@
 // the 3-player display, and per seat: trees against tricks, scores.
 import { el } from "../page.js";
 import { currentLanguage, t, plural } from "../i18n.js";
-import { section, row, stat, folded } from "./common.js";
+import { section, row, stat, folded, aroundThePlay } from "./common.js";
 import { motionOK, sweepToSeat } from "../motion.js";
 
 const COLOURS = { earth: "#2e7d32", sea: "#1565c0", sky: "#c62828" };
@@ -71,7 +71,7 @@ export function render(view, ctx) {
         el("span", { class: "count" }, ` (${(view.board[family] || []).length})`)),
       el("div", { class: "column-cards" }, cards)));
   }
-  root.append(section("board-zone", "eternity.trumpBoard", columns));
+  const board = section("board-zone", "eternity.trumpBoard", columns);
 
   // The current trick: participating cards, then pledges.
   const trick = [];
@@ -83,34 +83,26 @@ export function render(view, ctx) {
       el("figcaption", {}, t("eternity.pledgedBy", { name: ctx.name(pledge.seat) }))));
   }
   const led = view.led ? t("eternity.led", { family: familyName(view.led, lang) }) : "";
-  root.append(section("trick-zone", "eternity.currentTrick", completedTrick(view, ctx), el("p", { class: "note" }, led), row("trick", trick)));
+  const center = el("div", {}, section("trick-zone", "eternity.currentTrick", completedTrick(view, ctx), el("p", { class: "note" }, led), row("trick", trick)));
 
   if (view.last_trick) {
     const lt = view.last_trick;
     const cards = lt.cards.map((p) => el("figure", { class: "played" }, ctx.card(cardSpec(p.card, lang), p.card, "last", { small: true }), el("figcaption", {}, ctx.name(p.seat))));
     const pledges = (lt.pledges || []).map((p) => el("figure", { class: "played pledge" }, ctx.card(cardSpec(p.card, lang), p.card, "last", { small: true }), el("figcaption", {}, t("eternity.pledgedBy", { name: ctx.name(p.seat) }))));
-    root.append(section("last-trick", null, el("h3", {}, t("eternity.lastTrick", { name: ctx.name(lt.winner) })), row("", [...cards, ...pledges])));
+    center.append(section("last-trick", null, el("h3", {}, t("eternity.lastTrick", { name: ctx.name(lt.winner) })), row("", [...cards, ...pledges])));
   }
+  center.append(board);
 
   if (view.display && view.display.length) {
-    root.append(folded("display", `${t("eternity.display")} · ${view.display.length}`, row("", view.display.map((c) => ctx.card(cardSpec(c, lang), c, "display", { small: true })))));
+    center.append(folded("display", `${t("eternity.display")} · ${view.display.length}`, row("", view.display.map((c) => ctx.card(cardSpec(c, lang), c, "display", { small: true })))));
   }
 
-  // Per seat: hand size, trees vs tricks (harmony when equal), score.
-  const table = el("table", { class: "seats-table" },
-    el("thead", {}, el("tr", {}, ...["common.player", "eternity.cards", "eternity.trees", "eternity.tricks", "common.score"].map((k) => el("th", { scope: "col" }, t(k))))));
-  const body = el("tbody");
-  for (let s = 0; s < view.players; s++) {
-    const harmony = view.trees[s] === view.tricks[s];
-    body.append(el("tr", { class: `${s === view.current_player ? "current" : ""} ${s === ctx.seat ? "me" : ""}`, dataset: { seat: s } },
-      el("th", { scope: "row" }, ctx.name(s)),
-      el("td", {}, view.hand_sizes[s]),
-      el("td", { class: "trees" }, view.trees[s]),
-      el("td", { class: "tricks" }, view.tricks[s], harmony ? el("span", { class: "harmony", title: t("eternity.harmonyHint") }, " ☯") : null),
-      el("td", {}, view.scores[s])));
-  }
-  table.append(body);
-  root.append(section("seats-zone", "eternity.treesAndTricks", table));
+  // The seats around the trick: each with its cards in hand, trees against tricks (harmony
+  // when equal), its pledges in this trick and its score.
+  // (a seat is a few numbers: every opponent sits across the top, the trick and the trump board
+  // side by side below them on a laptop)
+  center.classList.add("eternity-play");
+  root.append(aroundThePlay(view, ctx, center, (s) => seatPanel(view, ctx, s), "", (n) => Array(n).fill("top")));
 
   if (view.round_results && view.round_results.length) {
     root.append(folded("rounds", t("eternity.roundResults"), el("div", { class: "table-scroll" }, roundsTable(view, ctx))));
@@ -121,6 +113,19 @@ export function render(view, ctx) {
     root.append(section("hand-zone", "common.yourHand", row("hand", hand)));
   }
   return root;
+}
+
+function seatPanel(view, ctx, s) {
+  const harmony = view.trees[s] === view.tricks[s];
+  const pledged = (view.pledges || []).filter((p) => p.seat === s).length;
+  return el("section", { class: "eternity-seat", dataset: { seat: s }, "aria-label": ctx.name(s) },
+    el("div", { class: "pile-head" }, el("strong", { class: "seat-title" }, ctx.name(s)), " ", stat("common.score", view.scores[s])),
+    el("div", { class: "seat-stats" },
+      stat("eternity.cards", view.hand_sizes[s]),
+      el("span", { class: "stat trees" }, el("span", { class: "stat-label" }, t("eternity.trees")), " ", el("strong", {}, String(view.trees[s]))),
+      el("span", { class: "stat tricks" }, el("span", { class: "stat-label" }, t("eternity.tricks")), " ", el("strong", {}, String(view.tricks[s])),
+        harmony ? el("span", { class: "harmony", title: t("eternity.harmonyHint") }, " ☯") : null),
+      pledged ? stat("eternity.pledgesThisTrick", pledged) : null));
 }
 
 // What the last drawings showed: the trump, the last trick and until when it stays in the trick's

@@ -2,7 +2,7 @@
 // colour, scores, round and phase.
 import { el } from "../page.js";
 import { currentLanguage, t, tOr, plural } from "../i18n.js";
-import { section, row, stat } from "./common.js";
+import { section, row, stat, aroundThePlay } from "./common.js";
 import { glade, seatArtifacts, areaLine, tileName, tileSpec, effectText } from "./vale_artifacts.js";
 import { stoneLimitChoice } from "../choose.js";
 
@@ -40,18 +40,28 @@ export function cardSpec(card, extra = {}) {
   const family = tOr(`vale.family.${info.family}`, info.family);
   const kinds = (info.kinds || []).map((k) => tOr(`vale.kind.${k}`, k)).join(", ");
   const meta = `${family} · ${t("vale.cost", { n: info.cost })}${kinds ? ` · ${kinds}` : ""}`;
+  // the face: the effect's few words (its kind is the icon above them); the whole text on the
+  // card's title and in its zoom
+  const face = info.short ? shortFace(info.short, (info.kinds || []).length) : effectText(info.text, (info.kinds || []).length);
 
   return {
     // the name says what the face shows, its effect text too (what is drawn is in the name)
-    label: info.text ? `${info.name} (${meta}): ${info.text}` : `${info.name} (${meta})`,
+    label: info.text ? `${info.name} (${meta}): ${face}${face !== info.text ? `. ${info.text}` : ""}` : `${info.name} (${meta})`,
     heading: `${info.name} (${meta})`,
     title: `${info.name} · ${meta}\n${info.text}`,
     colour: FAMILY_COLOURS[info.family], tint: FAMILY_TINTS[info.family],
-    rich: true, emblem: info.family, icons: info.kinds || [], text: effectText(info.text, (info.kinds || []).length),
+    rich: true, emblem: info.family, icons: info.kinds || [], text: face,
     cornerRight: info.cost, name: info.name, footer: family,
     zoom: { title: info.name, meta, text: info.text, fullOnFace: true },
     ...extra,
   };
+}
+
+// A short text's kind signs (⚡ instant, ∞ permanent, ⌛ resolution, as the terminal shows
+// them) at the start of each part: the face draws them as its icons.
+export function shortFace(short, icons) {
+  if (!icons) return short;
+  return short.split(" · ").map((part) => part.replace(/^[⚡∞⌛]\uFE0F?\s*/u, "")).join(" · ");
 }
 
 function cardName(card) {
@@ -88,30 +98,28 @@ export function render(view, ctx) {
       claims.push(el("figure", { class: "played" }, ctx.card(cardSpec(c), c, s === ctx.seat ? "claimed" : "others", { small: true }), el("figcaption", {}, ctx.name(s))));
     }
   });
-  root.append(section("hunting", "vale.huntingBoard",
+  const center = el("div", {}, section("hunting", "vale.huntingBoard",
     row("revealed", (view.revealed || []).map((c) => ctx.card(cardSpec(c), c, "revealed"))),
     claims.length ? el("div", { class: "claims" }, el("h4", {}, t("vale.claimed")), row("", claims)) : null));
-
-  const tiles = glade(view, ctx, data); // null in a game without the Artifacts
-  if (tiles) root.append(tiles);
 
   const pending = view.pending || {};
   if (pending.kind) {
     // the card or artifact that asks, by its name in the page's language
     const source = pending.artifact ? tileName(data, pending.artifact) : pending.card ? cardName(pending.card) : "";
     const said = { name: ctx.name(pending.chooser), kind: tOr(`vale.pendingKind.${pending.kind}`, pending.kind), card: source };
-    root.append(el("p", { class: "pending note" }, t(source ? "vale.pendingSource" : "vale.pending", said)));
+    center.append(el("p", { class: "pending note" }, t(source ? "vale.pendingSource" : "vale.pending", said)));
   }
   const grouped = stoneLimitChoice(view, ctx); // discarding down to the limit: one dialog
-  if (grouped) root.append(grouped);
+  if (grouped) center.append(grouped);
+  const tiles = glade(view, ctx, data); // null in a game without the Artifacts
+  if (tiles) center.append(tiles);
 
-  // Every seat: score, stones, hand size, area.
-  const seats = el("div", { class: "vale-seats" });
-  for (let s = 0; s < view.players; s++) {
+  // The seats around the hunting board: score, stones, hand size, area.
+  root.append(aroundThePlay(view, ctx, center, (s) => {
     const area = (view.areas[s] || []).map((c) => ctx.card(cardSpec(c, { highlight: (view.resolved || []).includes(c) }), c, s === ctx.seat ? "area" : "others", { small: true }));
     const known = s === ctx.seat ? [] : (view.known_hands ? view.known_hands[s] : []) || [];
-    seats.append(el("div", { class: `vale-seat${s === ctx.seat ? " me" : ""}${s === view.current_player ? " current" : ""}`, dataset: { seat: s } },
-      el("div", { class: "pile-head" }, el("strong", {}, ctx.name(s)), " ",
+    return el("div", { class: "vale-seat", dataset: { seat: s } },
+      el("div", { class: "pile-head" }, el("strong", { class: "seat-title" }, ctx.name(s)), " ",
         stat("common.score", view.scores[s]),
         stones(view.stones[s], view.stone_values ? view.stone_values[s] : null),
         stat("vale.limit", view.stone_limits ? view.stone_limits[s] : 4),
@@ -119,9 +127,8 @@ export function render(view, ctx) {
       el("div", { class: "area-label" }, areaLine(view, s, area.length)),
       row("area", area),
       known.length ? el("p", { class: "note" }, t("vale.knownHand"), " ", known.map(cardName).join(", ")) : null,
-      seatArtifacts(view, ctx, data, s, cardSpec)));
-  }
-  root.append(section("seats-zone", "vale.players", seats));
+      seatArtifacts(view, ctx, data, s, cardSpec));
+  }, "vale-seats"));
 
   if (view.hand) {
     root.append(section("hand-zone", "common.yourHand", row("hand", view.hand.map((c) => ctx.card(cardSpec(c), c, "hand")))));

@@ -23,12 +23,14 @@ export function tileSpec(data, tile, extra = {}) {
   const info = (data && data.tiles && data.tiles[tile]) || { name: tileName(data, tile), timing: "", text: "" };
   const timing = tOr(`vale.timing.${info.timing}`, info.timing);
   const meta = `${t("vale.artifact")} · ${timing}`;
+  // the face: the tile's few words (vale.short.<tile>) after its timing's icon, else its text
+  const face = info.short || effectText(info.text, info.timing);
   return {
-    label: info.text ? `${info.name} (${meta}): ${info.text}` : `${info.name} (${meta})`,
+    label: info.text ? `${info.name} (${meta}): ${face}${face !== info.text ? `. ${info.text}` : ""}` : `${info.name} (${meta})`,
     heading: `${info.name} (${meta})`,
     title: `${info.name} · ${meta}\n${info.text}`,
     colour: TILE_COLOUR, tint: TILE_TINT,
-    rich: true, emblem: "artifact", icons: info.timing ? [info.timing] : [], text: effectText(info.text, info.timing),
+    rich: true, emblem: "artifact", icons: info.timing ? [info.timing] : [], text: face,
     name: info.name, footer: t("vale.artifact"),
     zoom: { title: info.name, meta, text: info.text, fullOnFace: true },
     ...extra,

@@ -43,14 +43,6 @@ Copied2: TypeAlias = Annotated[T, COPY2]  # a list of lists: each inner list cop
 BEGIN: Final = "    # Generated from the fields declared above by `make fields` (core/fields.py):"
 END: Final = "    # End of the generated part."
 ROOT: Final = Path(__file__).resolve().parent.parent  # src/eterna
-# The classes that declare fields, by module (a class listed here must hold the markers).
-CLASSES: Final = (
-    ("core/state.py", "BaseState"),
-    ("games/eternity/state.py", "EternityState"),
-    ("games/vale/board.py", "ValeBoard"),
-    ("games/vale/state.py", "ValeState"),
-    ("games/eternitium/board.py", "EternitiumBoard"),
-)
 _MUTABLE: Final = ("list", "dict", "set")
 
 
@@ -164,13 +156,29 @@ def rewrite(path: str, name: str) -> tuple[str, str]:
 def _base(node: ast.expr) -> bool:
     """A base class that declares fields itself (its clone is extended)."""
     target = node.value if isinstance(node, ast.Subscript) else node
-    return isinstance(target, ast.Name) and target.id in {c for _, c in CLASSES}
+    return isinstance(target, ast.Name) and target.id in {c for _, c in classes()}
+
+
+def classes() -> list[tuple[str, str]]:
+    """Every class that declares fields: (its module's path under src/eterna, its name), found
+    by the generated part's first marker in its body."""
+    found = []
+    for file in sorted(ROOT.rglob("*.py")):
+        text = file.read_text()
+        if BEGIN not in text.split("\n"):
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and any(
+                text.split("\n")[i] == BEGIN for i in range(node.lineno, node.end_lineno or 0)
+            ):
+                found.append((file.relative_to(ROOT).as_posix(), node.name))
+    return found
 
 
 def stale() -> list[str]:
     """The classes whose written parts disagree with their declaration."""
     out = []
-    for path, name in CLASSES:
+    for path, name in classes():
         text, want = rewrite(path, name)
         if text != want:
             out.append(f"{path}:{name}")
@@ -179,7 +187,7 @@ def stale() -> list[str]:
 
 def main(argv: list[str]) -> int:
     if argv == ["--write"]:
-        for path, name in CLASSES:
+        for path, name in classes():
             text, want = rewrite(path, name)
             if text != want:
                 (ROOT / path).write_text(want)

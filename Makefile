@@ -10,7 +10,7 @@ STAMP_DEV := $(VENV)/.installed-dev
 STEP = src/eterna/build_engines.py step
 ENGINES = $(BIN)/python src/eterna/build_engines.py
 
-.PHONY: run test lint typecheck unit pure build bench clean cluster cluster-stop
+.PHONY: run test lint typecheck unit pure build bench clean cluster cluster-stop fields
 
 # The first run takes about a minute before the server answers: a Python environment, then the
 # pure-Python install (no compilation); the compiled engines are then built in the background
@@ -77,6 +77,11 @@ pure: $(STAMP_DEV)
 	ETERNA_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/playthroughs tests/core tests/engines tests/adapters/test_fast_observe.py
 
 test: lint typecheck unit pure
+
+# Each state field is declared once (src/eterna/core/fields.py): this writes the __slots__ and
+# clone that follow from the declarations (a test fails while they disagree).
+fields: $(STAMP_RUN)
+	$(BIN)/python -m eterna.core.fields --write
 
 bench: $(STAMP_DEV)
 	$(BIN)/python bench/playouts.py

@@ -98,6 +98,7 @@ COMPILED: tuple[str, ...] = (
     "games.vale.position",
     "games.vale.position_arts",
     "games.vale.position_steps",
+    "games.vale.redeal",
     "games.vale.refusals",
     "games.vale.state",
     "games.vale.summons",

@@ -15,24 +15,23 @@ read-only properties, and `clone`. A game writes only its rules:
 What never changes during a game (the game, player count, seed, options, setup, a deal drawn at
 the start...) sits in one frozen `GameStart` shared by the state and all its clones.
 
-Cloning is declared, then written out: every class lists each slot it adds in `CLONE` with how a
-clone gets it (`SHARE` the same object, `COPY` a shallow copy, `COPY2` a copy of each inner list,
-or a function), and its `clone` (the base's, extended with `super().clone()`) does just that,
-line by line, so the compiled build turns it into straight C (docs/compiled.md). The tests hold
-the two together: tests/core/test_clone_declarations.py refuses a class whose declaration misses
-a slot, and a clone that does not do what its declaration says.
+Each field is declared once, by its annotation, which says how a clone gets it (core/fields.py):
+`make fields` writes `__slots__` and `clone` from the declarations, `to_fields`/`from_fields`
+read and fill the declared fields for the position writers and readers, and
+tests/core/test_clone_declarations.py fails when any of them disagrees with the declaration.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Self, TypeVar
 
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
+from eterna.core.fields import Copied
 from eterna.core.frozen import reduce_frozen
 from eterna.core.game import Action, GameState, Record, Unchecked, View
 from eterna.core.records import make_record
@@ -40,11 +39,6 @@ from eterna.core.rng import RECORD_VERSION
 
 if TYPE_CHECKING:
     from eterna.core.game import Game
-
-SHARE: Final = "share"  # the clone holds the same object (immutable, or never mutated in place)
-COPY: Final = "copy"  # a shallow copy (`value.copy()`: a list or a dict of immutable items)
-COPY2: Final = "copy2"  # a list of lists: each inner list copied
-CloneKind = str | Callable[[Any], Any]
 
 ActionT = TypeVar("ActionT", bound=Action)
 StartT = TypeVar("StartT", bound="GameStart")
@@ -69,16 +63,8 @@ class GameStart:
         return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
-def _copy_events(events: list[Event] | None) -> list[Event] | None:
+def copy_events(events: list[Event] | None) -> list[Event] | None:
     return None if events is None else events[:]
-
-
-def clone_plan(cls: type) -> dict[str, CloneKind]:
-    """Every slot of `cls` and its base classes with how a clone gets it."""
-    plan: dict[str, CloneKind] = {}
-    for klass in reversed(cls.__mro__):
-        plan.update(klass.__dict__.get("CLONE", {}))
-    return plan
 
 
 def all_slots(cls: type) -> set[str]:
@@ -93,6 +79,22 @@ def all_slots(cls: type) -> set[str]:
 class BaseState(GameState, Generic[ActionT, StartT]):
     """A game in progress; see the module docstring for what a game writes."""
 
+    action_type: ClassVar[type[Action]]  # the game's Action class (the fast path's check)
+    not_an_action: ClassVar[str]  # the refusal's words for what is no action of the game
+
+    # The fields: one declaration each (core/fields.py says how; `make fields` writes the rest).
+    _start: StartT
+    _n: int  # the player count: _start.players, read in every hot loop
+    _current: int  # the seat to decide, -1 once the game is over
+    _history: Copied[list[ActionT]]
+    _winners: Copied[list[int]]
+    _legal_cache: tuple[ActionT, ...] | None  # replaced (never changed) after each action
+    _determinized: bool  # a guess made for a search: it has no record
+    _events: Annotated[list[Event] | None, copy_events]  # once narrating (None: not kept)
+    is_terminal: bool  # a plain attribute: the hottest read of every playout loop
+
+    # Generated from the fields declared above by `make fields` (core/fields.py):
+    # do not edit; edit the declaration and run it again.
     __slots__ = (
         "_current",
         "_determinized",
@@ -104,29 +106,22 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         "_winners",
         "is_terminal",
     )
-    CLONE: ClassVar[Mapping[str, CloneKind]] = {
-        "_current": SHARE,
-        "_determinized": SHARE,
-        "_events": _copy_events,
-        "_history": COPY,
-        "_legal_cache": SHARE,  # a tuple, replaced (never changed) after each action
-        "_n": SHARE,
-        "_start": SHARE,
-        "_winners": COPY,
-        "is_terminal": SHARE,
-    }
-    action_type: ClassVar[type[Action]]  # the game's Action class (the fast path's check)
-    not_an_action: ClassVar[str]  # the refusal's words for what is no action of the game
 
-    _start: StartT
-    _n: int  # the player count: _start.players, read in every hot loop
-    _current: int  # the seat to decide, -1 once the game is over
-    _history: list[ActionT]
-    _winners: list[int]
-    _legal_cache: tuple[ActionT, ...] | None
-    _determinized: bool  # a guess made for a search: it has no record
-    _events: list[Event] | None  # what happened, once narrating (None: not asked, not kept)
-    is_terminal: bool  # a plain attribute: the hottest read of every playout loop
+    def clone(self) -> Self:
+        """An independent copy: each field as its declaration says."""
+        new = type(self).__new__(type(self))
+        new._start = self._start
+        new._n = self._n
+        new._current = self._current
+        new._history = self._history.copy()
+        new._winners = self._winners.copy()
+        new._legal_cache = self._legal_cache
+        new._determinized = self._determinized
+        new._events = copy_events(self._events)
+        new.is_terminal = self.is_terminal
+        return new
+
+    # End of the generated part.
 
     def __init__(self, start: StartT | None = None, narrate: bool = False) -> None:
         """`narrate`: keep events from the start (else only once `events_since` asks). Without
@@ -143,6 +138,33 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         self._legal_cache = None
         self._determinized = False
         self.is_terminal = False
+
+    # ------------------------------------------------------------------ fields (positions)
+    @classmethod
+    def from_fields(cls, start: StartT, fields: Mapping[str, Any], narrate: bool = False) -> Self:
+        """A state holding `fields`: a value for every field its class declares beyond
+        BaseState's (whose own start from `start` as in a new game, and may be given too). The
+        position readers' way in: a missing or unknown name is a reader's bug (KeyError)."""
+        missing = sorted(all_slots(cls) - all_slots(BaseState) - fields.keys())
+        if missing:
+            raise KeyError(f"{cls.__name__} fields: missing {missing}")
+        st = cls()
+        BaseState.__init__(st, start, narrate)
+        st.load_fields(fields)
+        return st
+
+    def load_fields(self, fields: Mapping[str, Any]) -> None:
+        """Set the declared fields named in `fields` (a position reader settling what it has
+        read); an undeclared name is a reader's bug (KeyError)."""
+        unknown = sorted(fields.keys() - all_slots(type(self)))
+        if unknown:
+            raise KeyError(f"{type(self).__name__} fields: unknown {unknown}")
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def to_fields(self) -> dict[str, Any]:
+        """Every declared field by name (the position writers read them here)."""
+        return {name: getattr(self, name) for name in sorted(all_slots(type(self)))}
 
     # ------------------------------------------------------------------ what a game writes
     def _legal(self) -> tuple[ActionT, ...]:
@@ -323,17 +345,3 @@ class BaseState(GameState, Generic[ActionT, StartT]):
             [a.text for a in self._history],
             start.version,
         )
-
-    def clone(self) -> Self:
-        """An independent copy, as CLONE declares; a class adding slots extends it."""
-        new = type(self).__new__(type(self))
-        new._current = self._current
-        new._determinized = self._determinized
-        new._events = _copy_events(self._events)
-        new._history = self._history.copy()
-        new._legal_cache = self._legal_cache
-        new._n = self._n
-        new._start = self._start
-        new._winners = self._winners.copy()
-        new.is_terminal = self.is_terminal
-        return new

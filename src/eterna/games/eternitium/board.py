@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Self
+from typing import Annotated, Any, Final, Self
 
+from eterna.core.fields import Copied, Copied2, Shared
 from eterna.core.frozen import reduce_frozen
 from eterna.core.rng import Rng
-from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
+from eterna.core.state import BaseState, GameStart
 from eterna.games.eternitium.cards import (
     BLIND_ADVANCED,
     BLIND_BASIC,
@@ -98,6 +99,71 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
     the turn flow and the contract. Its fields are read only by those layers and by the game's
     views, refusals and encoding (one package, one engine); agents get views."""
 
+    action_type = EternitiumAction
+    not_an_action = (
+        "is not an Eternitium action: pass an action from legal_actions() "
+        "or its notation, e.g. 'play droid' (docs/eternitium.md, Notation)"
+    )
+
+    _rules: Rules  # start.rules, read often
+    _rng: int
+    _hands: Copied2[list[list[int]]]
+    _hsize: Copied[list[int]]
+    _decks: Copied2[list[list[int]]]
+    _discards: Copied2[list[list[int]]]
+    _eras: Copied2[list[list[int]]]
+    _owned: Copied[list[int]]
+    _reserve: Copied[list[int]]
+    _portal_deck: Copied[list[int]]
+    _portal_row: Copied[list[int]]
+    _basic_deck: Copied[list[int]]
+    _basic_row: Copied[list[int]]
+    _adv_deck: Copied[list[int]]
+    _adv_row: Copied[list[int]]
+    _era_deck: Copied[list[int]]
+    _era_display: Copied[list[int]]
+    _era_discard: Copied[list[int]]
+    _ai_deck: Copied[list[int]]
+    _ai_log: Copied[list[int]]
+    _box: Copied[list[int]]
+    # Public knowledge (docs/eternitium.md, Determinization), kept for `determinize` only:
+    # per seat: counts of its Action cards whose identity is public
+    _known: Copied2[list[list[int]]]
+    # per seat: counts publicly known to lie in its discard pile
+    _located: Copied2[list[list[int]]]
+    # (thief, victim): its own
+    _peeks: Annotated[dict[tuple[int, int], tuple[list[int], list[int]]], _copy_peeks]
+    # per seat: shapes known to be among its face-down Era cards
+    _era_known: Copied2[list[list[int]]]
+    # shapes known to be in the common Era deck (rebuilt from discards)
+    _deck_known: Copied[list[int]]
+    _era_box: Shared[list[int]]  # Era cards a setup left out, per shape (never changed)
+    # per technology tier (0 Basic, 1 Advanced): cards seen at the bottom
+    _bottom: Copied[list[int]]
+    _phase: int
+    _active: int
+    _first: int
+    _turn: int
+    _round: int
+    _limited: int
+    _wallet: bool
+    _failed: bool
+    _skipped: bool
+    _played: bool
+    _in_play: int
+    _target: int
+    _gifts: Copied[list[int]]
+    _cycle_mode: int
+    _cycle_count: int
+    _pay_left: int
+    _pay_down: bool
+    _pickers: Copied[list[int]]
+    _kept: int
+    _last_turn: bool
+    _src: int  # the solo AI card resolving (-1: none), the `source` of what it does
+
+    # Generated from the fields declared above by `make fields` (core/fields.py):
+    # do not edit; edit the declaration and run it again.
     __slots__ = (
         "_active",
         "_adv_deck",
@@ -149,169 +215,64 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         "_turn",
         "_wallet",
     )
-    CLONE: ClassVar[Mapping[str, CloneKind]] = {
-        "_active": SHARE,
-        "_adv_deck": COPY,
-        "_adv_row": COPY,
-        "_ai_deck": COPY,
-        "_ai_log": COPY,
-        "_basic_deck": COPY,
-        "_basic_row": COPY,
-        "_bottom": COPY,
-        "_box": COPY,
-        "_cycle_count": SHARE,
-        "_cycle_mode": SHARE,
-        "_deck_known": COPY,
-        "_decks": COPY2,
-        "_discards": COPY2,
-        "_era_box": SHARE,  # never changes after the setup
-        "_era_deck": COPY,
-        "_era_discard": COPY,
-        "_era_display": COPY,
-        "_era_known": COPY2,
-        "_eras": COPY2,
-        "_failed": SHARE,
-        "_first": SHARE,
-        "_gifts": COPY,
-        "_hands": COPY2,
-        "_hsize": COPY,
-        "_in_play": SHARE,
-        "_kept": SHARE,
-        "_known": COPY2,
-        "_last_turn": SHARE,
-        "_limited": SHARE,
-        "_located": COPY2,
-        "_owned": COPY,
-        "_pay_down": SHARE,
-        "_pay_left": SHARE,
-        "_peeks": _copy_peeks,
-        "_phase": SHARE,
-        "_pickers": COPY,
-        "_played": SHARE,
-        "_portal_deck": COPY,
-        "_portal_row": COPY,
-        "_reserve": COPY,
-        "_rng": SHARE,
-        "_round": SHARE,
-        "_rules": SHARE,
-        "_skipped": SHARE,
-        "_src": SHARE,
-        "_target": SHARE,
-        "_turn": SHARE,
-        "_wallet": SHARE,
-    }
-    action_type = EternitiumAction
-    not_an_action = (
-        "is not an Eternitium action: pass an action from legal_actions() "
-        "or its notation, e.g. 'play droid' (docs/eternitium.md, Notation)"
-    )
 
-    _rules: Rules  # start.rules, read often
-    _rng: int
-    _hands: list[list[int]]
-    _hsize: list[int]
-    _decks: list[list[int]]
-    _discards: list[list[int]]
-    _eras: list[list[int]]
-    _owned: list[int]
-    _reserve: list[int]
-    _portal_deck: list[int]
-    _portal_row: list[int]
-    _basic_deck: list[int]
-    _basic_row: list[int]
-    _adv_deck: list[int]
-    _adv_row: list[int]
-    _era_deck: list[int]
-    _era_display: list[int]
-    _era_discard: list[int]
-    _ai_deck: list[int]
-    _ai_log: list[int]
-    _box: list[int]
-    # Public knowledge (docs/eternitium.md, Determinization), kept for `determinize` only:
-    _known: list[list[int]]  # per seat: counts of its Action cards whose identity is public
-    _located: list[list[int]]  # per seat: counts publicly known to lie in its discard pile
-    _peeks: dict[tuple[int, int], tuple[list[int], list[int]]]  # (thief, victim): its own
-    _era_known: list[list[int]]  # per seat: shapes known to be among its face-down Era cards
-    _deck_known: list[int]  # shapes known to be in the common Era deck (rebuilt from discards)
-    _era_box: list[int]  # Era cards a setup left out of the game, per shape
-    _bottom: list[int]  # per technology tier (0 Basic, 1 Advanced): cards seen at the bottom
-    _phase: int
-    _active: int
-    _first: int
-    _turn: int
-    _round: int
-    _limited: int
-    _wallet: bool
-    _failed: bool
-    _skipped: bool
-    _played: bool
-    _in_play: int
-    _target: int
-    _gifts: list[int]
-    _cycle_mode: int
-    _cycle_count: int
-    _pay_left: int
-    _pay_down: bool
-    _pickers: list[int]
-    _kept: int
-    _last_turn: bool
-    _src: int  # the solo AI card resolving (-1: none), the `source` of what it does
-
-    # ------------------------------------------------------------------ events
     def clone(self) -> Self:
-        """An independent copy, as CLONE declares."""
+        """An independent copy: each field as its declaration says."""
         new = super().clone()
-        new._active = self._active
-        new._adv_deck = self._adv_deck.copy()
-        new._adv_row = self._adv_row.copy()
-        new._ai_deck = self._ai_deck.copy()
-        new._ai_log = self._ai_log.copy()
-        new._basic_deck = self._basic_deck.copy()
-        new._basic_row = self._basic_row.copy()
-        new._bottom = self._bottom.copy()
-        new._box = self._box.copy()
-        new._cycle_count = self._cycle_count
-        new._cycle_mode = self._cycle_mode
-        new._deck_known = self._deck_known.copy()
-        new._decks = [x.copy() for x in self._decks]
-        new._discards = [x.copy() for x in self._discards]
-        new._era_box = self._era_box
-        new._era_deck = self._era_deck.copy()
-        new._era_discard = self._era_discard.copy()
-        new._era_display = self._era_display.copy()
-        new._era_known = [x.copy() for x in self._era_known]
-        new._eras = [x.copy() for x in self._eras]
-        new._failed = self._failed
-        new._first = self._first
-        new._gifts = self._gifts.copy()
+        new._rules = self._rules
+        new._rng = self._rng
         new._hands = [x.copy() for x in self._hands]
         new._hsize = self._hsize.copy()
-        new._in_play = self._in_play
-        new._kept = self._kept
-        new._known = [x.copy() for x in self._known]
-        new._last_turn = self._last_turn
-        new._limited = self._limited
-        new._located = [x.copy() for x in self._located]
+        new._decks = [x.copy() for x in self._decks]
+        new._discards = [x.copy() for x in self._discards]
+        new._eras = [x.copy() for x in self._eras]
         new._owned = self._owned.copy()
-        new._pay_down = self._pay_down
-        new._pay_left = self._pay_left
-        new._peeks = _copy_peeks(self._peeks)
-        new._phase = self._phase
-        new._pickers = self._pickers.copy()
-        new._played = self._played
+        new._reserve = self._reserve.copy()
         new._portal_deck = self._portal_deck.copy()
         new._portal_row = self._portal_row.copy()
-        new._reserve = self._reserve.copy()
-        new._rng = self._rng
-        new._round = self._round
-        new._rules = self._rules
-        new._skipped = self._skipped
-        new._src = self._src
-        new._target = self._target
+        new._basic_deck = self._basic_deck.copy()
+        new._basic_row = self._basic_row.copy()
+        new._adv_deck = self._adv_deck.copy()
+        new._adv_row = self._adv_row.copy()
+        new._era_deck = self._era_deck.copy()
+        new._era_display = self._era_display.copy()
+        new._era_discard = self._era_discard.copy()
+        new._ai_deck = self._ai_deck.copy()
+        new._ai_log = self._ai_log.copy()
+        new._box = self._box.copy()
+        new._known = [x.copy() for x in self._known]
+        new._located = [x.copy() for x in self._located]
+        new._peeks = _copy_peeks(self._peeks)
+        new._era_known = [x.copy() for x in self._era_known]
+        new._deck_known = self._deck_known.copy()
+        new._era_box = self._era_box
+        new._bottom = self._bottom.copy()
+        new._phase = self._phase
+        new._active = self._active
+        new._first = self._first
         new._turn = self._turn
+        new._round = self._round
+        new._limited = self._limited
         new._wallet = self._wallet
+        new._failed = self._failed
+        new._skipped = self._skipped
+        new._played = self._played
+        new._in_play = self._in_play
+        new._target = self._target
+        new._gifts = self._gifts.copy()
+        new._cycle_mode = self._cycle_mode
+        new._cycle_count = self._cycle_count
+        new._pay_left = self._pay_left
+        new._pay_down = self._pay_down
+        new._pickers = self._pickers.copy()
+        new._kept = self._kept
+        new._last_turn = self._last_turn
+        new._src = self._src
         return new
 
+    # End of the generated part.
+
+    # ------------------------------------------------------------------ events
     def source(self) -> str | None:
         """The card whose effect is under way, by name (None: a rule's own step)."""
         k = self._src if self._src >= 0 else self._in_play

@@ -27,7 +27,6 @@ from eterna.core.position import (
     rng_text,
 )
 from eterna.core.rng import RECORD_VERSION
-from eterna.core.state import BaseState
 from eterna.games.eternitium.board import PH_GIFT, PH_OVER, PH_PICK, PH_STEAL, PHASE_NAME
 from eterna.games.eternitium.cards import (
     CARD_INDEX,
@@ -353,15 +352,18 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
         fixed={},
         position=whole,
     )
-    st = EternitiumState.__new__(EternitiumState)
-    BaseState.__init__(st, start, narrate)
-    st._rules = start.rules
-    st._rng = env.rng if env.rng is not None else 0
-    st._kept = st._src = -1
-    _read_turn(rd, st)
-    _read_zones(rd, st)
+    got: dict[str, Any] = {
+        "_rules": start.rules,
+        "_rng": env.rng if env.rng is not None else 0,
+        "_kept": -1,
+        "_src": -1,
+    }
+    _read_turn(rd, got)
+    _read_zones(rd, got)
+    _read_knowledge(rd, got)
+    st = EternitiumState.from_fields(start, got, narrate)
     deal_rests(st, rd.top, rests, rd.part, comp)
-    _read_knowledge(rd, st)
+    _check_bottom(rd, st)
     # Every count against the game's cards and the rest of the position, before the guess
     # (or a search's determinize) builds anything from them.
     _check_sizes(rd, st)
@@ -380,58 +382,58 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     return st
 
 
-def _read_turn(rd: _Read, st: EternitiumState) -> None:
+def _read_turn(rd: _Read, got: dict[str, Any]) -> None:
     """Phase, seats, counters, the step's flags and the decisions pending."""
     top, n = rd.top, rd.n
     phase = PHASE_NAME.index(top["phase"].text(PHASE_NAME))
-    st._phase = phase
-    st._first = top["first_player"].number(0, n - 1)
-    st._active = top["active"].number(0, n - 1)
+    got["_phase"] = phase
+    got["_first"] = top["first_player"].number(0, n - 1)
+    active = got["_active"] = top["active"].number(0, n - 1)
     over = phase == PH_OVER
     current = top["current"]
     if over:
         if current.value is not None:
             current.fail("must be null: the game is over")
-        st._current = -1
+        got["_current"] = -1
     else:
-        st._current = current.number(0, n - 1)
-        if phase not in (PH_PICK, PH_GIFT) and st._current != st._active:
+        got["_current"] = current.number(0, n - 1)
+        if phase not in (PH_PICK, PH_GIFT) and got["_current"] != got["_active"]:
             current.fail(
-                f"must be the active seat {st._active} in phase {PHASE_NAME[phase]} (only a "
+                f"must be the active seat {active} in phase {PHASE_NAME[phase]} (only a "
                 "setup pick or a Laboratory gift is another seat's decision)"
             )
-        if phase == PH_GIFT and st._current == st._active:
+        if phase == PH_GIFT and got["_current"] == got["_active"]:
             current.fail("must be another seat than the active one (a Laboratory gift)")
-    st.is_terminal = over
-    st._turn = top["turn"].number(0, _MAX_COUNT)
-    st._round = top["round"].number(0, _MAX_COUNT)
-    st._winners = [r.number(0, n - 1) for r in top["winners"].items()]
-    if st._winners and not over:
+    got["is_terminal"] = over
+    got["_turn"] = top["turn"].number(0, _MAX_COUNT)
+    got["_round"] = top["round"].number(0, _MAX_COUNT)
+    got["_winners"] = [r.number(0, n - 1) for r in top["winners"].items()]
+    if got["_winners"] and not over:
         top["winners"].fail("must be empty until the game is over")
-    if len(set(st._winners)) != len(st._winners):
+    if len(set(got["_winners"])) != len(got["_winners"]):
         top["winners"].fail("names a seat twice")
     if over:
-        st._legal_cache = ()
+        got["_legal_cache"] = ()
     step = top["step"]
     step.object(STEP_KEYS)
-    st._played = step["played"].flag()
-    st._skipped = step["skipped"].flag()
-    st._failed = step["failed_luck"].flag()
-    st._limited = step["smartphones"].number(0, 100)
-    st._wallet = step["wallet"].flag()
-    st._last_turn = step["last_turn"].flag()
+    got["_played"] = step["played"].flag()
+    got["_skipped"] = step["skipped"].flag()
+    got["_failed"] = step["failed_luck"].flag()
+    got["_limited"] = step["smartphones"].number(0, 100)
+    got["_wallet"] = step["wallet"].flag()
+    got["_last_turn"] = step["last_turn"].flag()
     pending = top["pending"]
     pending.object(PENDING_KEYS)
     in_play = pending["in_play"]
-    st._in_play = -1 if in_play.value is None else rd.card(in_play)
-    st._target = rd.seat_or_none(pending["target"])
-    st._gifts = [r.number(0, n - 1) for r in pending["gifts"].items()]
-    st._pickers = [r.number(0, n - 1) for r in pending["pickers"].items()]
-    st._cycle_mode = CYCLE_MODES.index(pending["cycle_mode"].text(CYCLE_MODES))
-    st._cycle_count = pending["cycle_count"].number(0, sum(rd.kinds))
-    st._pay_left = pending["pay_left"].number(0, 2)
-    st._pay_down = pending["pay_face_down"].flag()
-    _check_pending(rd, st)
+    got["_in_play"] = -1 if in_play.value is None else rd.card(in_play)
+    got["_target"] = rd.seat_or_none(pending["target"])
+    got["_gifts"] = [r.number(0, n - 1) for r in pending["gifts"].items()]
+    got["_pickers"] = [r.number(0, n - 1) for r in pending["pickers"].items()]
+    got["_cycle_mode"] = CYCLE_MODES.index(pending["cycle_mode"].text(CYCLE_MODES))
+    got["_cycle_count"] = pending["cycle_count"].number(0, sum(rd.kinds))
+    got["_pay_left"] = pending["pay_left"].number(0, 2)
+    got["_pay_down"] = pending["pay_face_down"].flag()
+    _check_pending(rd, got)
 
 
 # The card whose effect a phase's decision belongs to (the other phases have none in play).
@@ -442,25 +444,25 @@ _PHASE_CARD: Final = {
 }
 
 
-def _check_pending(rd: _Read, st: EternitiumState) -> None:
+def _check_pending(rd: _Read, got: dict[str, Any]) -> None:
     pending = rd.top["pending"]
-    phase = PHASE_NAME[st._phase]
+    phase = PHASE_NAME[got["_phase"]]
     card = _PHASE_CARD.get(phase)
-    if (card is None and st._in_play >= 0) or (
-        card is not None and st._in_play != CARD_INDEX[card]
+    if (card is None and got["_in_play"] >= 0) or (
+        card is not None and got["_in_play"] != CARD_INDEX[card]
     ):
         want = "null" if card is None else repr(card)
         pending["in_play"].fail(f"must be {want} in phase {phase}")
-    if (phase == "steal") != (st._target >= 0) or st._target == st._active:
+    if (phase == "steal") != (got["_target"] >= 0) or got["_target"] == got["_active"]:
         pending["target"].fail(
             "names the Thieving Robot's victim (another seat), in phase steal only"
         )
 
 
-def _read_zones(rd: _Read, st: EternitiumState) -> None:
+def _read_zones(rd: _Read, got: dict[str, Any]) -> None:
     """Every zone (top first in the position, top last in the engine's lists)."""
     top, n = rd.top, rd.n
-    st._hands = []
+    got["_hands"] = []
     for s, r in enumerate(rd.per_seat(top["hands"])):
         hand = [0] * NKINDS
         for k in rd.cards(r, unknown=s != rd.seat):
@@ -468,33 +470,33 @@ def _read_zones(rd: _Read, st: EternitiumState) -> None:
                 rd.hidden_hands[s] += 1  # the guess deals the seat's hidden cards
             else:
                 hand[k] += 1
-        st._hands.append(hand)
-    st._hsize = [sum(h) + rd.hidden_hands[s] for s, h in enumerate(st._hands)]
-    st._decks = [rd.cards(r, unknown=True)[::-1] for r in rd.per_seat(top["decks"])]
-    st._discards = [
+        got["_hands"].append(hand)
+    got["_hsize"] = [sum(h) + rd.hidden_hands[s] for s, h in enumerate(got["_hands"])]
+    got["_decks"] = [rd.cards(r, unknown=True)[::-1] for r in rd.per_seat(top["decks"])]
+    got["_discards"] = [
         rd.cards(r, unknown=s != rd.seat)[::-1] for s, r in enumerate(rd.per_seat(top["discards"]))
     ]
-    _read_era(rd, st)
+    _read_era(rd, got)
     reserve = rd.counts(top["portal_reserve"], SHAPES, rd.portals)
-    st._reserve = reserve
-    st._portal_row = rd.cards(top["portal_row"], most=3)
-    st._portal_deck = rd.cards(top["portal_deck"], unknown=True)[::-1]
-    for name, ks in (("portal_row", st._portal_row), ("portal_deck", st._portal_deck)):
+    got["_reserve"] = reserve
+    got["_portal_row"] = rd.cards(top["portal_row"], most=3)
+    got["_portal_deck"] = rd.cards(top["portal_deck"], unknown=True)[::-1]
+    for name, ks in (("portal_row", got["_portal_row"]), ("portal_deck", got["_portal_deck"])):
         for k in ks:
             if k >= 0 and k not in PORTALS:
                 top[name].fail(f"holds Portal cards only, not {CARD_NAME[k]}")
-    st._basic_row = _market(rd, "basic_row", TIER_BASIC, 3)
-    st._basic_deck = _market(rd, "basic_deck", TIER_BASIC)[::-1]
-    st._adv_row = _market(rd, "advanced_row", TIER_ADVANCED, 3)
-    st._adv_deck = _market(rd, "advanced_deck", TIER_ADVANCED)[::-1]
-    st._ai_deck = rd.cards(top["ai_deck"], unknown=True)[::-1]
-    st._ai_log = rd.cards(top["ai_cards"])
-    st._box = rd.action_counts(top["box"])
-    st._era_box = rd.era_counts(top["era_box"])
-    owned = [st._hsize[s] + len(st._decks[s]) + len(st._discards[s]) for s in range(n)]
-    if st._in_play >= 0:
-        owned[st._active] += 1  # the card being played is still its player's
-    st._owned = owned
+    got["_basic_row"] = _market(rd, "basic_row", TIER_BASIC, 3)
+    got["_basic_deck"] = _market(rd, "basic_deck", TIER_BASIC)[::-1]
+    got["_adv_row"] = _market(rd, "advanced_row", TIER_ADVANCED, 3)
+    got["_adv_deck"] = _market(rd, "advanced_deck", TIER_ADVANCED)[::-1]
+    got["_ai_deck"] = rd.cards(top["ai_deck"], unknown=True)[::-1]
+    got["_ai_log"] = rd.cards(top["ai_cards"])
+    got["_box"] = rd.action_counts(top["box"])
+    got["_era_box"] = rd.era_counts(top["era_box"])
+    owned = [got["_hsize"][s] + len(got["_decks"][s]) + len(got["_discards"][s]) for s in range(n)]
+    if got["_in_play"] >= 0:
+        owned[got["_active"]] += 1  # the card being played is still its player's
+    got["_owned"] = owned
 
 
 def _market(rd: _Read, key: str, tier: int, most: int | None = None) -> list[int]:
@@ -507,10 +509,10 @@ def _market(rd: _Read, key: str, tier: int, most: int | None = None) -> list[int
     return cards
 
 
-def _read_era(rd: _Read, st: EternitiumState) -> None:
+def _read_era(rd: _Read, got: dict[str, Any]) -> None:
     top = rd.top
     faces = rd.per_seat(top["era_faces"])
-    st._eras = []
+    got["_eras"] = []
     for s, r in enumerate(rd.per_seat(top["era"])):
         shapes = rd.shapes(r, unknown=True)
         face_r = faces[s]
@@ -525,41 +527,44 @@ def _read_era(rd: _Read, st: EternitiumState) -> None:
             elif face == "known":
                 code |= ERA_KNOWN
             pile.append(code)
-        st._eras.append(pile[::-1])
-    st._era_deck = rd.shapes(top["era_deck"], unknown=True)[::-1]
-    st._era_display = rd.shapes(top["era_display"])
-    if len(st._era_display) > 2:
+        got["_eras"].append(pile[::-1])
+    got["_era_deck"] = rd.shapes(top["era_deck"], unknown=True)[::-1]
+    got["_era_display"] = rd.shapes(top["era_display"])
+    if len(got["_era_display"]) > 2:
         top["era_display"].fail("holds at most 2 Era cards (rules: Setup 7)")
-    st._era_discard = rd.shapes(top["era_discard"])[::-1]
+    got["_era_discard"] = rd.shapes(top["era_discard"])[::-1]
 
 
-def _read_knowledge(rd: _Read, st: EternitiumState) -> None:
+def _check_bottom(rd: _Read, st: EternitiumState) -> None:
+    """The cards seen at the bottom of the markets' decks are in them, and written."""
+    bottom = list(rd.top["knowledge"]["market_bottom"].items(2))
+    for t, deck in enumerate((st._basic_deck, st._adv_deck)):
+        if any(c < 0 for c in deck[: bottom[t].number(0, len(deck))]):
+            bottom[t].fail("counts cards seen at the bottom of the deck: write them, not '?'")
+
+
+def _read_knowledge(rd: _Read, got: dict[str, Any]) -> None:
     """The public knowledge `determinize` reads (docs/eternitium.md, Determinization)."""
     k = rd.top["knowledge"]
     k.object(KNOWLEDGE_KEYS)
-    st._known = [rd.action_counts(r) for r in rd.per_seat(k["known"])]
-    st._located = [rd.action_counts(r) for r in rd.per_seat(k["located"])]
-    st._era_known = [rd.era_counts(r) for r in rd.per_seat(k["era_known"])]
-    st._deck_known = rd.era_counts(k["era_deck_known"])
-    bottom = list(k["market_bottom"].items(2))
-    st._bottom = [
-        bottom[0].number(0, len(st._basic_deck)),
-        bottom[1].number(0, len(st._adv_deck)),
-    ]
-    for t, deck in enumerate((st._basic_deck, st._adv_deck)):
-        if any(c < 0 for c in deck[: st._bottom[t]]):
-            bottom[t].fail("counts cards seen at the bottom of the deck: write them, not '?'")
-    st._peeks = {}
+    got["_known"] = [rd.action_counts(r) for r in rd.per_seat(k["known"])]
+    got["_located"] = [rd.action_counts(r) for r in rd.per_seat(k["located"])]
+    got["_era_known"] = [rd.era_counts(r) for r in rd.per_seat(k["era_known"])]
+    got["_deck_known"] = rd.era_counts(k["era_deck_known"])
+    # checked against the decks once their rests are dealt (_check_bottom)
+    got["_bottom"] = [x.number(0, _MAX_COUNT) for x in k["market_bottom"].items(2)]
+    peeks: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
     for r in k["peeks"].items():
         r.object(("thief", "victim", "known", "located"))
         thief, victim = r["thief"].number(0, rd.n - 1), r["victim"].number(0, rd.n - 1)
         if rd.part and thief != rd.seat:
             r["thief"].fail(f"is another seat's look: seat {rd.seat}'s position holds its own")
-        if (thief, victim) in st._peeks:
+        if (thief, victim) in peeks:
             r.fail("repeats a look already given")
         if thief == victim:
             r["victim"].fail("is the thief: a Thieving Robot looks at another seat's pile")
-        st._peeks[(thief, victim)] = (rd.action_counts(r["known"]), rd.action_counts(r["located"]))
+        peeks[(thief, victim)] = (rd.action_counts(r["known"]), rd.action_counts(r["located"]))
+    got["_peeks"] = peeks
     rd.tiers = [list(x.items(3)) for x in rd.per_seat(k["unknown_tiers"])]
 
 

@@ -89,4 +89,4 @@ def deal_rests(
         ]
         rng.shuffle(rest)
         (st._basic_deck if t == 0 else st._adv_deck)[:0] = rest
-    st._rng = rng.state
+    st.load_fields({"_rng": rng.state})

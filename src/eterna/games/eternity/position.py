@@ -34,7 +34,6 @@ from eterna.core.position import (
     rng_text,
 )
 from eterna.core.position_rest import ends_with_rest
-from eterna.core.state import BaseState
 from eterna.games.eternity.cards import (
     BOARD_START,
     CARD_FAMILY,
@@ -60,7 +59,13 @@ from eterna.games.eternity.cards import (
     split_mask,
 )
 from eterna.games.eternity.sampling import sample_hands
-from eterna.games.eternity.state import EternityStart, EternityState, RoundDeal, draw_deals
+from eterna.games.eternity.state import (
+    EternityStart,
+    EternityState,
+    RoundDeal,
+    draw_deals,
+    winners_of,
+)
 
 if TYPE_CHECKING:
     from eterna.games.eternity.game import Eternity
@@ -595,29 +600,43 @@ def _build(
         next=tuple((s + 1) % n for s in range(n)),
         preplayed=len(history),
     )
-    st = EternityState.__new__(EternityState)
-    BaseState.__init__(st, start, narrate)
-    st._history = history
-    st._trick_winners = winners + rd.winners
-    st._round_leaders = [-1] * (rnd - 1) + [rd.leader]
-    st._round_start = n * before
-    st._hand_size, st._max_pledges, st._next = per_round, start.max_pledges, start.next
-    st._round, st._first_leader, st._round_leader = rnd, first, rd.leader
-    st._col_order, st._display, st._trump = rd.columns, rd.display, rd.trump
-    st._board_mask = rd.board
-    st._board = [(rd.board & FAMILY_MASK[f]).bit_count() for f in range(_NF)]
-    st._hands = []
+    hands: list[int] = []
     for hand in rd.hands:
-        st._hands += split_mask(sum(1 << c for c in hand))
-    st._led, st._best_key, st._best_seat = rd.led, rd.best_key, rd.best_seat
-    st._pledges_left = start.max_pledges - rd.pledges
-    st._tricks, st._trees, st._voids, st._supply_left = rd.tricks, rd.trees, rd.voids, rd.supply
-    st._trick_no = len(rd.played)
-    st._scores, st._bonus_rounds, st._round_results = scores, bonus_rounds, results
-    terminal = st._trick_no == per_round
-    st._trick_leader = -1 if terminal else rd.trick_leader
-    st._current = -1 if terminal else (rd.trick_leader + len(rd.trick)) % n
-    st.is_terminal = terminal
-    if terminal:
-        st._winners = st._compute_winners()
-    return st
+        hands += split_mask(sum(1 << c for c in hand))
+    scores, trick_no = list(scores), len(rd.played)
+    terminal = trick_no == per_round
+    fields = {
+        "_history": history,
+        "_trick_winners": winners + rd.winners,
+        "_round_leaders": [-1] * (rnd - 1) + [rd.leader],
+        "_round_start": n * before,
+        "_hand_size": per_round,
+        "_max_pledges": start.max_pledges,
+        "_next": start.next,
+        "_round": rnd,
+        "_first_leader": first,
+        "_round_leader": rd.leader,
+        "_col_order": rd.columns,
+        "_display": rd.display,
+        "_trump": rd.trump,
+        "_board_mask": rd.board,
+        "_board": [(rd.board & FAMILY_MASK[f]).bit_count() for f in range(_NF)],
+        "_hands": hands,
+        "_led": rd.led,
+        "_best_key": rd.best_key,
+        "_best_seat": rd.best_seat,
+        "_pledges_left": start.max_pledges - rd.pledges,
+        "_tricks": rd.tricks,
+        "_trees": rd.trees,
+        "_voids": rd.voids,
+        "_supply_left": rd.supply,
+        "_trick_no": trick_no,
+        "_scores": scores,
+        "_bonus_rounds": bonus_rounds,
+        "_round_results": results,
+        "_trick_leader": -1 if terminal else rd.trick_leader,
+        "_current": -1 if terminal else (rd.trick_leader + len(rd.trick)) % n,
+        "is_terminal": terminal,
+        "_winners": winners_of(scores, bonus_rounds, env.options["tie_break"]) if terminal else [],
+    }
+    return EternityState.from_fields(start, fields, narrate)

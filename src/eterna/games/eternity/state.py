@@ -9,17 +9,18 @@ Views, logs and error messages are built only when asked for.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from eterna.core.errors import IllegalAction
 from eterna.core.events import Event
+from eterna.core.fields import Copied
 from eterna.core.frozen import reduce_frozen
 from eterna.core.game import Unchecked
 from eterna.core.legacy import Generator
 from eterna.core.rng import Rng
-from eterna.core.state import COPY, SHARE, BaseState, CloneKind, GameStart
+from eterna.core.state import BaseState, GameStart
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
     CARD_NAME,
@@ -127,6 +128,16 @@ class EternityStart(GameStart):
         )
 
 
+def winners_of(scores: list[int], bonus_rounds: list[int], tie_break: str) -> list[int]:
+    """The seats with the best score (§8), the tie broken by harmony rounds if asked."""
+    best = max(scores)
+    tied = [s for s in range(len(scores)) if scores[s] == best]
+    if len(tied) > 1 and tie_break == "harmony_rounds":
+        most = max(bonus_rounds[s] for s in tied)
+        tied = [s for s in tied if bonus_rounds[s] == most]
+    return tied
+
+
 class EternityState(BaseState[EternityAction, EternityStart]):
     """A game of Eternity. Build one with `load_game("eternity").new_game(...)`.
 
@@ -135,6 +146,46 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     bit masks faster than a cached tuple could be checked.
     """
 
+    action_type: ClassVar[type[EternityAction]] = EternityAction
+    not_an_action: ClassVar[str] = (
+        "is not an Eternity action: pass an action from legal_actions() "
+        "or its notation, e.g. 'play sea-3'"
+    )
+
+    _round_leaders: Copied[list[int]]
+    # _start.hand_size, .max_pledges and .next, read in the hot loop
+    _hand_size: int
+    _max_pledges: int
+    _next: tuple[int, ...]
+    _col_order: tuple[int, ...]
+    _hands: Copied[list[int]]  # _NF chunks per seat: _hands[seat * _NF + family]
+    _board: Copied[list[int]]
+    _board_mask: int
+    _display: int
+    _trump: int
+    _round: int
+    _trick_no: int
+    _first_leader: int
+    _round_leader: int
+    _trick_leader: int
+    _led: int
+    _pledges_left: int
+    _best_key: int
+    _best_seat: int
+    # Every action of the game, without seats: every seat acts once per trick, so trick k is
+    # _history[k * _n : (k + 1) * _n], led by the previous trick's winner or the round's leader.
+    _trick_winners: Copied[list[int]]
+    _tricks: Copied[list[int]]
+    _trees: Copied[list[int]]
+    _scores: Copied[list[int]]
+    _bonus_rounds: Copied[list[int]]
+    _round_results: Copied[list[list[EternityRoundResult]]]  # inner lists never change
+    _round_start: int
+    _voids: Copied[list[int]]
+    _supply_left: int
+
+    # Generated from the fields declared above by `make fields` (core/fields.py):
+    # do not edit; edit the declaration and run it again.
     __slots__ = (
         "_best_key",
         "_best_seat",
@@ -165,106 +216,41 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         "_trump",
         "_voids",
     )
-    CLONE: ClassVar[Mapping[str, CloneKind]] = {
-        "_best_key": SHARE,
-        "_best_seat": SHARE,
-        "_board": COPY,
-        "_board_mask": SHARE,
-        "_bonus_rounds": COPY,
-        "_col_order": SHARE,
-        "_display": SHARE,
-        "_first_leader": SHARE,
-        "_hand_size": SHARE,
-        "_hands": COPY,
-        "_led": SHARE,
-        "_max_pledges": SHARE,
-        "_next": SHARE,
-        "_pledges_left": SHARE,
-        "_round": SHARE,
-        "_round_leader": SHARE,
-        "_round_leaders": COPY,
-        "_round_results": COPY,  # inner lists are never changed
-        "_round_start": SHARE,
-        "_scores": COPY,
-        "_supply_left": SHARE,
-        "_trees": COPY,
-        "_trick_leader": SHARE,
-        "_trick_no": SHARE,
-        "_trick_winners": COPY,
-        "_tricks": COPY,
-        "_trump": SHARE,
-        "_voids": COPY,
-    }
-    action_type: ClassVar[type[EternityAction]] = EternityAction
-    not_an_action: ClassVar[str] = (
-        "is not an Eternity action: pass an action from legal_actions() "
-        "or its notation, e.g. 'play sea-3'"
-    )
-
-    _round_leaders: list[int]
-    # _start.hand_size, .max_pledges and .next, read in the hot loop
-    _hand_size: int
-    _max_pledges: int
-    _next: tuple[int, ...]
-    _col_order: tuple[int, ...]
-    _hands: list[int]  # _NF chunks per seat: _hands[seat * _NF + family]
-    _board: list[int]
-    _board_mask: int
-    _display: int
-    _trump: int
-    _round: int
-    _trick_no: int
-    _first_leader: int
-    _round_leader: int
-    _trick_leader: int
-    _led: int
-    _pledges_left: int
-    _best_key: int
-    _best_seat: int
-    # Every action of the game, without seats: every seat acts once per trick, so trick k is
-    # _history[k * _n : (k + 1) * _n], led by the previous trick's winner or the round's leader.
-    _trick_winners: list[int]
-    _tricks: list[int]
-    _trees: list[int]
-    _scores: list[int]
-    _bonus_rounds: list[int]
-    _round_results: list[list[EternityRoundResult]]
-    _round_start: int
-    _voids: list[int]
-    _supply_left: int
 
     def clone(self) -> Self:
-        """An independent copy, as CLONE declares."""
+        """An independent copy: each field as its declaration says."""
         new = super().clone()
-        new._best_key = self._best_key
-        new._best_seat = self._best_seat
-        new._board = self._board.copy()
-        new._board_mask = self._board_mask
-        new._bonus_rounds = self._bonus_rounds.copy()
-        new._col_order = self._col_order
-        new._display = self._display
-        new._first_leader = self._first_leader
+        new._round_leaders = self._round_leaders.copy()
         new._hand_size = self._hand_size
-        new._hands = self._hands.copy()
-        new._led = self._led
         new._max_pledges = self._max_pledges
         new._next = self._next
-        new._pledges_left = self._pledges_left
+        new._col_order = self._col_order
+        new._hands = self._hands.copy()
+        new._board = self._board.copy()
+        new._board_mask = self._board_mask
+        new._display = self._display
+        new._trump = self._trump
         new._round = self._round
-        new._round_leader = self._round_leader
-        new._round_leaders = self._round_leaders.copy()
-        new._round_results = self._round_results.copy()
-        new._round_start = self._round_start
-        new._scores = self._scores.copy()
-        new._supply_left = self._supply_left
-        new._trees = self._trees.copy()
-        new._trick_leader = self._trick_leader
         new._trick_no = self._trick_no
+        new._first_leader = self._first_leader
+        new._round_leader = self._round_leader
+        new._trick_leader = self._trick_leader
+        new._led = self._led
+        new._pledges_left = self._pledges_left
+        new._best_key = self._best_key
+        new._best_seat = self._best_seat
         new._trick_winners = self._trick_winners.copy()
         new._tricks = self._tricks.copy()
-        new._trump = self._trump
+        new._trees = self._trees.copy()
+        new._scores = self._scores.copy()
+        new._bonus_rounds = self._bonus_rounds.copy()
+        new._round_results = self._round_results.copy()
+        new._round_start = self._round_start
         new._voids = self._voids.copy()
+        new._supply_left = self._supply_left
         return new
+
+    # End of the generated part.
 
     def __init__(self, start: EternityStart | None = None, narrate: bool = False) -> None:
         super().__init__(start, narrate)
@@ -533,12 +519,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         return (self._first_leader + self._round - 1) % n
 
     def _compute_winners(self) -> list[int]:
-        best = max(self._scores)
-        tied = [s for s in range(self._n) if self._scores[s] == best]
-        if len(tied) > 1 and self._start.options["tie_break"] == "harmony_rounds":
-            most = max(self._bonus_rounds[s] for s in tied)
-            tied = [s for s in tied if self._bonus_rounds[s] == most]
-        return tied
+        return winners_of(self._scores, self._bonus_rounds, self._start.options["tie_break"])
 
     def _start_round(self, leader: int) -> None:
         """Lay out round `self._round`'s deal (§3) and hand the lead to `leader`."""

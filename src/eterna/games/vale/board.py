@@ -22,14 +22,15 @@ after k reshuffles, reshuffle k using `random.Random(seed + (k << 62))`.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Self, TypeVar
+from typing import Annotated, Any, Final, Self, TypeVar
 
+from eterna.core.fields import Copied, Copied2
 from eterna.core.frozen import reduce_frozen
 from eterna.core.legacy import vale_reshuffle
 from eterna.core.rng import deal_at
-from eterna.core.state import COPY, COPY2, SHARE, BaseState, CloneKind, GameStart
+from eterna.core.state import BaseState, GameStart
 from eterna.games.vale.abilities import INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.artifacts import Arts, ArtSetup, clone_arts
 from eterna.games.vale.cards import (
@@ -99,6 +100,35 @@ class ValeStart(GameStart):
 class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
     """The cards, stones and points of a game in progress, and the effects under way."""
 
+    round: int  # the round, 1..10, which is also the area limit (§5.3.1)
+    first: int  # the first player of this round
+    stage: int  # HUNT, ACTION, RESOLUTION or OVER (PHASES[stage] is the phase's name)
+    turn: int  # whose turn it is (the hunt: its first player, who claims first)
+    activated: int  # bit mask: cards whose active effect was used this resolution phase
+    hands: Copied2[list[list[int]]]  # per seat, sorted
+    areas: Copied2[list[list[int]]]  # per seat, in the order the cards entered
+    claims: Copied2[list[list[int]]]  # per seat: claimed this round, not sold or tamed (§4.2)
+    unclaimed: Copied[list[int]]  # revealed cards nobody has claimed yet, sorted (§4.1)
+    stone_counts: Copied[list[int]]  # seat * 3 + colour: the stones each seat holds
+    stone_values: Copied[list[int]]  # seat * 3 + colour: a stone's worth to that seat (§11)
+    stone_limits: Copied[list[int]]  # per seat (§7; Hestia raises it)
+    cost_cuts: Copied[list[int]]  # seat * 5 + family: summoning cost cut (Pegasus, Hippogriff)
+    points: Copied[list[int]]  # per seat: the scores (the `scores` property is a copy)
+    draw_pile: Copied[list[int]]  # the deck, top card last
+    discard: Copied[list[int]]  # the discard pile, top card last
+    known_top: int  # a card every seat knows is on top of the deck (Tengu), or -1
+    secret: int  # bit mask: cards in hands that only their holder knows (drawn)
+    perks: int  # per seat (PERK_BITS each): what its area's permanents watch for (WATCH_*)
+    loki: int  # per seat (4 bits each): 1 + the family Loki counts as this turn, 0: Wind
+    work: Copied[list[Work]]  # effect steps still to run, the next one last
+    choice: Choice | None  # the question the game waits on
+    arts: Annotated[Arts | None, clone_arts]  # the Artifacts expansion's tiles... (artifacts.py)
+    _dirty: bool  # stones or areas changed: check the stone limit
+    _shuffles: int  # reshuffles so far (the generator's number)
+    _src: int  # while narrating: the card whose effect is under way (-1: a rule's own step)
+
+    # Generated from the fields declared above by `make fields` (core/fields.py):
+    # do not edit; edit the declaration and run it again.
     __slots__ = (
         "_dirty",
         "_shuffles",
@@ -127,92 +157,39 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         "unclaimed",
         "work",
     )
-    CLONE: ClassVar[Mapping[str, CloneKind]] = {
-        "_dirty": SHARE,
-        "_shuffles": SHARE,  # the generator's state: an int
-        "_src": SHARE,
-        "activated": SHARE,
-        "areas": COPY2,
-        "arts": clone_arts,  # None in a base game
-        "choice": SHARE,  # a tuple
-        "claims": COPY2,
-        "cost_cuts": COPY,
-        "discard": COPY,
-        "draw_pile": COPY,
-        "first": SHARE,
-        "hands": COPY2,
-        "known_top": SHARE,
-        "loki": SHARE,  # ints
-        "perks": SHARE,
-        "points": COPY,
-        "round": SHARE,
-        "secret": SHARE,
-        "stage": SHARE,
-        "stone_counts": COPY,
-        "stone_limits": COPY,
-        "stone_values": COPY,
-        "turn": SHARE,
-        "unclaimed": COPY,
-        "work": COPY,  # a list of tuples
-    }
-
-    round: int  # the round, 1..10, which is also the area limit (§5.3.1)
-    first: int  # the first player of this round
-    stage: int  # HUNT, ACTION, RESOLUTION or OVER (PHASES[stage] is the phase's name)
-    turn: int  # whose turn it is (the hunt: its first player, who claims first)
-    activated: int  # bit mask: cards whose active effect was used this resolution phase
-    hands: list[list[int]]  # per seat, sorted
-    areas: list[list[int]]  # per seat, in the order the cards entered
-    claims: list[list[int]]  # per seat: claimed this round, not yet sold or tamed (§4.2)
-    unclaimed: list[int]  # the revealed cards nobody has claimed yet, sorted (§4.1)
-    stone_counts: list[int]  # seat * 3 + colour: the stones each seat holds
-    stone_values: list[int]  # seat * 3 + colour: what a stone is worth to that seat now (§11)
-    stone_limits: list[int]  # per seat (§7; Hestia raises it)
-    cost_cuts: list[int]  # seat * 5 + family: summoning cost reduction (Pegasus, Hippogriff)
-    points: list[int]  # per seat: the scores (the `scores` property is a copy)
-    draw_pile: list[int]  # the deck, top card last
-    discard: list[int]  # the discard pile, top card last
-    known_top: int  # a card every seat knows is on top of the deck (Tengu), or -1
-    secret: int  # bit mask: cards in hands that only their holder knows (drawn)
-    perks: int  # per seat (PERK_BITS each): what its area's permanents watch for (WATCH_*)
-    loki: int  # per seat (4 bits each): 1 + the family Loki counts as this turn, 0: Wind
-    work: list[Work]  # effect steps still to run, the next one last
-    choice: Choice | None  # the question the game waits on
-    arts: Arts | None  # the Artifacts expansion's tiles, shelters and areas (artifacts.py)
-    _dirty: bool  # stones or areas changed: check the stone limit
-    _shuffles: int  # reshuffles so far (the generator's number)
-    _src: int  # while narrating: the card whose effect is under way (-1: a rule's own step)
 
     def clone(self) -> Self:
-        """An independent copy, as CLONE declares."""
+        """An independent copy: each field as its declaration says."""
         new = super().clone()
+        new.round = self.round
+        new.first = self.first
+        new.stage = self.stage
+        new.turn = self.turn
+        new.activated = self.activated
+        new.hands = [x.copy() for x in self.hands]
+        new.areas = [x.copy() for x in self.areas]
+        new.claims = [x.copy() for x in self.claims]
+        new.unclaimed = self.unclaimed.copy()
+        new.stone_counts = self.stone_counts.copy()
+        new.stone_values = self.stone_values.copy()
+        new.stone_limits = self.stone_limits.copy()
+        new.cost_cuts = self.cost_cuts.copy()
+        new.points = self.points.copy()
+        new.draw_pile = self.draw_pile.copy()
+        new.discard = self.discard.copy()
+        new.known_top = self.known_top
+        new.secret = self.secret
+        new.perks = self.perks
+        new.loki = self.loki
+        new.work = self.work.copy()
+        new.choice = self.choice
+        new.arts = clone_arts(self.arts)
         new._dirty = self._dirty
         new._shuffles = self._shuffles
         new._src = self._src
-        new.activated = self.activated
-        new.areas = [x.copy() for x in self.areas]
-        new.arts = clone_arts(self.arts)
-        new.choice = self.choice
-        new.claims = [x.copy() for x in self.claims]
-        new.cost_cuts = self.cost_cuts.copy()
-        new.discard = self.discard.copy()
-        new.draw_pile = self.draw_pile.copy()
-        new.first = self.first
-        new.hands = [x.copy() for x in self.hands]
-        new.known_top = self.known_top
-        new.loki = self.loki
-        new.perks = self.perks
-        new.points = self.points.copy()
-        new.round = self.round
-        new.secret = self.secret
-        new.stage = self.stage
-        new.stone_counts = self.stone_counts.copy()
-        new.stone_limits = self.stone_limits.copy()
-        new.stone_values = self.stone_values.copy()
-        new.turn = self.turn
-        new.unclaimed = self.unclaimed.copy()
-        new.work = self.work.copy()
         return new
+
+    # End of the generated part.
 
     def __init__(self, start: ValeStart | None = None, narrate: bool = False) -> None:
         super().__init__(start, narrate)

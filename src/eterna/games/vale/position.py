@@ -340,15 +340,20 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
         artifacts=given,
     )
     st = ValeState.__new__(ValeState)
-    ValeBoard.__init__(st, start, narrate)
-    st.stage = PHASES.index(r["phase"].text(PHASES))
-    st.turn = r["turn"].number(0, n - 1)
-    st.unclaimed = list(start.revealed or ())
-    st.known_top = start.deck[-1] if z.deck_top_known else -1
-    st.secret = z.secret
-    st._actors = []
-    st._round_start = 0
-    st._picks, st._pick_i = _read_hunt(r, st)
+    ValeBoard.__init__(st, start, narrate)  # the board as the start lays it out, then the rest
+    st.load_fields(
+        {
+            "stage": PHASES.index(r["phase"].text(PHASES)),
+            "turn": r["turn"].number(0, n - 1),
+            "unclaimed": list(start.revealed or ()),
+            "known_top": start.deck[-1] if z.deck_top_known else -1,
+            "secret": z.secret,
+            "_actors": [],
+            "_round_start": 0,
+        }
+    )
+    picks, made = _read_hunt(r, st)
+    st.load_fields({"_picks": picks, "_pick_i": made})
     if st.arts is not None:
         settle_arts(st, r, picked)
     elif artifacts_in_play(env.options):  # the creatures without tiles: Loki only
@@ -449,9 +454,8 @@ def _settle(st: ValeState, r: Reader, seat: int | None) -> None:
         r["to_move"].fail(
             f"is {told}, but the rules give the move to {None if current < 0 else current}"
         )
-    st._current = current
-    st._dirty = True  # checked again once the effect under way is done (§7)
-    st._legal_cache = None
+    # the stone limit is checked again once the effect under way is done (§7)
+    st.load_fields({"_current": current, "_dirty": True, "_legal_cache": None})
 
 
 def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
@@ -524,8 +528,7 @@ def _whose_move(st: ValeState, r: Reader) -> int:
             )
     stage = st.stage
     if stage == OVER:
-        st.is_terminal = True
-        st._winners = st._compute_winners()
+        st.load_fields({"is_terminal": True, "_winners": st._compute_winners()})
         return -1
     if stage == HUNT and st.arts is not None and st.arts.pick_i < st.players:
         seat = picker(st)

@@ -14,14 +14,13 @@ Views, logs and refusal messages are built only when asked for.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Self, SupportsIndex
 
 from eterna.core.errors import IllegalAction
+from eterna.core.fields import Copied
 from eterna.core.game import Unchecked
 from eterna.core.legacy import vale_reseed
 from eterna.core.rng import shuffle
-from eterna.core.state import COPY, SHARE, CloneKind
 from eterna.games.vale import artifacts as art
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
 from eterna.games.vale.board import (
@@ -65,6 +64,7 @@ from eterna.games.vale.cards import (
 )
 from eterna.games.vale.effects import feasible
 from eterna.games.vale.payments import payments
+from eterna.games.vale.redeal import asks_alike, redealt, redealt_asking, unseen_by
 from eterna.games.vale.refusals import refusal
 from eterna.games.vale.views import ValeLogEntry, ValeView, view_of
 
@@ -74,13 +74,6 @@ __all__ = ["ACTION", "HUNT", "OVER", "PHASES", "RESOLUTION", "ValeStart", "ValeS
 class ValeState(ValeBoard):
     """A game of The Vale of Eternity. Build one with `load_game("vale").new_game(...)`."""
 
-    __slots__ = ("_actors", "_pick_i", "_picks", "_round_start")
-    CLONE: ClassVar[Mapping[str, CloneKind]] = {
-        "_actors": COPY,
-        "_pick_i": SHARE,
-        "_picks": SHARE,  # a tuple
-        "_round_start": SHARE,
-    }
     action_type: ClassVar[type[ValeAction]] = ValeAction
     not_an_action: ClassVar[str] = (
         "is not a Vale of Eternity action: pass an action from legal_actions() "
@@ -89,17 +82,28 @@ class ValeState(ValeBoard):
 
     _picks: tuple[int, ...]  # the hunt's order of claims (§4.2)
     _pick_i: int  # claims made so far in this hunt
-    _actors: list[int]  # the seat that chose each action of the history
+    _actors: Copied[list[int]]  # the seat that chose each action of the history
     _round_start: int  # where this round starts in the history (the view's log)
 
+    # Generated from the fields declared above by `make fields` (core/fields.py):
+    # do not edit; edit the declaration and run it again.
+    __slots__ = (
+        "_actors",
+        "_pick_i",
+        "_picks",
+        "_round_start",
+    )
+
     def clone(self) -> Self:
-        """An independent copy, as CLONE declares."""
+        """An independent copy: each field as its declaration says."""
         new = super().clone()
-        new._actors = self._actors.copy()
-        new._pick_i = self._pick_i
         new._picks = self._picks
+        new._pick_i = self._pick_i
+        new._actors = self._actors.copy()
         new._round_start = self._round_start
         return new
+
+    # End of the generated part.
 
     def __init__(self, start: ValeStart | None = None, narrate: bool = False) -> None:
         super().__init__(start, narrate)
@@ -535,14 +539,14 @@ class ValeState(ValeBoard):
         Another seat's pending choice is public (its card and its chooser), and it says
         something of the chooser's hidden hand (Dragon Egg asks only a seat holding a card it
         may summon): a redeal whose hand could not have been asked is drawn again, up to
-        `_REDEALS` times, then searched for one card that makes it ask (`_redealt_asking`).
+        `_REDEALS` times, then searched for one card that makes it ask (redeal.py).
         """
         base = self.clone()
         base._determinized = True
         fresh = rng.getrandbits(62)
         # the reshuffles' generator, reseeded (version 1: the seed in `seed + (k << 62)`)
         base._shuffles = vale_reseed(self._shuffles, fresh) if self._start.version == 1 else fresh
-        pool, slots = self._unseen_by(seat)
+        pool, slots = unseen_by(self, seat)
         if not pool:
             return base
         pool.sort()  # the draw depends only on what the seat knows, not on where cards are
@@ -550,95 +554,10 @@ class ValeState(ValeBoard):
         asks_another = choice is not None and choice[0] != seat and choice[3] != -1
         for _ in range(_REDEALS if asks_another else 1):
             shuffle(rng, pool)
-            new = self._redealt(base, seat, pool, slots)
-            if not asks_another or _asks_alike(new, self):
+            new = redealt(self, base, seat, pool, slots)
+            if not asks_another or asks_alike(new, self):
                 return new
-        return self._redealt_asking(base, seat, pool, slots)
-
-    def _unseen_by(self, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
-        """The cards `seat` cannot place, and where they lie: (seat, -1) for a card in that
-        seat's hand, (seat, -2) in its shelter (the Artifacts), (-1, index) in the deck."""
-        slots: list[tuple[int, int]] = []
-        pool: list[int] = []
-        secret = self.secret
-        for s in range(self._n):
-            if s == seat:
-                continue
-            for c in self.hands[s]:
-                if secret >> c & 1:
-                    pool.append(c)
-                    slots.append((s, -1))
-            if self.arts is not None:
-                art.unseen_in_shelter(self, s, pool, slots)
-        for i, c in enumerate(self.draw_pile):
-            if c != self.known_top:
-                pool.append(c)
-                slots.append((-1, i))
-        return pool, slots
-
-    def _redealt(
-        self, base: ValeState, seat: int, pool: list[int], slots: list[tuple[int, int]]
-    ) -> ValeState:
-        """A copy of `base` with the unseen cards dealt in `pool`'s order to `slots`."""
-        new = base.clone()
-        secret = self.secret
-        hands = [
-            [c for c in h if s == seat or not secret >> c & 1] for s, h in enumerate(new.hands)
-        ]
-        shelters = None if new.arts is None else art.seen_shelters(new.arts, seat, secret)
-        new_secret = secret
-        for c in pool:
-            new_secret &= ~(1 << c)
-        for (s, i), c in zip(slots, pool, strict=True):
-            if s < 0:
-                new.draw_pile[i] = c
-                continue
-            new_secret |= 1 << c
-            if i == -1:
-                hands[s].append(c)
-            else:
-                assert shelters is not None
-                shelters[s].append(c)
-        new.hands = [sorted(h) for h in hands]
-        if new.arts is not None and shelters is not None:
-            new.arts.shelters = [sorted(h) for h in shelters]
-        new.secret = new_secret
-        new._legal_cache = None
-        choice = new.choice
-        if choice is not None and choice[0] != seat and choice[3] != -1:
-            # another seat's pending choice may list cards of its (now redealt) hand: ask again
-            _, step, who, src, arg, _ = choice
-            new.choice = None
-            step.run(new, who, src, arg)
-            new._run()
-        return new
-
-    def _redealt_asking(
-        self, base: ValeState, seat: int, pool: list[int], slots: list[tuple[int, int]]
-    ) -> ValeState:
-        """The last resort of `_determinize`, for a question few redeals fit: each unseen card
-        in turn (in `pool`'s random order) is swapped into the chooser's first hidden slot until
-        the question is asked again. The real hand is never looked at; if no single card
-        brings the question back, the last redeal stands without it."""
-        chooser = self.choice[0] if self.choice is not None else -1
-        mine = [k for k, (s, _) in enumerate(slots) if s == chooser]
-        new = self._redealt(base, seat, pool, slots)
-        if not mine:
-            return new
-        first = mine[0]
-        for k in range(len(pool)):
-            dealt = pool[:]
-            dealt[first], dealt[k] = dealt[k], dealt[first]
-            new = self._redealt(base, seat, dealt, slots)
-            if _asks_alike(new, self):
-                return new
-        return new
+        return redealt_asking(self, base, seat, pool, slots)
 
 
-_REDEALS: Final = 32  # random redeals tried before `_redealt_asking` (see _determinize)
-
-
-def _asks_alike(guess: ValeState, real: ValeState) -> bool:
-    """Whether `guess` waits on the same seat for the same card's question as `real`."""
-    a, b = guess.choice, real.choice
-    return a is not None and b is not None and a[0] == b[0] and a[2:4] == b[2:4]
+_REDEALS: Final = 32  # random redeals tried before `redealt_asking` (see _determinize)

@@ -219,9 +219,17 @@ class EternitiumHeuristic(ViewAgent):
         if "play ultimate-portal" in plays and (top == "hidden" or len(era) <= 2):
             return "play ultimate-portal"
         transports = [a for a in plays if a.startswith("play transporter discard")]
-        if transports:  # the first of the cheapest
-            return min(transports, key=lambda a: self._loss(a.split()[3:], top))
-        return None
+        if not transports:
+            return None
+        # The first of the cheapest: min with a key, written out (mypyc cannot compile a lambda
+        # in a method of this interpreted-base class: an internal error)
+        best = transports[0]
+        least = self._loss(best.split()[3:], top)
+        for a in transports[1:]:
+            loss = self._loss(a.split()[3:], top)
+            if loss < least:
+                best, least = a, loss
+        return best
 
     def _development(
         self, plays: list[str], top: str | None, era: list[str], hand: list[str]
@@ -235,9 +243,14 @@ class EternitiumHeuristic(ViewAgent):
             for a in plays
             if a.startswith("play recycler-robot ") and not a.endswith(" recycler-robot")
         ]
-        if recycles:  # the first of the most valued
-            best = max(recycles, key=lambda a: self._recycle_value(a.split()[-1], top))
-            if self._recycle_value(best.split()[-1], top) >= 5:
+        if recycles:  # the first of the most valued (max with a key, written out: as above)
+            best = recycles[0]
+            best_value = self._recycle_value(best.split()[-1], top)
+            for a in recycles[1:]:
+                v = self._recycle_value(a.split()[-1], top)
+                if v > best_value:
+                    best, best_value = a, v
+            if best_value >= 5:
                 return best
         if "play digital-wallet" in plays and len(era) >= self.params["acquire_min_era"]:
             return "play digital-wallet"

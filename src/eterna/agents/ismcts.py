@@ -148,10 +148,6 @@ class ISMCTSAgent(Agent):
     """
 
     name = "ismcts"
-    # A wall-clock cap on every search, whatever the spec says (None: none); the web table sets
-    # it on the agents it runs (docs/web.md, "Bots on a budget"). A search stopped by it decides
-    # on the iterations done so far.
-    max_seconds: float | None = None
 
     def __init__(
         self,
@@ -195,6 +191,10 @@ class ISMCTSAgent(Agent):
         if seconds is not None:
             check_number("seconds", seconds)
         self.seconds = None if iterations is not None else seconds
+        # A wall-clock cap on this agent's searches, whatever the spec says (None: none); who
+        # runs the agent sets it, e.g. the web server's workers (docs/web.md, "Bots on a
+        # budget") and hints. A search stopped by it decides on the iterations done so far.
+        self.max_seconds: float | None = None
         self._configure({**generic, **self._given})
         self._configured_for: str | None = None
         self._deadline: float | None = None

@@ -52,8 +52,7 @@ class EndOfInput(Exception):
 class PlaySession:
     """A game between one human seat and bots, driven by lines of input, told in `lang`.
 
-    A game whose engine tells events (`words.NARRATED`) is narrated from the events the human's
-    seat is told; another keeps its renderer's lines (`Renderer.events`)."""
+    The game is narrated from the events the human's seat is told (docs/events.md)."""
 
     state: GameState
     human: int
@@ -63,7 +62,7 @@ class PlaySession:
     lang: str = "en"
     renderer: Renderer = field(init=False)
     names: list[str] = field(init=False)
-    narrator: Narrator | None = field(init=False)
+    narrator: Narrator = field(init=False)
     recent: list[Text] = field(default_factory=list)
     story: list[Text] = field(default_factory=list)  # this round's lines, for `log`
     interrupted: bool = False  # input ended by Ctrl-C rather than end of file
@@ -73,18 +72,16 @@ class PlaySession:
         self.renderer = renderer_for(game)
         specs = {seat: agent.spec for seat, agent in self.bots.items()}
         self.names = seat_names(self.lang, self.state.players, self.human, specs, game)
-        self.narrator = None
-        if game in NARRATED and self.renderer.events is None:
-            self.narrator = Narrator(game, self.lang, self.names, self.human)
-            self.tell()  # the deal
+        self.narrator = Narrator(game, self.lang, self.names, self.human)
+        self.tell()  # the deal
 
     def say(self, key: str, **params: Any) -> str:
         return say(self.lang, key, **params)
 
     @property
     def speaks(self) -> dict[str, str]:
-        """The `lang=` the renderer takes for a narrated game (the others keep English)."""
-        return {"lang": self.lang} if self.narrator is not None else {}
+        """The `lang=` the renderer takes for a game it speaks (a plain renderer shows data)."""
+        return {"lang": self.lang} if self.narrator.game in NARRATED else {}
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -115,23 +112,12 @@ class PlaySession:
             return self.bots[seat].choose(self.state, seat)
 
     def apply(self, seat: int, action: Any) -> None:
-        if self.narrator is not None:
-            self.state.apply(action)
-            self.tell()
-            return
-        assert self.renderer.events is not None and self.renderer.round_finished is not None
-        before = self.state.view(self.human)
         self.state.apply(action)
-        after = self.state.view(self.human)
-        self.recent += self.renderer.events(before, after, seat, str(action), self.names)
-        finished = self.renderer.round_finished(before, after)
-        if finished is not None:
-            self.round_over(finished)
+        self.tell()
 
     def tell(self) -> None:
         """The events the human's seat has not been told yet, in words; a round's end shows
         its score sheet."""
-        assert self.narrator is not None
         for event in self.narrator.news(self.state):
             if event.get("kind") == "round_started":
                 self.story = []
@@ -162,12 +148,10 @@ class PlaySession:
         view = self.state.view(self.human)
         self.console.print(Rule())
         self.console.print(self.renderer.table(view, self.names, self.recent, **self.speaks))
-        if self.narrator is not None:
-            self.show_moves()
+        self.show_moves()
 
     def show_moves(self) -> None:
         """The legal moves, numbered, each with its label and its notation dimmed."""
-        assert self.narrator is not None
         legal = [str(a) for a in self.state.legal_actions()]
         self.console.print(Text(self.say("common.legal_moves_now"), style="bold yellow"))
         for number, move in enumerate(legal, 1):
@@ -238,7 +222,7 @@ class PlaySession:
         prefix of it), or None after printing why it is refused."""
         legal = self.state.legal_actions()
         word = line.strip()
-        if self.narrator is not None and word.isdigit() and 1 <= int(word) <= len(legal):
+        if word.isdigit() and 1 <= int(word) <= len(legal):
             return legal[int(word) - 1]
         try:
             return resolve_move(self.state, line, self.renderer.verbs, self.renderer.default_verb)
@@ -248,8 +232,6 @@ class PlaySession:
 
     def refusal(self, line: str, exc: EternaError) -> list[Text]:
         """Why a line is no move: the engine's refusal, an ambiguity, or no move at all."""
-        if self.narrator is None:
-            return [Text(f"✗ {exc}", style="bold red")]
         text = line.strip()
         if isinstance(exc, AmbiguousMove):
             moves = catalog(self.lang).join(self.narrator.label(m) for m in exc.matches)
@@ -279,7 +261,7 @@ class PlaySession:
 
             hints = advise(self.state, self.human, iterations=PLAY_ITERATIONS)
             title = self.say("common.hint_title", count=PLAY_ITERATIONS)
-            label = self.narrator.label if self.narrator is not None else None
+            label = self.narrator.label
             self.console.print(hint_table(hints, title, self.lang, label, self.state.game.id))
 
     def show_help(self) -> None:
@@ -292,13 +274,8 @@ class PlaySession:
             line = Text(f"  {CARD_COMMAND} <name>", style="cyan")
             line.append("  " + self.say("common.command.card"), style="")
             self.console.print(line)
-        if self.narrator is not None:
-            self.show_moves()
-            self.console.print(Text(self.say("common.moves_typing"), style="dim"))
-            return
-        self.console.print(Text(self.say("common.legal_moves_now"), style="bold"))
-        legal = self.state.view(self.human).get("legal_actions", [])
-        self.console.print(self.renderer.moves_help(legal))
+        self.show_moves()
+        self.console.print(Text(self.say("common.moves_typing"), style="dim"))
 
     def show_card(self, args: Sequence[str]) -> None:
         shown = self.renderer.card(args[0], **self.speaks) if args else None
@@ -319,21 +296,10 @@ class PlaySession:
         self.console.print(shown)
 
     def show_log(self, view: dict[str, Any]) -> None:
-        if self.narrator is not None:
-            for line in self.story:
-                self.console.print(line)
-            if not self.story:
-                self.console.print(self.say("common.nothing_yet"))
-            return
-        assert self.renderer.events is not None
-        log = view.get("log", [])
-        if not log:
-            self.console.print(self.say("common.nothing_yet"))
-            return
-        for entry in log:
-            seat = entry["seat"]
-            line = self.renderer.events(view, view, seat, entry["action"], self.names)[0]
+        for line in self.story:
             self.console.print(line)
+        if not self.story:
+            self.console.print(self.say("common.nothing_yet"))
 
     def show_final(self) -> None:
         self.flush_recent()

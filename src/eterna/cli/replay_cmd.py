@@ -57,18 +57,18 @@ class Replay:
     lang: str
     console: Console
     renderer: Renderer
-    narrator: Narrator | None
+    narrator: Narrator
 
     @property
     def speaks(self) -> dict[str, str]:
-        return {"lang": self.lang} if self.narrator is not None else {}
+        """The `lang=` the renderer takes for a game it speaks (a plain renderer shows data)."""
+        return {"lang": self.lang} if self.narrator.game in NARRATED else {}
 
     def say(self, key: str, **params: Any) -> str:
         return say(self.lang, key, **params)
 
     def tell(self) -> None:
         """The events the seat has not been told yet, in words; a finished round's sheet."""
-        assert self.narrator is not None
         for event in self.narrator.news(self.state):
             self.console.print(*self.narrator.lines(event), sep="\n")
             finished = self.narrator.round_over(event)
@@ -85,21 +85,9 @@ class Replay:
 
     def action(self, number: int, total: int, text: str) -> None:
         """Apply action `number` and show what it did, and the table after it."""
-        actor = self.state.current_player
-        before = self.state.view(self.seat)
         apply_action(self.state, number, text)
         self.console.print(Rule(self.say("common.action_of", number=number, total=total)))
-        if self.narrator is not None:
-            self.tell()
-        else:
-            assert self.renderer.events is not None and self.renderer.round_finished is not None
-            after = self.state.view(self.seat)
-            who = -1 if actor is None else actor
-            lines = self.renderer.events(before, after, who, text, self.names)
-            self.console.print(*lines, sep="\n")
-            finished = self.renderer.round_finished(before, after)
-            if finished is not None:
-                self.round_summary(finished)
+        self.tell()
         self.table()
 
     def result(self, played: int, total: int) -> None:
@@ -135,12 +123,10 @@ def replay(
     names = _names(meta, state.players, language)
     game = state.game.id
     renderer = renderer_for(game)
-    narrated = game in NARRATED and renderer.events is None
-    narrator = Narrator(game, language, names, seat) if narrated else None
+    narrator = Narrator(game, language, names, seat)
     show = Replay(state, seat, names, language, make_console(), renderer, narrator)
     show.console.print(Text(_heading(show, file, record, len(actions)), style="bold"))
-    if narrator is not None:
-        show.tell()  # the deal
+    show.tell()  # the deal
     show.table()
     played = 0
     for number, text in enumerate(actions, 1):

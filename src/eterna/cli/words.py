@@ -1,8 +1,8 @@
 """The terminal table's words in the player's language (docs/i18n.md): the events a seat is
 told, the legal moves' labels, refusals and the table's own headings and prompts.
 
-Games that tell their events (`NARRATED`) are narrated from `state.events_since`, never
-guessed from two views; a game that tells none would keep its renderer's English lines.
+Every game is narrated from `state.events_since` (the contract's events), never guessed from
+two views.
 Notation stays what players type: a move's label is followed by its notation, dimmed.
 """
 
@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from rich.text import Text
 
 from eterna.core.errors import EternaError, IllegalAction
+from eterna.core.game import GameState
 from eterna.i18n import catalog, describe_action, describe_refusal, event_lines
 from eterna.i18n.names import Who, player_names, seat_number
 
-# The games whose engines tell events; the others keep their renderer's view-diff lines.
+# The games whose renderers speak the player's language (a game without one shows data).
 NARRATED: Final = frozenset({"eternity", "vale", "eternitium"})
 # How an event's lines look: a round's start and end, a trick won, the game's end stand out.
 STYLE: Final[Mapping[str, str]] = {
@@ -43,12 +44,6 @@ ROUND_END: Final[Mapping[str, str]] = {
     "vale": "round_ended",
     "eternitium": "round_ended",
 }
-
-
-class Telling(Protocol):
-    """A state that tells its events (docs/events.md)."""
-
-    def events_since(self, index: int, seat: int | None) -> list[dict[str, Any]]: ...
 
 
 def say(lang: str, key: str, **params: Any) -> str:
@@ -81,10 +76,9 @@ class Narrator:
     seat: int | None
     told: int = 0  # how many events of the game this seat has been told
 
-    def news(self, state: Any) -> list[dict[str, Any]]:
+    def news(self, state: GameState) -> list[dict[str, Any]]:
         """The events since the last call, as the seat may see them."""
-        teller: Telling = state
-        events = teller.events_since(self.told, self.seat)
+        events = state.events_since(self.told, self.seat)
         self.told += len(events)
         return events
 

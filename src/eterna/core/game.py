@@ -112,6 +112,15 @@ class GameState:
     def determinize(self, seat: Unchecked, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen."""
 
+    @abstractmethod
+    def events_since(self, index: Unchecked, seat: Unchecked) -> list[dict[str, Any]]:
+        """The events from the `index`-th on (counting every event of the game), as `seat` may
+        see them (None: a spectator); docs/events.md."""
+
+    @abstractmethod
+    def event_count(self) -> int:
+        """How many events the game has told so far."""
+
     def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
         """The whole state at this moment as JSON (docs/positions.md); with `seat`, only what
         that seat knows (hidden parts written "?"). Games override this."""

@@ -6,7 +6,10 @@ message, recording it, the record itself, seat checks for `view` and `determiniz
 read-only properties, and `clone`. A game writes only its rules:
 
     _legal()                  the legal actions now, as a tuple (cached by the base until apply)
-    _apply(action)            play a legal action (the base has checked and recorded it)
+    _allows(action)           whether a well-formed action is legal now (default: in `_legal()`;
+                              a game with a cheaper test, e.g. bit masks, writes its own)
+    _apply(action)            play a legal action (the base has checked and recorded it): the
+                              game's hot step
     _refusal(action)          the IllegalAction naming the rule that forbids a well-formed action
     _view(seat)               what `seat` (None: a spectator) may know
     _determinize(seat, rng)   a full state consistent with what `seat` has seen
@@ -171,6 +174,15 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         """Every legal action now, in a deterministic order (empty once the game is over)."""
         raise NotImplementedError
 
+    def _allows(self, action: ActionT) -> bool:
+        """Whether the well-formed `action` is legal now: in the legal set, cached until the
+        next action. A game that can tell more cheaply (from its own fields) overrides this;
+        it must agree with `_legal()` (tests/core and each game's tests hold them together)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        return action in legal
+
     def _apply(self, action: ActionT) -> None:
         """Play `action`, which the base has checked is legal and added to the history."""
         raise NotImplementedError
@@ -229,13 +241,14 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         return list(legal)
 
     def apply(self, action: Unchecked) -> None:
+        """The contract's shell, the same for every game: the action from its notation (or a
+        clear refusal of what is none), checked against the rules (`_allows`), refused naming
+        the rule (`_refusal`) with nothing changed, recorded, then played by the game's step
+        (`_apply`)."""
         act: ActionT = (
             action if type(action) is self.action_type else self._coerce(action)  # type: ignore[assignment]
         )
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal()
-        if act not in legal:
+        if not self._allows(act):
             raise self._refusal(act)
         self._legal_cache = None
         self._history.append(act)

@@ -32,10 +32,6 @@ class Renderer:
     default_verb: str | None  # what a bare argument means (`sea-3` -> `play sea-3`)
     # table(view, names, recent), and `lang=` for a game whose events are told in words
     table: Callable[..., RenderableType]
-    # what one action did and the round it finished, read from the views before and after it:
-    # None for a game that tells its events
-    events: Callable[[View, View, int, str, Sequence[str]], list[Text]] | None
-    round_finished: Callable[[View, View], int | None] | None
     # round_summary(view, round, names) and final(view, names), `lang=` as for `table`
     round_summary: Callable[..., RenderableType]
     final: Callable[..., RenderableType]
@@ -69,13 +65,6 @@ def _plain_table(view: View, names: Sequence[str], recent: Sequence[Text]) -> Re
     return Group(*recent, Pretty(view))
 
 
-def _plain_events(
-    before: View, after: View, actor: int, action: str, names: Sequence[str]
-) -> list[Text]:
-    who = names[actor] if 0 <= actor < len(names) else f"seat {actor}"
-    return [Text(f"{who}: {action}")]
-
-
 def _plain_final(view: View, names: Sequence[str]) -> RenderableType:
     scores = view.get("scores", [])
     winners = view.get("winners", [])
@@ -94,8 +83,6 @@ def plain_renderer(game_id: str) -> Renderer:
         verbs=(),
         default_verb=None,
         table=_plain_table,
-        events=_plain_events,
-        round_finished=lambda before, after: None,
         round_summary=lambda view, rnd, names: Text(json.dumps(view.get("scores"))),
         final=_plain_final,
         moves_help=lambda legal: Text("  ".join(legal)),
@@ -122,8 +109,6 @@ def renderer_for(game_id: str) -> Renderer:
         verbs=module.VERBS,
         default_verb=module.DEFAULT_VERB,
         table=module.table,
-        events=getattr(module, "events", None),
-        round_finished=getattr(module, "round_finished", None),
         round_summary=module.round_summary,
         final=module.final,
         moves_help=module.moves_help,

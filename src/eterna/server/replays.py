@@ -25,10 +25,9 @@ def _encode(value: Any) -> bytes:
 
 def _event_count(state: GameState) -> int | None:
     try:
-        count: int = state.event_count()  # type: ignore[attr-defined]
+        return state.event_count()
     except Exception:
         return None
-    return count
 
 
 def replay_step(data: TableData, ply: int, lang: str = "en") -> dict[str, Any]:
@@ -46,7 +45,7 @@ def replay_step(data: TableData, ply: int, lang: str = "en") -> dict[str, Any]:
         state.apply(action)
         if before is not None:
             try:
-                events = state.events_since(before, None)  # type: ignore[attr-defined]
+                events = state.events_since(before, None)
                 names = seat_labels(data, lang)
                 told = told_items(data.game, events, before, lang, names)
             except Exception:  # an engine's story must not stop the replay

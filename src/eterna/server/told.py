@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
+from eterna.core.game import GameState
 from eterna.i18n import LANGS, catalog, describe_action, negotiate
 from eterna.i18n.names import Who, player_names
 from eterna.server.live import LiveTable, TimedOut, _dumps
@@ -17,14 +18,6 @@ from eterna.server.storage import TableData
 log = logging.getLogger("eterna.server")
 
 
-class Telling(Protocol):
-    """A state that tells its events (docs/events.md)."""
-
-    def events_since(self, index: int, seat: int | None) -> list[dict[str, Any]]: ...
-
-    def event_count(self) -> int: ...
-
-
 def told_since(table: LiveTable, kept: bool = False) -> int | None:
     """The first event the next update tells: the current count (None when nobody listens,
     unless the move is `kept` for later connections (a timer's move), or when the engine cannot
@@ -32,8 +25,7 @@ def told_since(table: LiveTable, kept: bool = False) -> int | None:
     if not table.conns and not kept:
         return None
     try:
-        teller: Telling = table.state  # type: ignore[assignment]
-        return teller.event_count()
+        return table.state.event_count()
     except Exception:
         log.exception("table %s: no events to tell", table.id)
         return None
@@ -91,12 +83,12 @@ class Teller:
     def __init__(
         self,
         table: LiveTable,
-        state: Any,
+        state: GameState,
         since: int | None,
         timeouts: Mapping[int, TimedOut] | None = None,
     ) -> None:
         self.table = table
-        self.state: Telling = state
+        self.state = state
         self.since = since
         self.timeouts = (
             {} if since is None else {n: t for n, t in (timeouts or {}).items() if n >= since}

@@ -3,8 +3,8 @@
 Every decision runs in a worker process, never on the event loop or in a thread under its GIL,
 and has two caps whatever the agent's spec says:
 
-- a cooperative wall-clock cap: ISMCTS searches stop at `ISMCTSAgent.max_seconds` and decide on
-  what they found so far;
+- a cooperative wall-clock cap: an ISMCTS agent's searches stop at the budget (its
+  `max_seconds`) and decide on what they found so far;
 - a hard cap, `grace` times the budget plus a second, on the CPU time (`ITIMER_PROF`) and the
   wall-clock time (`ITIMER_REAL`) of the task in the worker: past it the task is interrupted
   (`BudgetExceeded`) and the server plays a fallback move instead (see `TurnDriver._decide` in
@@ -100,23 +100,22 @@ def hard_cap(seconds: float, kernel: bool = False) -> Iterator[None]:
 
 
 def _capped(budget: float, fn: Callable[..., Any], *args: Any) -> Any:
-    """Run `fn(*args)` in the worker with ISMCTS searches capped at `budget` seconds and the
-    whole task at the hard cap."""
+    """Run `fn(*args)` in the worker with the whole task at the hard cap (the tasks cap their
+    own searches at `budget`)."""
+    with hard_cap(budget * HARD_CAP_FACTOR + HARD_CAP_EXTRA, kernel=True):
+        return fn(*args)
+
+
+def decide(state: GameState, seat: int, spec: str, seed: int, budget: float | None = None) -> str:
+    """A bot's (or a timed-out seat's) move: the action's notation; a search stops at
+    `budget` seconds (None: as its spec says)."""
+    from eterna.agents import make_agent
     from eterna.agents.ismcts import ISMCTSAgent
 
-    ISMCTSAgent.max_seconds = budget
-    try:
-        with hard_cap(budget * HARD_CAP_FACTOR + HARD_CAP_EXTRA, kernel=True):
-            return fn(*args)
-    finally:
-        ISMCTSAgent.max_seconds = None
-
-
-def decide(state: GameState, seat: int, spec: str, seed: int) -> str:
-    """A bot's (or a timed-out seat's) move: the action's notation."""
-    from eterna.agents import make_agent
-
-    return str(make_agent(spec, seed=seed).choose(state, seat))
+    agent = make_agent(spec, seed=seed)
+    if isinstance(agent, ISMCTSAgent):
+        agent.max_seconds = budget
+    return str(agent.choose(state, seat))
 
 
 def hint(
@@ -318,7 +317,8 @@ class Workers:
     async def decide(
         self, key: str, budget: float, state: GameState, seat: int, spec: str, seed: int
     ) -> str:
-        result: str = await self.lane_for(spec).run(key, budget, decide, state, seat, spec, seed)
+        lane = self.lane_for(spec)
+        result: str = await lane.run(key, budget, decide, state, seat, spec, seed, budget)
         return result
 
     async def hint(

@@ -180,37 +180,61 @@ class EternitiumHeuristic(ViewAgent):
         return self.rng.choice(missing or legal)
 
     def _play(self, view: View, legal: list[str], hand: list[str], era: list[str]) -> str:
+        """The play phase: the first of, in order, a play towards the top Era card, an
+        attack, a development, a blind try at a hidden Era card; else end the step."""
         top = era[0] if era else None
         plays = [a for a in legal if a.startswith("play ")]
         if not plays:
             return "end" if "end" in legal else legal[0]
+        chosen = (
+            self._era_play(plays, top, era)
+            or self._attack(view, plays, top)
+            or self._development(plays, top, era, hand)
+        )
+        if chosen is not None:
+            return chosen
+        if top == "hidden":
+            tries = [a for a in plays if a.startswith("play portal-")]
+            if tries:
+                if "skip" in legal and len(hand) <= self.params["skip_hand"]:
+                    return "skip"
+                return self.rng.choice(tries)
+        return "end" if "end" in legal else self.rng.choice(plays)
+
+    def _era_play(self, plays: list[str], top: str | None, era: list[str]) -> str | None:
+        """A play that pays for, reveals or carries the top Era card, if there is one."""
         if top is not None and top != "hidden":
             for prefix in (f"play portal-{top}", "play double-portal"):
                 for a in plays:
                     if a.startswith(prefix) and top in _shapes_of(a.split()[1]):
                         return a
-        for a in plays:
-            if a == "play futuristic-smartphone":
-                return a
+        if "play futuristic-smartphone" in plays:
+            return "play futuristic-smartphone"
         if top == "hidden":
             for name in ("play droid", "play giga-droid"):
                 if name in plays:
                     return name
-        if top is not None:
-            if "play ultimate-portal" in plays and (top == "hidden" or len(era) <= 2):
-                return "play ultimate-portal"
-            transports = [a for a in plays if a.startswith("play transporter discard")]
-            if transports:  # the first of the cheapest (min with a key, written out)
-                best = transports[0]
-                least = self._loss(best.split()[3:], top)
-                for a in transports[1:]:
-                    loss = self._loss(a.split()[3:], top)
-                    if loss < least:
-                        best, least = a, loss
-                return best
-        attack = self._attack(view, plays, top)
-        if attack is not None:
-            return attack
+        if top is None:
+            return None
+        if "play ultimate-portal" in plays and (top == "hidden" or len(era) <= 2):
+            return "play ultimate-portal"
+        transports = [a for a in plays if a.startswith("play transporter discard")]
+        if not transports:
+            return None
+        # The first of the cheapest: min with a key, written out (mypyc cannot compile a lambda
+        # in a method of this interpreted-base class: an internal error)
+        best = transports[0]
+        least = self._loss(best.split()[3:], top)
+        for a in transports[1:]:
+            loss = self._loss(a.split()[3:], top)
+            if loss < least:
+                best, least = a, loss
+        return best
+
+    def _development(
+        self, plays: list[str], top: str | None, era: list[str], hand: list[str]
+    ) -> str | None:
+        """A Laboratory, a Recycler worth it, a Digital Wallet or a Data Analyser."""
         labs = [a for a in plays if a.startswith("play laboratory")]
         if labs:
             return _valued(labs, -1, most=True)
@@ -219,8 +243,8 @@ class EternitiumHeuristic(ViewAgent):
             for a in plays
             if a.startswith("play recycler-robot ") and not a.endswith(" recycler-robot")
         ]
-        if recycles:
-            best = recycles[0]  # the first of the most valued (max with a key, written out)
+        if recycles:  # the first of the most valued (max with a key, written out: as above)
+            best = recycles[0]
             best_value = self._recycle_value(best.split()[-1], top)
             for a in recycles[1:]:
                 v = self._recycle_value(a.split()[-1], top)
@@ -234,13 +258,7 @@ class EternitiumHeuristic(ViewAgent):
             c.startswith("portal-") and c[7:] != top for c in hand
         ):
             return "play data-analyser"
-        if top == "hidden":
-            tries = [a for a in plays if a.startswith("play portal-")]
-            if tries:
-                if "skip" in legal and len(hand) <= self.params["skip_hand"]:
-                    return "skip"
-                return self.rng.choice(tries)
-        return "end" if "end" in legal else self.rng.choice(plays)
+        return None
 
     def _attack(self, view: View, plays: list[str], top: str | None) -> str | None:
         """A play against the opponents (the leader first), if one is worth it."""

@@ -56,7 +56,11 @@ class EternitiumEffects(EternitiumDeal):
     def _finish(self) -> None:
         raise NotImplementedError
 
-    def _run(self, p: int, effect: Effect, act: EternitiumAction | None) -> bool:
+    # Size rules waived: one case per primitive of the effect vocabulary, in the hot loop of
+    # every card played (a call per case would cost the playouts)
+    def _run(  # noqa: C901, PLR0912
+        self, p: int, effect: Effect, act: EternitiumAction | None
+    ) -> bool:
         """Resolve an effect's primitives in order; True when a decision is now pending.
 
         `act` is None for a solo AI card, whose effects target the solo player (`p`); the

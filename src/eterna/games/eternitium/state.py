@@ -109,31 +109,13 @@ class EternitiumState(EternitiumLegal):
             self._next_picker()
 
     # ------------------------------------------------------------------ contract: hot path
-    def apply(self, action: Unchecked) -> None:
-        """BaseState.apply, written here by hand for the hot loop of every playout: the same
-        steps (coerce, the cached legal set, the refusal, the history, `_apply`), with the
-        action class read as a global rather than the class attribute `action_type`, a card
-        played without the detour through `_apply`, and the play phase's legal set built
-        without one either (together ~2% of a random game)."""
-        act = action if type(action) is EternitiumAction else self._coerce(action)
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal()
-        if act not in legal:
-            raise self._refusal(act)
-        self._legal_cache = None
-        self._history.append(act)
-        if act.verb == V_PLAY:  # only ever legal in the play phase: `_apply`'s commonest case
-            self._play(act)
-        else:
-            self._apply(act)
-
     def _legal(self) -> tuple[EternitiumAction, ...]:
         if self._phase == PH_PLAY:
             return tuple(self._legal_play(self._current))
         return tuple(self._legal_list())
 
     def _apply(self, act: EternitiumAction) -> None:
+        """Play the legal `act` in the current phase (the base has checked and recorded it)."""
         ph = self._phase
         if ph == PH_PLAY:
             if act.verb == V_PLAY:

@@ -153,6 +153,13 @@ def _rows(actions: tuple[EternityAction, ...], family: int) -> list[tuple[Eterni
 
 PLAY_ROWS: Final = tuple(_rows(PLAY, f) for f in range(len(FAMILIES)))
 PLEDGE_ROWS: Final = tuple(_rows(PLEDGE, f) for f in range(len(FAMILIES)))
+# Each family's rows under a name of its own: the compiled build reads a Final as a static value
+PLAYS_EARTH: Final = PLAY_ROWS[0]
+PLAYS_SEA: Final = PLAY_ROWS[1]
+PLAYS_SKY: Final = PLAY_ROWS[2]
+PLEDGES_EARTH: Final = PLEDGE_ROWS[0]
+PLEDGES_SEA: Final = PLEDGE_ROWS[1]
+PLEDGES_SKY: Final = PLEDGE_ROWS[2]
 
 
 def split_mask(mask: int) -> tuple[int, int, int]:

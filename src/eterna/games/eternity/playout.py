@@ -12,10 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from eterna.games.eternity.cards import PLAY_ROWS, EternityAction
+from eterna.games.eternity.cards import (
+    PLAY_ROWS,
+    PLAYS_EARTH,
+    PLAYS_SEA,
+    PLAYS_SKY,
+    PLEDGES_EARTH,
+    PLEDGES_SEA,
+    PLEDGES_SKY,
+    EternityAction,
+)
 
-# the engine's own per-family rows (state.py imports this module only when a playout starts)
-from eterna.games.eternity.state import _G0, _G1, _G2, _P0, _P1, _P2, EternityState
+# state.py imports this module only when a playout starts
+from eterna.games.eternity.state import EternityState, must_follow
 
 _NONE: Final[tuple[EternityAction, ...]] = ()
 
@@ -31,12 +40,11 @@ def random_playout(state: EternityState, draw: Callable[[], float], limit: int) 
         hands = state._hands
         b = p * 3
         h0, h1, h2 = hands[b], hands[b + 1], hands[b + 2]
-        # the plays: one family's run (`one`), or, when it is empty, all three families in order
+        # the plays: the one family the seat must play (§5.3), or all three families in order
         led = state._led
-        one = _NONE
-        if led >= 0:  # §5.3: the led family, else trump, else any card
-            one = PLAY_ROWS[led][hands[b + led]] or PLAY_ROWS[state._trump][hands[b + state._trump]]
-        a0, a1, a2 = _P0[h0], _P1[h1], _P2[h2]
+        must = must_follow(hands, b, led, state._trump)
+        one = PLAY_ROWS[must][hands[b + must]] if must >= 0 else _NONE
+        a0, a1, a2 = PLAYS_EARTH[h0], PLAYS_SEA[h1], PLAYS_SKY[h2]
         n0, n1 = len(a0), len(a1)
         held = n0 + n1 + len(a2)
         plays = len(one) or held
@@ -55,11 +63,11 @@ def random_playout(state: EternityState, draw: Callable[[], float], limit: int) 
         else:
             k -= plays
             if k < n0:
-                act = _G0[h0][k]
+                act = PLEDGES_EARTH[h0][k]
             elif k < n0 + n1:
-                act = _G1[h1][k - n0]
+                act = PLEDGES_SEA[h1][k - n0]
             else:
-                act = _G2[h2][k - n0 - n1]
+                act = PLEDGES_SKY[h2][k - n0 - n1]
         state.apply(act)
         played += 1
     return played

@@ -28,7 +28,12 @@ from eterna.games.eternity.cards import (
     FAMILY_MASK,
     HARMONY_BONUS,
     PLAY_ROWS,
-    PLEDGE_ROWS,
+    PLAYS_EARTH,
+    PLAYS_SEA,
+    PLAYS_SKY,
+    PLEDGES_EARTH,
+    PLEDGES_SEA,
+    PLEDGES_SKY,
     ROUNDS,
     EternityAction,
     cards_of,
@@ -48,13 +53,23 @@ from eterna.games.eternity.views import (
 
 # Final: the compiled build reads these as static values, not through the module's dict
 _NF: Final = len(FAMILIES)  # hands are stored as _NF chunks per seat: _hands[seat * _NF + family]
-_P0: Final = PLAY_ROWS[0]
-_P1: Final = PLAY_ROWS[1]
-_P2: Final = PLAY_ROWS[2]
-_G0: Final = PLEDGE_ROWS[0]
-_G1: Final = PLEDGE_ROWS[1]
-_G2: Final = PLEDGE_ROWS[2]
 _TRUMP_BONUS: Final = 64  # a trump outranks every card of the led family (§5.5)
+
+
+def must_follow(hands: list[int], b: int, led: int, trump: int) -> int:
+    """§5.3 participate: the family a follower must play, or -1 when any card may be played.
+
+    The led family if the seat holds any, else trump if it holds any, else -1; a leader (`led`
+    -1, §5.2) plays any card. `hands[b + f]` is the seat's chunk of family f. The one statement
+    of the rule: `legal_actions`, `apply` (through `_allows`) and the random playout call it.
+    """
+    if led < 0:
+        return -1
+    if hands[b + led]:
+        return led
+    if hands[b + trump]:
+        return trump
+    return -1
 
 
 class RoundDeal(NamedTuple):
@@ -141,9 +156,9 @@ def winners_of(scores: list[int], bonus_rounds: list[int], tie_break: str) -> li
 class EternityState(BaseState[EternityAction, EternityStart]):
     """A game of Eternity. Build one with `load_game("eternity").new_game(...)`.
 
-    `apply` and `legal_actions` are written here by hand rather than taken from BaseState: they
-    are the hot loop of every search and simulation, and Eternity's legal set is computed from
-    bit masks faster than a cached tuple could be checked.
+    It plays through BaseState's `apply`; `legal_actions` and `_allows` are written here from
+    the bit masks rather than through a cached legal tuple: they are the hot loop of every
+    search and simulation, and a few bit tests are cheaper than building and searching it.
     """
 
     action_type: ClassVar[type[EternityAction]] = EternityAction
@@ -327,22 +342,18 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         hands = self._hands
         b = p * 3
         led = self._led
-        if led < 0:  # §5.2: the leader must play, any card
-            return [*_P0[hands[b]], *_P1[hands[b + 1]], *_P2[hands[b + 2]]]
-        # §5.3 participate: the led family, else trump, else any card
-        chunk = hands[b + led]
-        if chunk:
-            plays = PLAY_ROWS[led][chunk]
-        else:
-            trump = self._trump
-            chunk = hands[b + trump]
-            plays = (
-                PLAY_ROWS[trump][chunk]
-                if chunk
-                else (*_P0[hands[b]], *_P1[hands[b + 1]], *_P2[hands[b + 2]])
-            )
-        if self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
-            return [*plays, *_G0[hands[b]], *_G1[hands[b + 1]], *_G2[hands[b + 2]]]
+        must = -1 if led < 0 else must_follow(hands, b, led, self._trump)  # §5.2: leads any
+        if must >= 0:
+            plays = PLAY_ROWS[must][hands[b + must]]
+        else:  # §5.2 a leader, or §5.3 a follower with neither family: any card
+            plays = (*PLAYS_EARTH[hands[b]], *PLAYS_SEA[hands[b + 1]], *PLAYS_SKY[hands[b + 2]])
+        if led >= 0 and self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
+            return [
+                *plays,
+                *PLEDGES_EARTH[hands[b]],
+                *PLEDGES_SEA[hands[b + 1]],
+                *PLEDGES_SKY[hands[b + 2]],
+            ]
         return list(plays)
 
     def random_playout(self, draw: Callable[[], float], limit: int = -1) -> int:
@@ -354,59 +365,59 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     def _legal(self) -> tuple[EternityAction, ...]:
         return tuple(self.legal_actions())
 
-    def apply(self, action: Unchecked) -> None:
-        # Over 60 lines: the hot loop, in one piece (splitting it into calls costs speed).
-        if type(action) is not EternityAction:
-            action = self._coerce(action)
-        act: EternityAction = action
+    def _allows(self, act: EternityAction) -> bool:
+        """Whether `act` is legal now, by bit tests (`legal_actions`' rules; no list built)."""
         p = self._current
-        if p < 0:
-            raise IllegalAction(
-                f"{act}: the game is over (rules §8: three rounds)",
-                key="eternity.refusal.game_over",
-                rule="§8",
-            )
+        if p < 0:  # §8: the game is over
+            return False
+        hands = self._hands
+        b = p * 3
+        family = act.family
+        if not hands[b + family] & act.vbit:  # §5: a card from the hand
+            return False
+        led = self._led
+        if act.pledge:  # §5.2: not the leader; §5.4: within the trick's cap
+            return led >= 0 and self._pledges_left > 0
+        if led < 0 or family == led:
+            return True
+        must = must_follow(hands, b, led, self._trump)
+        return must < 0 or family == must
+
+    def _apply(self, act: EternityAction) -> None:
+        """Play the legal `act` (the base has checked and recorded it)."""
+        p = self._current
         family = act.family
         hands = self._hands
         i = p * 3 + family
-        chunk = hands[i]
-        vbit = act.vbit
-        if not chunk & vbit:
-            raise self._refusal(act)
-        led = self._led
-        if act.pledge:
-            if led < 0 or not self._pledges_left:
-                raise self._refusal(act)
+        # x[i] = x[i] op v rather than x[i] op= v on list items: native reads and writes when
+        # compiled (perf showed the generic in-place operators here; docs/compiled.md)
+        hands[i] = hands[i] ^ act.vbit
+        if act.pledge:  # §5.3-5.4: face down, for trees
             trees = act.trees
             supply = self._supply_left
             if supply >= 0:  # option tree_supply: a limited supply (Q6)
-                if trees > supply:
-                    trees = supply
+                trees = min(trees, supply)
                 self._supply_left = supply - trees
-            trees_held = self._trees  # x[i] = x[i] + v: native list ops when compiled
-            trees_held[p] = trees_held[p] + trees
+            held = self._trees
+            held[p] = held[p] + trees
             self._pledges_left -= 1
             if self._events is not None:
                 self._events.append(
                     Event("card_pledged", {"seat": p, "card": CARD_NAME[act.card], "trees": trees})
                 )
-        else:
-            key = act.value
+        else:  # §5.5: to the trick (written in: a call here costs the pure build ~3%)
+            led = self._led
             trump = self._trump
+            key = act.value
             if led < 0:
                 self._led = family
-            elif family != led:
-                if hands[i - family + led]:
-                    raise self._refusal(act)
+            elif family != led:  # §5.3: the seat holds no card of the led family...
+                voids = self._voids
                 if family == trump:
-                    voids = self._voids
                     voids[p] = voids[p] | (1 << led)
-                else:
-                    if hands[i - family + trump]:
-                        raise self._refusal(act)
-                    key = 0  # a card of a third family never wins (§5.5)
-                    voids = self._voids
+                else:  # ...nor trump, and a card of a third family never wins (§5.5)
                     voids[p] = voids[p] | (1 << led) | (1 << trump)
+                    key = 0
             if family == trump:
                 key += _TRUMP_BONUS
             if key > self._best_key:
@@ -414,20 +425,21 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 self._best_seat = p
             if self._events is not None:
                 self._events.append(Event("card_played", {"seat": p, "card": CARD_NAME[act.card]}))
-        hands[i] = chunk ^ vbit
-        self._history.append(act)
         p = self._next[p]
-        if p != self._trick_leader:  # clockwise until every seat has acted once
+        if p == self._trick_leader:  # every seat has acted once, clockwise
+            self._end_trick()
+        else:
             self._current = p
-            return
-        # The trick is complete. §5.5: highest trump, else highest of the led family.
+
+    def _end_trick(self) -> None:
+        """§5.5: highest trump, else highest of the led family, wins; §5.6: pledges to the
+        board, trump re-evaluated (§4), the winner leads next."""
         winner = self._best_seat
         tricks = self._tricks
         tricks[winner] = tricks[winner] + 1
         if self._events is not None:
             self._tell_trick(winner)
         if self._pledges_left != self._max_pledges:
-            # §5.6: pledged cards join the board after the trick; §4: trump re-evaluated
             board = self._board
             history = self._history
             for i in range(len(history) - self._n, len(history)):
@@ -447,7 +459,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         if self._trick_no == self._hand_size:
             self._end_round()
         else:
-            self._trick_leader = self._current = winner  # §5.6: the winner leads next
+            self._trick_leader = self._current = winner
 
     # ------------------------------------------------------------------ trick and round flow
     def _compute_trump(self) -> int:
@@ -600,6 +612,12 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     def _refusal(self, action: EternityAction) -> IllegalAction:
         """Explain, naming the rule, why `action` is refused now (never on the hot path)."""
         p = self._current
+        if p < 0:
+            return IllegalAction(
+                f"{action}: the game is over (rules §8: three rounds)",
+                key="eternity.refusal.game_over",
+                rule="§8",
+            )
         hand = self._hand_mask(p)
         name = CARD_NAME[action.card]
         if not hand & action.bit:

@@ -390,30 +390,14 @@ class ValeHeuristic(TileSense, ViewAgent):
         return pick
 
     def choice_value(self, pending: ValePending, text: str) -> float:
+        """How good answering the pending choice with `text` is for this seat."""
         words = text.split()
         verb = words[0]
         source = pending.get("card")
-        me = self.me
-        sk = Sketch(
-            self.stones[:], self.hand[:], self.area[:], self.values, self.limit, self._room()
-        )
         if verb == "discard-stone":
-            colour = COLOUR[words[1]]
-            value = -float(self.values[colour])
-            if colour == 0 and _C["burning-skull"] in self.area:
-                value -= 1.0
-            if colour == 1 and (_C["charybdis"] in self.area or _C["kappa"] in self.area):
-                value -= 2.0
-            if colour == 2 and (_C["troll"] in self.area or _C["gargoyle"] in self.area):
-                value -= 2.0
-            return value
+            return self._stone_loss_value(COLOUR[words[1]])
         if verb == "target":
-            seat = int(words[1].removeprefix("seat-"))
-            if seat == me:
-                return -100.0
-            if source == "goblin":
-                return float(min(1, self.scores[seat])) * 10 + self.scores[seat] * 0.01
-            return float(self.scores[seat]) + 0.1 * len(self.areas[seat])
+            return self._target_value(int(words[1].removeprefix("seat-")), source)
         if verb == "done":
             return 0.0
         if verb == "choose":
@@ -422,36 +406,67 @@ class ValeHeuristic(TileSense, ViewAgent):
             return self.upgrade_worth(COLOUR[words[1]])
         if len(words) < 2 or words[1] not in _C:
             return 0.0
-        card = _C[words[1]]
+        return self._card_choice_value(verb, _C[words[1]], pending, source)
+
+    def _stone_loss_value(self, colour: int) -> float:
+        """Discarding a stone of `colour`: its value, and what the area's cards lose by it."""
+        value = -float(self.values[colour])
+        if colour == 0 and _C["burning-skull"] in self.area:
+            value -= 1.0
+        if colour == 1 and (_C["charybdis"] in self.area or _C["kappa"] in self.area):
+            value -= 2.0
+        if colour == 2 and (_C["troll"] in self.area or _C["gargoyle"] in self.area):
+            value -= 2.0
+        return value
+
+    def _target_value(self, seat: int, source: str | None) -> float:
+        """Targeting `seat` with an attack: the leader, never oneself."""
+        if seat == self.me:
+            return -100.0
+        if source == "goblin":
+            return float(min(1, self.scores[seat])) * 10 + self.scores[seat] * 0.01
+        return float(self.scores[seat]) + 0.1 * len(self.areas[seat])
+
+    def _card_choice_value(
+        self, verb: str, card: int, pending: ValePending, source: str | None
+    ) -> float:
+        """A choice that names `card`: discard, recover, copy, take, summon or resolve it."""
         if verb == "discard":
-            if pending.get("for_seat") != me or (source == "cerberus" and card in self.area):
-                # losing a card of your own area (an attack, Cerberus): keep the best
-                owner = me if card in self.area else -1
-                if source == "cerberus":
-                    return (0.5 if self._room() <= 0 else -1.0) - self.future(card, self.area)
-                return -self.future(card, self.area if owner == me else [])
-            if source == "forest-spirit":
-                return CARD_COST[card] - self.in_hand(card)
-            if source == "melusine":  # 4 points a card
-                return 4.0 - self.in_hand(card)
-            if source == "taweret":  # a blue stone a card
-                return self.stone_gain_value(sk, (0, 0, 0), (0, 1, 0)) - self.in_hand(card)
-            return -self.in_hand(card)
+            return self._discard_value(card, pending, source)
         if verb == "recover":
             if source == "aeris":
                 return CARD_COST[card] - self.future(card, self.area) + 0.3 * self.in_hand(card)
             return self.instant_guess(card, self.area) - self.future(card, self.area)
         if verb == "copy":
             if source == "scorch":
-                return self.instant(card, sk)
+                return self.instant(card, self._sketch())
             return self.active_worth(card, self.area)
         if verb == "take":
             return self.in_hand(card)
         if verb == "summon":
-            return self.worth(card, sk)
+            return self.worth(card, self._sketch())
         if verb == "resolve":  # Genie: every one is used; order like the resolution phase
             return -float(RESOLVE_RANK.get(card, 6))
         return 0.0
+
+    def _discard_value(self, card: int, pending: ValePending, source: str | None) -> float:
+        """Discarding `card`: from one's own area under an attack (keep the best), or from
+        the hand for what the source gives for it."""
+        me = self.me
+        if pending.get("for_seat") != me or (source == "cerberus" and card in self.area):
+            owner = me if card in self.area else -1
+            if source == "cerberus":
+                return (0.5 if self._room() <= 0 else -1.0) - self.future(card, self.area)
+            return -self.future(card, self.area if owner == me else [])
+        if source == "forest-spirit":
+            return CARD_COST[card] - self.in_hand(card)
+        if source == "melusine":  # 4 points a card
+            return 4.0 - self.in_hand(card)
+        if source == "taweret":  # a blue stone a card
+            return self.stone_gain_value(self._sketch(), (0, 0, 0), (0, 1, 0)) - (
+                self.in_hand(card)
+            )
+        return -self.in_hand(card)
 
     def option_value(self, option: str, source: str | None) -> float:
         count = sum(self.stones)

@@ -185,6 +185,29 @@ class Sketch:
         return s[0] * v[0] + s[1] * v[1] + s[2] * v[2]
 
 
+# Active effects worth a fixed number of points a resolution (active_worth)
+_FIXED_ACTIVE: Final[dict[str, float]] = {
+    "burning-skull": 2.6,
+    "snail-maiden": 1.0,
+    "mimic": 1.2,
+    "genie-exalted": 2.0,
+    "griffon": 1.2,
+    "harpy": 1.0,
+    "odin": 2.0,
+    "asmodeus": 1.0,
+    "balog": 1.0,
+}
+# ... and worth `base + per_rate * rate` (stones turned into points at the seat's rate)
+_RATED_ACTIVE: Final[dict[str, tuple[float, float]]] = {
+    "salamander": (1.0, 1.0),
+    "horned-salamander": (0.0, 2.5),
+    "charybdis": (5.0, -3.0),
+    "undine-queen": (0.0, 3.0),
+    "basilisk": (-1.5, 6.0),
+    "medusa": (-0.8, 6.0),
+}
+
+
 @mypyc_attr(native_class=False)  # a base of ValeHeuristic, an agent
 class CardWorth:
     """The estimates, over the position ValeHeuristic._prepare reads from the view."""
@@ -230,50 +253,27 @@ class CardWorth:
     def active_worth(self, card: int, area: list[int], sk: Sketch | None = None) -> float:
         """Points one resolution of `card`'s active effect is worth, roughly."""
         name = CARD_NAME[card]
-        rate = self.rate
+        fixed = _FIXED_ACTIVE.get(name)
+        if fixed is not None:
+            return fixed
+        rated = _RATED_ACTIVE.get(name)
+        if rated is not None:
+            return rated[0] + rated[1] * self.rate
         stones = self.stones if sk is None else sk.stones
-        if name == "salamander":
-            return 1.0 + rate
-        if name == "horned-salamander":
-            return rate * 2.5
-        if name == "burning-skull":
-            return 2.6
-        if name == "charybdis":
-            return 5.0 - 3 * rate
         if name == "nessie":
             return 0.0 if any(CARD_FAMILY[c] == DRAGON for c in area) else 2.0
         if name == "sea-spirit":
             return 0.5 + stones[1]
-        if name == "snail-maiden":
-            return 1.0
-        if name == "undine-queen":
-            return 3 * rate
-        if name == "basilisk":
-            return 6 * rate - 1.5
         if name == "goblin":
             return 1.0 + (1.0 if self.n == 2 else 0.4)
         if name == "goblin-soldier":
             return 2.5 if self.behind else -1.0
-        if name == "medusa":
-            return 6 * rate - 0.8
-        if name == "mimic":
-            return 1.2
         if name == "troll":
             return 3.0 if stones[2] else 1.2
         if name == "freyja":
             return float(sum(1 for c in area if HAS_ACTIVE[c]))
         if name == "valkyrie":
             return float(len({CARD_FAMILY[c] for c in area}))
-        if name == "genie-exalted":
-            return 2.0
-        if name == "griffon":
-            return 1.2
-        if name == "harpy":
-            return 1.0
-        if name == "odin":
-            return 2.0
-        if name in ("asmodeus", "balog"):
-            return 1.0
         return art_active(self, card, area, stones) or 0.0
 
     def future(self, card: int, area: list[int], sk: Sketch | None = None) -> float:

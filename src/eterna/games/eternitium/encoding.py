@@ -71,7 +71,7 @@ LAYOUT: Final[Layout] = (
     Block("era_visible", (MAXP, S), "visible Era cards per shape in each seat's pile", 15.0),
     SEATS,
     Block("portal_reserve", (S,), "Portal reserve per shape", 10.0),
-    Block("era_display", (S,), "visible common Era cards per shape (0.5 a card)", 2.0),
+    Block("era_display", (S,), "visible common Era cards per shape", 2.0),
     Block("era_discard", (S,), "discarded Era cards per shape", 15.0),
     Block(
         "deck_sizes",
@@ -196,6 +196,7 @@ class EternitiumEncoding(Encoding):
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
     state_class: ClassVar[type | None] = EternitiumState
+    layout: ClassVar[Layout] = LAYOUT
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = fields(LAYOUT)
 
     def __init__(self, players: int | None = None) -> None:

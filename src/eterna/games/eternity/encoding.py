@@ -121,6 +121,7 @@ class EternityEncoding(Encoding):
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
     state_class: ClassVar[type | None] = EternityState
+    layout: ClassVar[Layout] = LAYOUT
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = fields(LAYOUT)
 
     def __init__(self, players: int | None = None) -> None:

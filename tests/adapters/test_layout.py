@@ -73,6 +73,7 @@ def test_declarations_refuse_what_does_not_fit():
     layout = (
         Block("hand", (5,), "own hand", 5.0),
         Block("clock", (2,), "the clock", slots=(Slot("round", "round", 10.0), Slot("x", "x"))),
+        Block("seats", (3, 1), "per seat", slots=(Slot("present", "present"),)),
     )
     assert slot(layout, "clock", "x") == 1 and cap_of(layout, "hand") == 5.0
     assert table(layout, "clock", "round")[-1] == ONE and len(table(layout, "clock", "round")) == 11
@@ -85,6 +86,7 @@ def test_declarations_refuse_what_does_not_fit():
     assert markdown(layout).splitlines()[2:] == [
         "| `hand` | 5 | 0 | own hand / 5 |",
         "| `clock` | 2 | 5 | the clock: round / 10, x |",
+        "| `seats` | 3 x 1 = 3 | 7 | per seat: present |",
     ]
     with pytest.raises(KeyError, match="unknown layout 'chess'"):
         render("<!-- layout: chess -->\n<!-- /layout -->")

@@ -102,7 +102,8 @@ def _value(meaning: str, cap: float | None) -> str:
 
 
 def markdown(blocks: Layout) -> str:
-    """The layout as the Markdown table of docs/encodings.md: block, shape, offset, meaning."""
+    """The layout as the Markdown table of docs/encodings.md: block, shape (and size), offset,
+    meaning."""
     rows = ["| block | shape | offset | meaning |", "| --- | --- | --- | --- |"]
     offset = 0
     for b in blocks:
@@ -110,6 +111,8 @@ def markdown(blocks: Layout) -> str:
         if b.slots:
             text += ": " + ", ".join(_value(s.meaning, s.cap) for s in b.slots)
         shape = " x ".join(str(d) for d in b.shape)
+        if len(b.shape) > 1:  # and the floats it takes
+            shape += f" = {b.size}"
         rows.append(f"| `{b.name}` | {shape} | {offset} | {text} |")
         offset += b.size
     return "\n".join(rows)

@@ -153,24 +153,9 @@ _DISCARD_AT: Final = slot(LAYOUT, "pending", "discard")
 _DESTROY_AT: Final = slot(LAYOUT, "pending", "destroy")
 _CHOSEN_AT: Final = slot(LAYOUT, "pending", "chosen")
 _ERA_TAKE_AT: Final = slot(LAYOUT, "pending", "era_to_take")
-#: the deck_sizes slots' view keys, in the layout's order
-_DECK_KEYS: Final = {
-    "portal": "portal_deck_size",
-    "basic": "basic_deck_size",
-    "advanced": "advanced_deck_size",
-    "era": "era_deck_size",
-    "ai": "ai_deck_size",
-}
-_DECK_SLOTS: Final = block(LAYOUT, "deck_sizes").slots
-# caps dividing each count (values are clipped to [0, 1]), from the layout
-CAP_HAND: Final = cap_of(LAYOUT, "seats", "hand_size")
-CAP_DECK: Final = cap_of(LAYOUT, "seats", "deck_size")
-CAP_DISCARD: Final = cap_of(LAYOUT, "seats", "discard_size")
-CAP_ERA: Final = cap_of(LAYOUT, "seats", "era_count")
-CAP_HIDDEN: Final = cap_of(LAYOUT, "seats", "hidden_era")
-CAP_SCORE: Final = cap_of(LAYOUT, "seats", "score")
-CAP_SET: Final = cap_of(LAYOUT, "seats", "starting_set")
-CAP_ROUND: Final = cap_of(LAYOUT, "clock", "round")
+_DECK_SLOTS: Final = block(LAYOUT, "deck_sizes").slots  # each read from the view's <name>_deck_size
+#: the cap of each seat feature (1.0 for a flag), by slot, for the reference writer
+_SEAT_CAPS: Final = tuple(s.cap or 1.0 for s in SEATS.slots)
 #: the cap of each counted block (the zones counted card by card)
 _CAPS: Final[dict[str, float]] = {b.name: b.cap for b in LAYOUT if b.cap is not None}
 _FACE_UP: Final = cards.VISIBLE
@@ -293,6 +278,7 @@ class EternitiumEncoding(Encoding):
         pending = view["pending"]
         b = self._o["seats"]
         k = _K
+        caps = _SEAT_CAPS
         first = view["first_player"]
         current = view["current_player"]
         active = view["active_player"]
@@ -316,13 +302,13 @@ class EternitiumEncoding(Encoding):
                 m[base + _ACTIVE] = 1.0
             if s in gems:
                 m[base + _GEM] = 1.0
-            m[base + _HAND_N] = cap(hand_sizes[s], CAP_HAND)
-            m[base + _DECK_N] = cap(deck_sizes[s], CAP_DECK)
-            m[base + _DISCARD_N] = cap(discard_sizes[s], CAP_DISCARD)
-            m[base + _ERA_N] = cap(era_counts[s], CAP_ERA)
-            m[base + _HIDDEN_N] = cap(hidden_count[s], CAP_HIDDEN)
-            m[base + _POINTS] = cap(scores[s], CAP_SCORE)
-            m[base + _SET_N] = cap(sets[s], CAP_SET)
+            m[base + _HAND_N] = cap(hand_sizes[s], caps[_HAND_N])
+            m[base + _DECK_N] = cap(deck_sizes[s], caps[_DECK_N])
+            m[base + _DISCARD_N] = cap(discard_sizes[s], caps[_DISCARD_N])
+            m[base + _ERA_N] = cap(era_counts[s], caps[_ERA_N])
+            m[base + _HIDDEN_N] = cap(hidden_count[s], caps[_HIDDEN_N])
+            m[base + _POINTS] = cap(scores[s], caps[_POINTS])
+            m[base + _SET_N] = cap(sets[s], caps[_SET_N])
             if s == victim:
                 m[base + _VICTIM] = 1.0
             if s in gifts:
@@ -345,13 +331,13 @@ class EternitiumEncoding(Encoding):
             m[base + shape[name]] += 0.5
         base = o["deck_sizes"]
         for i, deck in enumerate(_DECK_SLOTS):
-            m[base + i] = cap(view[_DECK_KEYS[deck.name]], deck.cap or 1.0)
+            m[base + i] = cap(view[f"{deck.name}_deck_size"], deck.cap or 1.0)
         m[o["phase"] + self._phase[view["phase"]]] = 1.0
         mission = view["mission"]
         if 0 <= mission < MISSIONS:
             m[o["mission"] + mission] = 1.0
         base = o["clock"]
-        m[base + _ROUND_AT] = cap(view["round"], CAP_ROUND)
+        m[base + _ROUND_AT] = cap(view["round"], cap_of(LAYOUT, "clock", "round"))
         if view["turns_left"] is not None:
             m[base + _TURNS_AT] = cap(view["turns_left"], cap_of(LAYOUT, "clock", "turns_left"))
         if view["last_turn"]:

@@ -16,8 +16,9 @@ from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, cap, cap_table, f32
+from eterna.core.encoding import Encoding, cap, f32
 from eterna.core.encoding import put_count as _put
+from eterna.core.layout import Block, Layout, Slot, block, cap_of, fields, slot, table
 from eterna.games.eternitium import cards
 from eterna.games.eternitium import state as engine
 from eterna.games.eternitium.board import PHASE_NAME
@@ -31,30 +32,132 @@ MAXP: Final = cards.MAX_SEATS  # 5
 ERA_DEPTH: Final = 3  # top Era cards shown per seat (the effects reach 3 deep)
 PHASES: Final = PHASE_NAME  # the engine's phase names, in its order
 MISSIONS: Final = 11  # 0 (base) and 1..10
-SEAT_FEATURES: Final = (
-    "present",
-    "first_player",
-    "current",
-    "active",
-    "gem",
-    "hand_size",
-    "deck_size",
-    "discard_size",
-    "era_count",
-    "hidden_era",
-    "score",
-    "starting_set",
-    "victim",
-    "gift_to_come",
+SEATS: Final = Block(
+    "seats",
+    (MAXP, 14),
+    "per relative seat",
+    slots=(
+        Slot("present", "present"),
+        Slot("first_player", "first player"),
+        Slot("current", "current"),
+        Slot("active", "active"),
+        Slot("gem", "holds the gem (an empty Era pile)"),
+        Slot("hand_size", "hand", 10.0),
+        Slot("deck_size", "deck", 30.0),
+        Slot("discard_size", "discard", 30.0),
+        Slot("era_count", "Era cards", 15.0),
+        Slot("hidden_era", "hidden Era cards", 15.0),
+        Slot("score", "points", 30.0),
+        Slot("starting_set", "starting set", float(MAXP)),
+        Slot("victim", "victim"),
+        Slot("gift_to_come", "gift to come"),
+    ),
 )
-CAP_COUNT: Final = 5.0  # copies of one kind in a hand / row
-CAP_PILE: Final = 20.0  # copies of one kind in a discard pile
-CAP_HAND: Final = 10.0
-CAP_DECK: Final = 30.0
-CAP_ERA: Final = 15.0
-CAP_SCORE: Final = 30.0
-CAP_RESERVE: Final = 10.0
-CAP_ROUND: Final = 100.0
+#: The observation, declared once: writers, tables and docs/encodings.md follow from it.
+LAYOUT: Final[Layout] = (
+    Block("hand", (K,), "copies per kind in own hand", 5.0),
+    Block("discard", (K,), "own discard pile, copies", 20.0),
+    Block("victim_discard", (K,), "the Thieving Robot victim's pile (thief only), copies", 20.0),
+    Block("basic_row", (K,), "face-up Basic market, copies", 5.0),
+    Block("advanced_row", (K,), "face-up Advanced market, copies", 5.0),
+    Block("portal_row", (K,), "mission 4's Portal row, copies", 5.0),
+    Block("ai_cards", (K,), "solo AI cards revealed, copies", 5.0),
+    Block("in_play", (K,), "the card being played"),
+    Block(
+        "era_top",
+        (MAXP, ERA_DEPTH, S + 1),
+        "top 3 Era cards per relative seat: shape one-hot, or the last slot: hidden",
+    ),
+    Block("era_visible", (MAXP, S), "visible Era cards per shape in each seat's pile", 15.0),
+    SEATS,
+    Block("portal_reserve", (S,), "Portal reserve per shape", 10.0),
+    Block("era_display", (S,), "visible common Era cards per shape", 2.0),
+    Block("era_discard", (S,), "discarded Era cards per shape", 15.0),
+    Block(
+        "deck_sizes",
+        (5,),
+        "deck sizes",
+        slots=(
+            Slot("portal", "Portal", 8.0),
+            Slot("basic", "Basic", 30.0),
+            Slot("advanced", "Advanced", 30.0),
+            Slot("era", "common Era", 60.0),
+            Slot("ai", "AI", 9.0),
+        ),
+    ),
+    Block("phase", (len(PHASES),), "the phase, one-hot: " + ", ".join(PHASES)),
+    Block("mission", (MISSIONS,), "the Special Mission, one-hot: 0 (base game) .. 10"),
+    Block(
+        "clock",
+        (4,),
+        "the clock",
+        slots=(
+            Slot("round", "round", 100.0),
+            Slot("turns_left", "turns left (solo)", 8.0),
+            Slot("last_turn", "last turn"),
+            Slot("solo", "solo"),
+        ),
+    ),
+    Block(
+        "turn_state",
+        (5,),
+        "this turn",
+        slots=(
+            Slot("played", "played"),
+            Slot("skipped", "skipped"),
+            Slot("failed_luck", "failed luck"),
+            Slot("smartphones", "smartphones", 3.0),
+            Slot("wallet", "wallet"),
+        ),
+    ),
+    Block(
+        "pending",
+        (4,),
+        "what is pending",
+        slots=(
+            Slot("discard", "Data Analyser mode discard"),
+            Slot("destroy", "Data Analyser mode destroy"),
+            Slot("chosen", "cards chosen", 6.0),
+            Slot("era_to_take", "Era cards to take", 2.0),
+        ),
+    ),
+    Block("terminal", (1,), "game over"),
+    Block("winners", (MAXP,), "winners, per relative seat"),
+)
+SEAT_FEATURES: Final = tuple(s.name for s in SEATS.slots)
+_K: Final = len(SEAT_FEATURES)
+# where each named value sits in its block's row
+_FIRST: Final = slot(LAYOUT, "seats", "first_player")
+_CURRENT: Final = slot(LAYOUT, "seats", "current")
+_ACTIVE: Final = slot(LAYOUT, "seats", "active")
+_GEM: Final = slot(LAYOUT, "seats", "gem")
+_HAND_N: Final = slot(LAYOUT, "seats", "hand_size")
+_DECK_N: Final = slot(LAYOUT, "seats", "deck_size")
+_DISCARD_N: Final = slot(LAYOUT, "seats", "discard_size")
+_ERA_N: Final = slot(LAYOUT, "seats", "era_count")
+_HIDDEN_N: Final = slot(LAYOUT, "seats", "hidden_era")
+_POINTS: Final = slot(LAYOUT, "seats", "score")
+_SET_N: Final = slot(LAYOUT, "seats", "starting_set")
+_VICTIM: Final = slot(LAYOUT, "seats", "victim")
+_GIFT: Final = slot(LAYOUT, "seats", "gift_to_come")
+_ROUND_AT: Final = slot(LAYOUT, "clock", "round")
+_TURNS_AT: Final = slot(LAYOUT, "clock", "turns_left")
+_LAST_AT: Final = slot(LAYOUT, "clock", "last_turn")
+_SOLO_AT: Final = slot(LAYOUT, "clock", "solo")
+_PLAYED_AT: Final = slot(LAYOUT, "turn_state", "played")
+_SKIPPED_AT: Final = slot(LAYOUT, "turn_state", "skipped")
+_FAILED_AT: Final = slot(LAYOUT, "turn_state", "failed_luck")
+_PHONES_AT: Final = slot(LAYOUT, "turn_state", "smartphones")
+_WALLET_AT: Final = slot(LAYOUT, "turn_state", "wallet")
+_DISCARD_AT: Final = slot(LAYOUT, "pending", "discard")
+_DESTROY_AT: Final = slot(LAYOUT, "pending", "destroy")
+_CHOSEN_AT: Final = slot(LAYOUT, "pending", "chosen")
+_ERA_TAKE_AT: Final = slot(LAYOUT, "pending", "era_to_take")
+_DECK_SLOTS: Final = block(LAYOUT, "deck_sizes").slots  # each read from the view's <name>_deck_size
+#: the cap of each seat feature (1.0 for a flag), by slot, for the reference writer
+_SEAT_CAPS: Final = tuple(s.cap or 1.0 for s in SEATS.slots)
+#: the cap of each counted block (the zones counted card by card)
+_CAPS: Final[dict[str, float]] = {b.name: b.cap for b in LAYOUT if b.cap is not None}
 _FACE_UP: Final = cards.VISIBLE
 _SHAPE: Final = cards.SHAPE_BITS
 
@@ -78,30 +181,8 @@ class EternitiumEncoding(Encoding):
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
     state_class: ClassVar[type | None] = EternitiumState
-    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
-        ("hand", (K,)),
-        ("discard", (K,)),
-        ("victim_discard", (K,)),
-        ("basic_row", (K,)),
-        ("advanced_row", (K,)),
-        ("portal_row", (K,)),
-        ("ai_cards", (K,)),
-        ("in_play", (K,)),
-        ("era_top", (MAXP, ERA_DEPTH, S + 1)),  # shape one-hot, or the last slot: hidden
-        ("era_visible", (MAXP, S)),  # visible cards per shape in the whole pile
-        ("seats", (MAXP, len(SEAT_FEATURES))),
-        ("portal_reserve", (S,)),
-        ("era_display", (S,)),
-        ("era_discard", (S,)),
-        ("deck_sizes", (5,)),  # portal, basic, advanced, common Era, AI decks
-        ("phase", (len(PHASES),)),
-        ("mission", (MISSIONS,)),
-        ("clock", (4,)),  # round / 100, turns left / 8, last turn, solo
-        ("turn_state", (5,)),  # played, skipped, failed luck, smartphones / 3, wallet
-        ("pending", (4,)),  # analyser mode discard / destroy, chosen / 6, Era to take / 2
-        ("terminal", (1,)),
-        ("winners", (MAXP,)),
-    )
+    layout: ClassVar[Layout] = LAYOUT
+    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = fields(LAYOUT)
 
     def __init__(self, players: int | None = None) -> None:
         super().__init__(players)
@@ -147,14 +228,17 @@ class EternitiumEncoding(Encoding):
     def write(self, view: dict[str, Any], m: Any) -> None:
         o = self._o
         pending = view["pending"]
-        counts = self._counts
-        counts(m, o["hand"], view["hand"] or (), CAP_COUNT)
-        counts(m, o["discard"], view["discard"] or (), CAP_PILE)
-        counts(m, o["victim_discard"], pending.get("victim_discard", ()), CAP_PILE)
-        counts(m, o["basic_row"], view["basic_row"], CAP_COUNT)
-        counts(m, o["advanced_row"], view["advanced_row"], CAP_COUNT)
-        counts(m, o["portal_row"], view["portal_row"], CAP_COUNT)
-        counts(m, o["ai_cards"], view["ai_cards"], CAP_COUNT)
+        zones = (
+            ("hand", view["hand"] or ()),
+            ("discard", view["discard"] or ()),
+            ("victim_discard", pending.get("victim_discard", ())),
+            ("basic_row", view["basic_row"]),
+            ("advanced_row", view["advanced_row"]),
+            ("portal_row", view["portal_row"]),
+            ("ai_cards", view["ai_cards"]),
+        )
+        for name, names in zones:
+            self._counts(m, o[name], names, _CAPS[name])
         if view["in_play"] is not None:
             m[o["in_play"] + self._card[view["in_play"]]] = 1.0
         hidden_count = self._view_era(view, m)
@@ -180,7 +264,7 @@ class EternitiumEncoding(Encoding):
                 if j < 0:
                     hidden += 1
                 else:
-                    v = m[vbase + j] + 1.0 / CAP_ERA
+                    v = m[vbase + j] + 1.0 / _CAPS["era_visible"]
                     m[vbase + j] = v if v < 1.0 else 1.0
                 if depth < ERA_DEPTH:
                     m[base + depth * (S + 1) + (S if j < 0 else j)] = 1.0
@@ -193,7 +277,8 @@ class EternitiumEncoding(Encoding):
         n = view["players"]
         pending = view["pending"]
         b = self._o["seats"]
-        k = len(SEAT_FEATURES)
+        k = _K
+        caps = _SEAT_CAPS
         first = view["first_player"]
         current = view["current_player"]
         active = view["active_player"]
@@ -210,24 +295,24 @@ class EternitiumEncoding(Encoding):
             base = b + ((s - seat) % n) * k
             m[base] = 1.0
             if s == first:
-                m[base + 1] = 1.0
+                m[base + _FIRST] = 1.0
             if s == current:
-                m[base + 2] = 1.0
+                m[base + _CURRENT] = 1.0
             if s == active:
-                m[base + 3] = 1.0
+                m[base + _ACTIVE] = 1.0
             if s in gems:
-                m[base + 4] = 1.0
-            m[base + 5] = cap(hand_sizes[s], CAP_HAND)
-            m[base + 6] = cap(deck_sizes[s], CAP_DECK)
-            m[base + 7] = cap(discard_sizes[s], CAP_DECK)
-            m[base + 8] = cap(era_counts[s], CAP_ERA)
-            m[base + 9] = cap(hidden_count[s], CAP_ERA)
-            m[base + 10] = cap(scores[s], CAP_SCORE)
-            m[base + 11] = cap(sets[s], float(MAXP))
+                m[base + _GEM] = 1.0
+            m[base + _HAND_N] = cap(hand_sizes[s], caps[_HAND_N])
+            m[base + _DECK_N] = cap(deck_sizes[s], caps[_DECK_N])
+            m[base + _DISCARD_N] = cap(discard_sizes[s], caps[_DISCARD_N])
+            m[base + _ERA_N] = cap(era_counts[s], caps[_ERA_N])
+            m[base + _HIDDEN_N] = cap(hidden_count[s], caps[_HIDDEN_N])
+            m[base + _POINTS] = cap(scores[s], caps[_POINTS])
+            m[base + _SET_N] = cap(sets[s], caps[_SET_N])
             if s == victim:
-                m[base + 12] = 1.0
+                m[base + _VICTIM] = 1.0
             if s in gifts:
-                m[base + 13] = 1.0
+                m[base + _GIFT] = 1.0
 
     def _view_table(self, view: dict[str, Any], m: Any) -> None:
         """The common zones, the phase, the clock, the turn and what is pending."""
@@ -236,51 +321,48 @@ class EternitiumEncoding(Encoding):
         seat = view["seat"] or 0
         n = view["players"]
         pending = view["pending"]
-        for key, scale in (
-            ("portal_reserve", CAP_RESERVE),
-            ("era_discard", CAP_ERA),
-        ):
+        for key in ("portal_reserve", "era_discard"):
             base = o[key]
+            scale = _CAPS[key]
             for name, count in view[key].items():
                 m[base + shape[name]] = cap(count, scale)
         base = o["era_display"]
         for name in view["era_display"]:
             m[base + shape[name]] += 0.5
         base = o["deck_sizes"]
-        m[base] = cap(view["portal_deck_size"], 8.0)
-        m[base + 1] = cap(view["basic_deck_size"], CAP_DECK)
-        m[base + 2] = cap(view["advanced_deck_size"], CAP_DECK)
-        m[base + 3] = cap(view["era_deck_size"], 60.0)
-        m[base + 4] = cap(view["ai_deck_size"], 9.0)
+        for i, deck in enumerate(_DECK_SLOTS):
+            m[base + i] = cap(view[f"{deck.name}_deck_size"], deck.cap or 1.0)
         m[o["phase"] + self._phase[view["phase"]]] = 1.0
         mission = view["mission"]
         if 0 <= mission < MISSIONS:
             m[o["mission"] + mission] = 1.0
         base = o["clock"]
-        m[base] = cap(view["round"], CAP_ROUND)
+        m[base + _ROUND_AT] = cap(view["round"], cap_of(LAYOUT, "clock", "round"))
         if view["turns_left"] is not None:
-            m[base + 1] = cap(view["turns_left"], 8.0)
+            m[base + _TURNS_AT] = cap(view["turns_left"], cap_of(LAYOUT, "clock", "turns_left"))
         if view["last_turn"]:
-            m[base + 2] = 1.0
+            m[base + _LAST_AT] = 1.0
         if n == 1:
-            m[base + 3] = 1.0
+            m[base + _SOLO_AT] = 1.0
         ts = view["turn_state"]
         base = o["turn_state"]
-        m[base] = 1.0 if ts["played"] else 0.0
-        m[base + 1] = 1.0 if ts["skipped"] else 0.0
-        m[base + 2] = 1.0 if ts["failed_luck"] else 0.0
-        m[base + 3] = cap(ts["smartphones"], 3.0)
-        m[base + 4] = 1.0 if ts["wallet"] else 0.0
+        m[base + _PLAYED_AT] = 1.0 if ts["played"] else 0.0
+        m[base + _SKIPPED_AT] = 1.0 if ts["skipped"] else 0.0
+        m[base + _FAILED_AT] = 1.0 if ts["failed_luck"] else 0.0
+        m[base + _PHONES_AT] = cap(ts["smartphones"], cap_of(LAYOUT, "turn_state", "smartphones"))
+        m[base + _WALLET_AT] = 1.0 if ts["wallet"] else 0.0
         base = o["pending"]
         mode = pending.get("mode")
         if mode == "discard":
-            m[base] = 1.0
+            m[base + _DISCARD_AT] = 1.0
         elif mode == "destroy":
-            m[base + 1] = 1.0
+            m[base + _DESTROY_AT] = 1.0
         if "chosen" in pending:
-            m[base + 2] = cap(pending["chosen"], 6.0)
+            m[base + _CHOSEN_AT] = cap(pending["chosen"], cap_of(LAYOUT, "pending", "chosen"))
         if "era_to_take" in pending:
-            m[base + 3] = cap(pending["era_to_take"], 2.0)
+            m[base + _ERA_TAKE_AT] = cap(
+                pending["era_to_take"], cap_of(LAYOUT, "pending", "era_to_take")
+            )
         if view["is_terminal"]:
             m[o["terminal"]] = 1.0
         b = o["winners"]
@@ -297,15 +379,15 @@ class EternitiumEncoding(Encoding):
         base = self._o_hand
         for k, c in enumerate(st._hands[seat]):
             if c:
-                m[base + k] = _COUNT[c] if c < _TOP else _ONE
-        _ids(m, self._o_discard, st._discards[seat], _PILE)
+                m[base + k] = _HAND_BITS[c] if c < _TOP else _ONE
+        _ids(m, self._o_discard, st._discards[seat], _DISCARD_BITS)
         stealing = phase == engine.PH_STEAL
         if stealing and seat == st._active:
-            _ids(m, self._o_victim, st._discards[st._target], _PILE)
-        _ids(m, self._o_basic, st._basic_row, _COUNT)
-        _ids(m, self._o_advanced, st._adv_row, _COUNT)
-        _ids(m, self._o_portal, st._portal_row, _COUNT)
-        _ids(m, self._o_ai, st._ai_log, _COUNT)
+            _ids(m, self._o_victim, st._discards[st._target], _VICTIM_BITS)
+        _ids(m, self._o_basic, st._basic_row, _BASIC_BITS)
+        _ids(m, self._o_advanced, st._adv_row, _ADVANCED_BITS)
+        _ids(m, self._o_portal, st._portal_row, _PORTAL_BITS)
+        _ids(m, self._o_ai, st._ai_log, _AI_BITS)
         if st._in_play >= 0:
             m[self._o_in_play + st._in_play] = _ONE
         hidden_count = self._state_era(st, seat, m)
@@ -335,7 +417,7 @@ class EternitiumEncoding(Encoding):
                     up += 1
             for j, count in enumerate(shown):
                 if count:
-                    m[vbase + j] = _ERA[count] if count < _TOP else _ONE
+                    m[vbase + j] = _ERA_BITS[count] if count < _TOP else _ONE
             hidden_count[s] = len(pile) - up
             base = top + r * ERA_DEPTH * (S + 1)
             for depth in range(min(ERA_DEPTH, len(pile))):
@@ -352,7 +434,7 @@ class EternitiumEncoding(Encoding):
         stealing = phase == engine.PH_STEAL
         eras = st._eras
         b = self._o_seats
-        k = len(SEAT_FEATURES)
+        k = _K
         first = st._first
         current = st._current
         active = -1 if st.is_terminal else st._active
@@ -361,47 +443,30 @@ class EternitiumEncoding(Encoding):
         hand_sizes = st._hsize
         decks = st._decks
         discards = st._discards
-        hands = st._hands
-        tiers = _TIERS
-        in_play = st._in_play
         for s in range(n):
             base = b + ((s - seat) % n) * k
             m[base] = _ONE
             if s == first:
-                m[base + 1] = _ONE
+                m[base + _FIRST] = _ONE
             if s == current:
-                m[base + 2] = _ONE
+                m[base + _CURRENT] = _ONE
             if s == active:
-                m[base + 3] = _ONE
+                m[base + _ACTIVE] = _ONE
             era_count = len(eras[s])
             if not era_count:
-                m[base + 4] = _ONE
+                m[base + _GEM] = _ONE
             # cap(v, scale) of counts, which are never negative, from tables
-            _put(m, base + 5, _HAND_SIZE, hand_sizes[s])
-            deck = decks[s]
-            _put(m, base + 6, _DECK, len(deck))
-            pile = discards[s]
-            _put(m, base + 7, _DECK, len(pile))
-            _put(m, base + 8, _ERA_COUNT, era_count)
-            _put(m, base + 9, _ERA_COUNT, hidden_count[s])
-            # the view's score: the engine's _points(s)[0] (every card the seat owns), summed
-            # here without the advanced count the view does not encode
-            score: i32 = 0  # (loops, not sum(map(...)): the compiled build runs them in C)
-            for c in deck:
-                score += tiers[c]
-            for c in pile:
-                score += tiers[c]
-            for c, copies in enumerate(hands[s]):
-                if copies:
-                    score += copies * tiers[c]
-            if s == st._active and in_play >= 0:
-                score += tiers[in_play]
-            _put(m, base + 10, _SCORE, score)
-            m[base + 11] = _SET[(s - first) % n + 1]
+            _put(m, base + _HAND_N, _HAND_SIZE, hand_sizes[s])
+            _put(m, base + _DECK_N, _DECK, len(decks[s]))
+            _put(m, base + _DISCARD_N, _DISCARD_SIZE, len(discards[s]))
+            _put(m, base + _ERA_N, _ERA_COUNT, era_count)
+            _put(m, base + _HIDDEN_N, _HIDDEN, hidden_count[s])
+            _put(m, base + _POINTS, _SCORE, st._points(s)[0])  # the view's score
+            m[base + _SET_N] = _SET[(s - first) % n + 1]
             if s == victim:
-                m[base + 12] = _ONE
+                m[base + _VICTIM] = _ONE
             if s in gifts:
-                m[base + 13] = _ONE
+                m[base + _GIFT] = _ONE
 
     def _state_table(self, st: EternitiumState, seat: int, m: vec[i32]) -> None:
         """The common zones, the phase, the clock, the turn and what is pending."""
@@ -415,7 +480,7 @@ class EternitiumEncoding(Encoding):
             era_discard[c] += 1
         base = self._o_era_discard
         for i in range(S):
-            _put(m, base + i, _ERA_COUNT, era_discard[i])
+            _put(m, base + i, _ERA_DISCARD, era_discard[i])
         era_display = _ZERO_S[0:S]  # 0.5 a card, as the view's `+= 0.5` adds up
         for c in st._era_display:
             era_display[c] += 1
@@ -424,42 +489,42 @@ class EternitiumEncoding(Encoding):
             if c:
                 m[base + i] = _HALVES[c] if c < len(_HALVES) else f32(0.5 * c)
         base = self._o_decks
-        _put(m, base, _PORTAL_DECK, len(st._portal_deck))
-        _put(m, base + 1, _DECK, len(st._basic_deck))
-        _put(m, base + 2, _DECK, len(st._adv_deck))
-        _put(m, base + 3, _ERA_DECK, len(st._era_deck))
-        _put(m, base + 4, _AI_DECK, len(st._ai_deck))
+        _put(m, base + _PORTAL_AT, _PORTAL_DECK, len(st._portal_deck))
+        _put(m, base + _BASIC_AT, _BASIC_DECK, len(st._basic_deck))
+        _put(m, base + _ADVANCED_AT, _ADVANCED_DECK, len(st._adv_deck))
+        _put(m, base + _ERA_DECK_AT, _ERA_DECK, len(st._era_deck))
+        _put(m, base + _AI_AT, _AI_DECK, len(st._ai_deck))
         m[self._o_phase + self._phase_slot[phase]] = _ONE
         mission = st._rules.mission
         if 0 <= mission < MISSIONS:
             m[self._o_mission + mission] = _ONE
         base = self._o_clock
-        _put(m, base, _ROUND, st._round + 1)
+        _put(m, base + _ROUND_AT, _ROUND, st._round + 1)
         if n == 1:
-            _put(m, base + 1, _TURNS, st._rules.turns - st._turn)
-            m[base + 3] = _ONE
+            _put(m, base + _TURNS_AT, _TURNS, st._rules.turns - st._turn)
+            m[base + _SOLO_AT] = _ONE
         if st._last_turn:
-            m[base + 2] = _ONE
+            m[base + _LAST_AT] = _ONE
         base = self._o_turn
         if st._played:
-            m[base] = _ONE
+            m[base + _PLAYED_AT] = _ONE
         if st._skipped:
-            m[base + 1] = _ONE
+            m[base + _SKIPPED_AT] = _ONE
         if st._failed:
-            m[base + 2] = _ONE
-        _put(m, base + 3, _LIMITED, st._limited)
+            m[base + _FAILED_AT] = _ONE
+        _put(m, base + _PHONES_AT, _LIMITED, st._limited)
         if st._wallet:
-            m[base + 4] = _ONE
+            m[base + _WALLET_AT] = _ONE
         base = self._o_pending
         if phase == engine.PH_CYCLE:
             mode = st._cycle_mode
             if mode == 1:  # ("any", "discard", "destroy")
-                m[base] = _ONE
+                m[base + _DISCARD_AT] = _ONE
             elif mode == 2:
-                m[base + 1] = _ONE
-            _put(m, base + 2, _CYCLED, st._cycle_count)
+                m[base + _DESTROY_AT] = _ONE
+            _put(m, base + _CHOSEN_AT, _CYCLED, st._cycle_count)
         elif phase == engine.PH_ERA:
-            _put(m, base + 3, _PAY, st._pay_left)
+            _put(m, base + _ERA_TAKE_AT, _PAY, st._pay_left)
         if st.is_terminal:
             m[self._o_terminal] = _ONE
         b = self._o_winners
@@ -480,31 +545,51 @@ def _ids(m: vec[i32], base: int, ids: list[int], table: tuple[int, ...]) -> None
             m[base + k] = table[c] if c < _TOP else _ONE
 
 
-# the float32 bits of cap() of counts (`cap_table`), and of the replayed float32 steps
-_COUNT: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_COUNT))
-_PILE: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_PILE))
-_ERA: Final[tuple[int, ...]] = tuple(f32(v) for v in _count_values(CAP_ERA))
+def _steps(name: str) -> tuple[int, ...]:
+    """The float32 bits `_counts` leaves after 0, 1, 2, .. cards of block `name` (its cap's
+    steps replayed)."""
+    return tuple(f32(v) for v in _count_values(cap_of(LAYOUT, name)))
+
+
+# the float32 bits of cap() of counts (`cap_table`), and of the replayed float32 steps, from
+# the layout
+_HAND_BITS: Final[tuple[int, ...]] = _steps("hand")
+_DISCARD_BITS: Final[tuple[int, ...]] = _steps("discard")
+_VICTIM_BITS: Final[tuple[int, ...]] = _steps("victim_discard")
+_BASIC_BITS: Final[tuple[int, ...]] = _steps("basic_row")
+_ADVANCED_BITS: Final[tuple[int, ...]] = _steps("advanced_row")
+_PORTAL_BITS: Final[tuple[int, ...]] = _steps("portal_row")
+_AI_BITS: Final[tuple[int, ...]] = _steps("ai_cards")
+_ERA_BITS: Final[tuple[int, ...]] = _steps("era_visible")
 _HALVES: Final[tuple[int, ...]] = tuple(f32(0.5 * c) for c in range(16))
 # zeroed counters, copied by slicing (a memcpy compiled; far cheaper than building a vector
 # from a list in the interpreter)
 _ZERO_K: Final[vec[i32]] = vec[i32]([0] * K)
 _ZERO_S: Final[vec[i32]] = vec[i32]([0] * S)
 _ZERO_P: Final[vec[i32]] = vec[i32]([0] * MAXP)
-#: each card kind's technology points (a native vector: the score loop reads one a card)
-_TIERS: Final[vec[i32]] = vec[i32](cards.TIER)
-_TOP: Final = len(_COUNT)  # counts past the tables read 1.0
-_HAND_SIZE: Final[tuple[int, ...]] = cap_table(CAP_HAND)
-_DECK: Final[tuple[int, ...]] = cap_table(CAP_DECK)
-_ERA_COUNT: Final[tuple[int, ...]] = cap_table(CAP_ERA)
-_SCORE: Final[tuple[int, ...]] = cap_table(CAP_SCORE)
-_SET: Final[tuple[int, ...]] = cap_table(float(MAXP))
-_RESERVE: Final[tuple[int, ...]] = cap_table(CAP_RESERVE)
-_PORTAL_DECK: Final[tuple[int, ...]] = cap_table(8.0)
-_ERA_DECK: Final[tuple[int, ...]] = cap_table(60.0)
-_AI_DECK: Final[tuple[int, ...]] = cap_table(9.0)
-_ROUND: Final[tuple[int, ...]] = cap_table(CAP_ROUND)
-_TURNS: Final[tuple[int, ...]] = cap_table(8.0)
-_LIMITED: Final[tuple[int, ...]] = cap_table(3.0)
-_CYCLED: Final[tuple[int, ...]] = cap_table(6.0)
-_PAY: Final[tuple[int, ...]] = cap_table(2.0)
-assert len(_PILE) == len(_ERA) == _TOP
+_TOP: Final = len(_HAND_BITS)  # counts past the tables read 1.0
+_HAND_SIZE: Final[tuple[int, ...]] = table(LAYOUT, "seats", "hand_size")
+_DECK: Final[tuple[int, ...]] = table(LAYOUT, "seats", "deck_size")
+_DISCARD_SIZE: Final[tuple[int, ...]] = table(LAYOUT, "seats", "discard_size")
+_ERA_COUNT: Final[tuple[int, ...]] = table(LAYOUT, "seats", "era_count")
+_HIDDEN: Final[tuple[int, ...]] = table(LAYOUT, "seats", "hidden_era")
+_SCORE: Final[tuple[int, ...]] = table(LAYOUT, "seats", "score")
+_SET: Final[tuple[int, ...]] = table(LAYOUT, "seats", "starting_set")
+_RESERVE: Final[tuple[int, ...]] = table(LAYOUT, "portal_reserve")
+_ERA_DISCARD: Final[tuple[int, ...]] = table(LAYOUT, "era_discard")
+_PORTAL_AT: Final = slot(LAYOUT, "deck_sizes", "portal")
+_BASIC_AT: Final = slot(LAYOUT, "deck_sizes", "basic")
+_ADVANCED_AT: Final = slot(LAYOUT, "deck_sizes", "advanced")
+_ERA_DECK_AT: Final = slot(LAYOUT, "deck_sizes", "era")
+_AI_AT: Final = slot(LAYOUT, "deck_sizes", "ai")
+_PORTAL_DECK: Final[tuple[int, ...]] = table(LAYOUT, "deck_sizes", "portal")
+_BASIC_DECK: Final[tuple[int, ...]] = table(LAYOUT, "deck_sizes", "basic")
+_ADVANCED_DECK: Final[tuple[int, ...]] = table(LAYOUT, "deck_sizes", "advanced")
+_ERA_DECK: Final[tuple[int, ...]] = table(LAYOUT, "deck_sizes", "era")
+_AI_DECK: Final[tuple[int, ...]] = table(LAYOUT, "deck_sizes", "ai")
+_ROUND: Final[tuple[int, ...]] = table(LAYOUT, "clock", "round")
+_TURNS: Final[tuple[int, ...]] = table(LAYOUT, "clock", "turns_left")
+_LIMITED: Final[tuple[int, ...]] = table(LAYOUT, "turn_state", "smartphones")
+_CYCLED: Final[tuple[int, ...]] = table(LAYOUT, "pending", "chosen")
+_PAY: Final[tuple[int, ...]] = table(LAYOUT, "pending", "era_to_take")
+assert all(len(t) == _TOP for t in (_DISCARD_BITS, _VICTIM_BITS, _BASIC_BITS, _ERA_BITS))

@@ -15,6 +15,7 @@ from eterna.core.encoding import ONE as _ONE
 from eterna.core.encoding import Encoding, cap, cap_table
 from eterna.core.encoding import put_count as _put
 from eterna.core.game import View
+from eterna.core.layout import Block, Layout, Slot, cap_of, fields, slot, table
 from eterna.games.eternity import cards
 from eterna.games.eternity.state import EternityState
 from eterna.games.eternity.views import EternityView, as_eternity_view
@@ -25,24 +26,71 @@ C: Final = cards.DECK_SIZE  # 42
 F: Final = len(cards.FAMILIES)  # 3
 MAXP: Final = 5
 ROUNDS: Final = cards.ROUNDS
-SEAT_FEATURES: Final = (
-    "present",
-    "leader",
-    "current",
-    "hand_size",
-    "tricks",
-    "trees",
-    "score",
-    "won_last_trick",
+SEATS: Final = Block(
+    "seats",
+    (MAXP, 8),
+    "per relative seat",
+    slots=(
+        Slot("present", "present"),
+        Slot("leader", "leads the trick"),
+        Slot("current", "to play"),
+        Slot("hand_size", "hand size", 10.0),
+        Slot("tricks", "tricks won this round", 10.0),
+        Slot("trees", "trees", 30.0),
+        Slot("score", "score", 60.0),
+        Slot("won_last_trick", "won the last trick"),
+    ),
 )
-# Caps dividing each count (values are clipped to [0, 1]).
-CAP_HAND: Final = 10.0
-CAP_TRICKS: Final = 10.0
-CAP_TREES: Final = 30.0
-CAP_SCORE: Final = 60.0
-CAP_PLEDGES: Final = 2.0
-CAP_BONUS: Final = 7.0
-CAP_SUPPLY: Final = float(cards.TREE_TOKENS_IN_BOX)
+#: The observation, declared once: writers, tables and docs/encodings.md follow from it.
+LAYOUT: Final[Layout] = (
+    Block("hand", (C,), "own hand"),
+    Block("board", (C,), "cards on the trump board"),
+    Block("display", (C,), "3-player face-up display"),
+    Block("trick_plays", (MAXP, C), "participating cards in the current trick, per relative seat"),
+    Block("trick_pledges", (MAXP, C), "pledged cards in the current trick, per relative seat"),
+    Block(
+        "round_played",
+        (MAXP, C),
+        "every card each relative seat played or pledged this round (the view's log)",
+    ),
+    Block("led", (F,), "led family (all zero before the lead)"),
+    Block("trump", (F,), "trump family"),
+    Block("columns", (F, F), "column i holds family j"),
+    Block("round", (ROUNDS,), "round, one-hot"),
+    Block("trick_progress", (1,), "trick number / tricks per round"),
+    Block("harmony_bonus", (1,), "harmony bonus", 7.0),
+    Block("pledges_left", (1,), "pledges left", 2.0),
+    Block(
+        "tree_supply",
+        (2,),
+        "the tree supply",
+        slots=(
+            Slot("capped", "capped supply in play"),
+            Slot("left", "tokens left", float(cards.TREE_TOKENS_IN_BOX)),
+        ),
+    ),
+    SEATS,
+    Block("terminal", (1,), "game over"),
+    Block("winners", (MAXP,), "winners, per relative seat"),
+)
+SEAT_FEATURES: Final = tuple(s.name for s in SEATS.slots)
+# Where each seat feature sits in a seat's row
+_LEADER: Final = slot(LAYOUT, "seats", "leader")
+_CURRENT: Final = slot(LAYOUT, "seats", "current")
+_HAND_SIZE: Final = slot(LAYOUT, "seats", "hand_size")
+_TRICKS_WON: Final = slot(LAYOUT, "seats", "tricks")
+_TREES_HELD: Final = slot(LAYOUT, "seats", "trees")
+_SCORED: Final = slot(LAYOUT, "seats", "score")
+_WON_LAST: Final = slot(LAYOUT, "seats", "won_last_trick")
+_K: Final = len(SEAT_FEATURES)
+# Caps dividing each count (values are clipped to [0, 1]), from the layout
+CAP_HAND: Final = cap_of(LAYOUT, "seats", "hand_size")
+CAP_TRICKS: Final = cap_of(LAYOUT, "seats", "tricks")
+CAP_TREES: Final = cap_of(LAYOUT, "seats", "trees")
+CAP_SCORE: Final = cap_of(LAYOUT, "seats", "score")
+CAP_PLEDGES: Final = cap_of(LAYOUT, "pledges_left")
+CAP_BONUS: Final = cap_of(LAYOUT, "harmony_bonus")
+CAP_SUPPLY: Final = cap_of(LAYOUT, "tree_supply", "left")
 
 
 # The fast path's card tables. A hand holds one 14-bit chunk per family (the engine's layout),
@@ -73,25 +121,8 @@ class EternityEncoding(Encoding):
     max_players: ClassVar[int] = MAXP
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
     state_class: ClassVar[type | None] = EternityState
-    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
-        ("hand", (C,)),
-        ("board", (C,)),
-        ("display", (C,)),
-        ("trick_plays", (MAXP, C)),
-        ("trick_pledges", (MAXP, C)),
-        ("round_played", (MAXP, C)),
-        ("led", (F,)),
-        ("trump", (F,)),
-        ("columns", (F, F)),
-        ("round", (ROUNDS,)),
-        ("trick_progress", (1,)),
-        ("harmony_bonus", (1,)),
-        ("pledges_left", (1,)),
-        ("tree_supply", (2,)),
-        ("seats", (MAXP, len(SEAT_FEATURES))),
-        ("terminal", (1,)),
-        ("winners", (MAXP,)),
-    )
+    layout: ClassVar[Layout] = LAYOUT
+    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = fields(LAYOUT)
 
     def __init__(self, players: int | None = None) -> None:
         super().__init__(players)
@@ -106,7 +137,10 @@ class EternityEncoding(Encoding):
         self._o_trump = o["trump"]
         self._o_columns = o["columns"]
         self._o_round = o["round"]
-        self._o_misc = o["trick_progress"]  # trick_progress, harmony, pledges_left, supply x2
+        self._o_progress = o["trick_progress"]
+        self._o_bonus = o["harmony_bonus"]
+        self._o_pledges_left = o["pledges_left"]
+        self._o_supply = o["tree_supply"]
         self._o_seats = o["seats"]
         self._o_terminal = o["terminal"]
         self._o_winners = o["winners"]
@@ -117,7 +151,7 @@ class EternityEncoding(Encoding):
         # fast path, per table size n (tuples indexed by n; 0 unused): _seat_bases[n][observer][s]
         # = where seat s's features start; _played_bases[n][j] = the round_played offset of
         # relative slot j % n, j < 2n
-        k = len(SEAT_FEATURES)
+        k = _K
         self._seat_bases: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(
                 tuple(self._o_seats + ((s - seat) % n) * k for s in range(n)) for seat in range(n)
@@ -172,19 +206,18 @@ class EternityEncoding(Encoding):
         for i, name in enumerate(view["columns"]):
             m[o + i * F + family[name]] = 1.0
         m[self._o_round + min(view["round"], ROUNDS) - 1] = 1.0
-        o = self._o_misc
-        m[o] = cap(view["trick_number"], view["tricks_per_round"])
-        m[o + 1] = cap(view["harmony_bonus"], CAP_BONUS)
-        m[o + 2] = cap(view["pledges_left"], CAP_PLEDGES)
+        m[self._o_progress] = cap(view["trick_number"], view["tricks_per_round"])
+        m[self._o_bonus] = cap(view["harmony_bonus"], CAP_BONUS)
+        m[self._o_pledges_left] = cap(view["pledges_left"], CAP_PLEDGES)
         supply = view["tree_supply"]
         if supply is not None:
-            m[o + 3] = 1.0
-            m[o + 4] = cap(supply, CAP_SUPPLY)
+            m[self._o_supply] = 1.0
+            m[self._o_supply + 1] = cap(supply, CAP_SUPPLY)
 
     def _write_view_seats(self, view: EternityView, m: Any, seat: int, n: int) -> None:
         """seats, terminal and winners."""
         o = self._o_seats
-        k = len(SEAT_FEATURES)
+        k = _K
         leader = view["leader"]
         current = view["current_player"]
         last = view["last_trick"]
@@ -197,15 +230,15 @@ class EternityEncoding(Encoding):
             b = o + ((s - seat) % n) * k
             m[b] = 1.0
             if s == leader:
-                m[b + 1] = 1.0
+                m[b + _LEADER] = 1.0
             if s == current:
-                m[b + 2] = 1.0
-            m[b + 3] = cap(hand_sizes[s], CAP_HAND)
-            m[b + 4] = cap(tricks[s], CAP_TRICKS)
-            m[b + 5] = cap(trees[s], CAP_TREES)
-            m[b + 6] = cap(scores[s], CAP_SCORE)
+                m[b + _CURRENT] = 1.0
+            m[b + _HAND_SIZE] = cap(hand_sizes[s], CAP_HAND)
+            m[b + _TRICKS_WON] = cap(tricks[s], CAP_TRICKS)
+            m[b + _TREES_HELD] = cap(trees[s], CAP_TREES)
+            m[b + _SCORED] = cap(scores[s], CAP_SCORE)
             if s == last_winner:
-                m[b + 7] = 1.0
+                m[b + _WON_LAST] = 1.0
         if view["is_terminal"]:
             m[self._o_terminal] = 1.0
         o = self._o_winners
@@ -253,14 +286,13 @@ class EternityEncoding(Encoding):
             m[o + i * F + f] = _ONE
         rnd = st._round
         m[self._o_round + min(rnd, ROUNDS) - 1] = _ONE
-        o = self._o_misc
-        _put(m, o, _PROGRESS[st._hand_size], st._trick_no + 1)
-        _put(m, o + 1, _BONUS, st._game_bonus(rnd))
-        _put(m, o + 2, _PLEDGES, st._pledges_left)
+        _put(m, self._o_progress, _PROGRESS[st._hand_size], st._trick_no + 1)
+        _put(m, self._o_bonus, _BONUS, st._game_bonus(rnd))
+        _put(m, self._o_pledges_left, _PLEDGES, st._pledges_left)
         supply = st._supply_left
         if supply >= 0:
-            m[o + 3] = _ONE
-            _put(m, o + 4, _SUPPLY, supply)
+            m[self._o_supply] = _ONE
+            _put(m, self._o_supply + 1, _SUPPLY, supply)
         self._write_seats(st, seat, st._n, m)
 
     def _write_history(self, st: EternityState, seat: int, n: int, m: vec[i32]) -> None:
@@ -308,17 +340,18 @@ class EternityEncoding(Encoding):
             m[b] = _ONE
             # cap() of counts, which are never negative, from tables (0 is already there)
             h = s * F
-            _put(m, b + 3, _HAND, pop[hands[h]] + pop[hands[h + 1]] + pop[hands[h + 2]])
-            _put(m, b + 4, _TRICKS, tricks[s])
-            _put(m, b + 5, _TREES, trees[s])
-            _put(m, b + 6, _SCORE, scores[s])
+            hand = pop[hands[h]] + pop[hands[h + 1]] + pop[hands[h + 2]]
+            _put(m, b + _HAND_SIZE, _HAND, hand)
+            _put(m, b + _TRICKS_WON, _TRICKS, tricks[s])
+            _put(m, b + _TREES_HELD, _TREES, trees[s])
+            _put(m, b + _SCORED, _SCORE, scores[s])
         if st._trick_leader >= 0:
-            m[seat_base[st._trick_leader] + 1] = _ONE
+            m[seat_base[st._trick_leader] + _LEADER] = _ONE
         if st._current >= 0:
-            m[seat_base[st._current] + 2] = _ONE
+            m[seat_base[st._current] + _CURRENT] = _ONE
         winners = st._trick_winners
         if winners:  # the last trick's winner
-            m[seat_base[winners[-1]] + 7] = _ONE
+            m[seat_base[winners[-1]] + _WON_LAST] = _ONE
         if st.is_terminal:
             m[self._o_terminal] = _ONE
         o = self._o_winners
@@ -326,14 +359,14 @@ class EternityEncoding(Encoding):
             m[o + (s - seat) % n] = _ONE
 
 
-# the float32 bits of cap() of counts (`cap_table`)
-_HAND: Final[tuple[int, ...]] = cap_table(CAP_HAND)
-_TRICKS: Final[tuple[int, ...]] = cap_table(CAP_TRICKS)
-_TREES: Final[tuple[int, ...]] = cap_table(CAP_TREES)
-_SCORE: Final[tuple[int, ...]] = cap_table(CAP_SCORE)
-_BONUS: Final[tuple[int, ...]] = cap_table(CAP_BONUS)
-_PLEDGES: Final[tuple[int, ...]] = cap_table(CAP_PLEDGES)
-_SUPPLY: Final[tuple[int, ...]] = cap_table(CAP_SUPPLY)
+# the float32 bits of cap() of counts (`cap_table`), from the layout
+_HAND: Final[tuple[int, ...]] = table(LAYOUT, "seats", "hand_size")
+_TRICKS: Final[tuple[int, ...]] = table(LAYOUT, "seats", "tricks")
+_TREES: Final[tuple[int, ...]] = table(LAYOUT, "seats", "trees")
+_SCORE: Final[tuple[int, ...]] = table(LAYOUT, "seats", "score")
+_BONUS: Final[tuple[int, ...]] = table(LAYOUT, "harmony_bonus")
+_PLEDGES: Final[tuple[int, ...]] = table(LAYOUT, "pledges_left")
+_SUPPLY: Final[tuple[int, ...]] = table(LAYOUT, "tree_supply", "left")
 #: _PROGRESS[h]: the trick-progress bits for hands of h cards (cap(min(v, h), h))
 _PROGRESS: Final[tuple[tuple[int, ...], ...]] = tuple(
     cap_table(float(h)) if h else (0,) for h in range(C + 1)

@@ -23,10 +23,11 @@ from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, cap, cap_table
+from eterna.core.encoding import Encoding, cap
 from eterna.core.encoding import put_count as _put
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState, Unchecked, View
+from eterna.core.layout import Block, Layout, Slot, block, cap_of, fields, slot, table
 from eterna.games.vale import board as engine
 from eterna.games.vale import cards
 from eterna.games.vale.state import ValeState
@@ -64,60 +65,90 @@ PENDING_KINDS: Final = (
     "summon_free_in_place",
     "other",
 )
-SEAT_FEATURES: Final = (
-    "present",
-    "first_player",
-    "turn",
-    "current",
-    "hand_size",
-    "score",
-    "area_size",
-    "stones_red",
-    "stones_blue",
-    "stones_purple",
-    "value_red",
-    "value_blue",
-    "value_purple",
-    "stone_limit",
-    "cut_fire",
-    "cut_water",
-    "cut_earth",
-    "cut_wind",
-    "cut_dragon",
-)
-CAP_HAND: Final = 10.0
-CAP_SCORE: Final = 100.0
-CAP_AREA: Final = float(cards.ROUNDS)
-CAP_STONES: Final = 6.0
-CAP_VALUE: Final = 10.0
-CAP_CUT: Final = 3.0
-CAP_ROUND: Final = float(cards.ROUNDS)
-CAP_END_SCORE: Final = 100.0
 
 
-def base_fields(c: int, kinds: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The layout of version 1 for `c` card slots and `kinds` pending kinds (version 2 widens
-    it and adds the Artifacts' fields after it)."""
-    return (
-        ("hand", (c,)),
-        ("revealed", (c,)),
-        ("claimed", (MAXP, c)),
-        ("known_hands", (MAXP, c)),
-        ("areas", (MAXP, c)),
-        ("discard", (c,)),
-        ("resolved", (c,)),
-        ("deck_top", (c,)),
-        ("phase", (len(PHASES),)),
-        ("clock", (3,)),  # round / 10, end score / 100, deck count / card slots
-        ("seats", (MAXP, len(SEAT_FEATURES))),
-        ("pending", (1,)),
-        ("pending_chooser", (MAXP,)),
-        ("pending_for", (MAXP,)),
-        ("pending_card", (c,)),
-        ("pending_kind", (kinds,)),
-        ("terminal", (1,)),
-        ("winners", (MAXP,)),
+def base_layout(c: int, kinds: tuple[str, ...], cap_area: float) -> Layout:
+    """The layout of version 1 for `c` card slots, the pending `kinds` and the area size's cap
+    (version 2 widens it and adds the Artifacts' blocks after it)."""
+    seats = Block(
+        "seats",
+        (MAXP, 19),
+        "per relative seat",
+        slots=(
+            Slot("present", "present"),
+            Slot("first_player", "first player"),
+            Slot("turn", "turn"),
+            Slot("current", "current"),
+            Slot("hand_size", "hand size", 10.0),
+            Slot("score", "score", 100.0),
+            Slot("area_size", "area size", cap_area),
+            *(Slot(f"stones_{colour}", f"{colour} stones", 6.0) for colour in COLOURS),
+            *(Slot(f"value_{colour}", f"{colour} stone value", 10.0) for colour in COLOURS),
+            Slot("stone_limit", "stone limit", 6.0),
+            *(Slot(f"cut_{family}", f"{family} cost cut", 3.0) for family in FAMILIES),
+        ),
     )
+    clock = (Slot("round", "round", float(cards.ROUNDS)), Slot("end_score", "end score", 100.0))
+    return (
+        Block("hand", (c,), "own hand"),
+        Block("revealed", (c,), "unclaimed revealed cards"),
+        Block("claimed", (MAXP, c), "claims this round, per relative seat"),
+        Block("known_hands", (MAXP, c), "cards known to be in each relative seat's hand"),
+        Block("areas", (MAXP, c), "each relative seat's area"),
+        Block("discard", (c,), "discard pile"),
+        Block("resolved", (c,), "resolved this resolution phase"),
+        Block("deck_top", (c,), "a card known to be on top of the deck"),
+        Block("phase", (len(PHASES),), "the phase, one-hot: " + ", ".join(PHASES)),
+        Block(
+            "clock",
+            (3,),
+            "the clock",
+            slots=(*clock, Slot("deck_count", "deck count", float(c))),
+        ),
+        seats,
+        Block("pending", (1,), "a pending choice exists"),
+        Block("pending_chooser", (MAXP,), "the relative seat choosing"),
+        Block("pending_for", (MAXP,), "the relative seat the choice is for"),
+        Block("pending_card", (c,), "the card whose effect asks"),
+        Block(
+            "pending_kind",
+            (len(kinds),),
+            "the view's `pending.kind`, one-hot: " + ", ".join(f"`{k}`" for k in kinds),
+        ),
+        Block("terminal", (1,), "game over"),
+        Block("winners", (MAXP,), "winners, per relative seat"),
+    )
+
+
+#: version 1's observation, declared once: writers, tables and docs/encodings.md follow from it
+LAYOUT: Final[Layout] = base_layout(C, PENDING_KINDS, float(cards.ROUNDS))
+SEAT_FEATURES: Final = tuple(s.name for s in block(LAYOUT, "seats").slots)
+# where each named value sits in its row (the same in both versions)
+_FIRST: Final = slot(LAYOUT, "seats", "first_player")
+_TURN: Final = slot(LAYOUT, "seats", "turn")
+_CURRENT: Final = slot(LAYOUT, "seats", "current")
+_HAND_N: Final = slot(LAYOUT, "seats", "hand_size")
+_SCORE_N: Final = slot(LAYOUT, "seats", "score")
+_AREA_N: Final = slot(LAYOUT, "seats", "area_size")
+_STONES_AT: Final = slot(LAYOUT, "seats", "stones_red")  # then blue, purple
+_VALUES_AT: Final = slot(LAYOUT, "seats", "value_red")
+_LIMIT_AT: Final = slot(LAYOUT, "seats", "stone_limit")
+_CUTS_AT: Final = slot(LAYOUT, "seats", "cut_fire")  # then water, earth, wind, dragon
+_ROUND_AT: Final = slot(LAYOUT, "clock", "round")
+_END_AT: Final = slot(LAYOUT, "clock", "end_score")
+_DECK_AT: Final = slot(LAYOUT, "clock", "deck_count")
+assert SEAT_FEATURES[_STONES_AT : _STONES_AT + 3] == tuple(f"stones_{c}" for c in COLOURS)
+assert SEAT_FEATURES[_VALUES_AT : _VALUES_AT + 3] == tuple(f"value_{c}" for c in COLOURS)
+assert SEAT_FEATURES[_CUTS_AT : _CUTS_AT + 5] == tuple(f"cut_{f}" for f in FAMILIES)
+# caps dividing each count (values are clipped to [0, 1]), from the layout
+CAP_HAND: Final = cap_of(LAYOUT, "seats", "hand_size")
+CAP_SCORE: Final = cap_of(LAYOUT, "seats", "score")
+CAP_STONES: Final = cap_of(LAYOUT, "seats", "stones_red")
+CAP_VALUE: Final = cap_of(LAYOUT, "seats", "value_red")
+CAP_LIMIT: Final = cap_of(LAYOUT, "seats", "stone_limit")
+CAP_CUT: Final = cap_of(LAYOUT, "seats", "cut_fire")
+CAP_ROUND: Final = cap_of(LAYOUT, "clock", "round")
+CAP_END_SCORE: Final = cap_of(LAYOUT, "clock", "end_score")
 
 
 class ValeEncoding(Encoding):
@@ -128,8 +159,8 @@ class ValeEncoding(Encoding):
     state_class: ClassVar[type | None] = ValeState
     cards_n: ClassVar[int] = C  # the card slots (card ids 0 .. cards_n - 1)
     pending_kinds: ClassVar[tuple[str, ...]] = PENDING_KINDS
-    cap_area: ClassVar[float] = CAP_AREA
-    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = base_fields(C, len(PENDING_KINDS))
+    layout: ClassVar[Layout] = LAYOUT
+    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = fields(LAYOUT)
 
     def __init__(self, players: int | None = None) -> None:
         super().__init__(players)
@@ -141,7 +172,9 @@ class ValeEncoding(Encoding):
         # fast path: the engine's phase number -> this layout's phase slot
         self._phase_slot = tuple(self._phase[name] for name in engine.PHASES)
         self._resolution = engine.PHASES.index("resolution")
-        self._deck_bits = cap_table(float(self.cards_n))  # the deck count's, by count
+        self._deck_bits = table(self.layout, "clock", "deck_count")
+        self._cap_deck = cap_of(self.layout, "clock", "deck_count")
+        self._cap_area = cap_of(self.layout, "seats", "area_size")
         # fast path: field offsets as attributes (a dict lookup each costs more than a write)
         o = self.offsets
         self._o_revealed = o["revealed"]
@@ -161,7 +194,7 @@ class ValeEncoding(Encoding):
         self._o_kind = o["pending_kind"]
         self._o_terminal = o["terminal"]
         self._o_winners = o["winners"]
-        self._area_values: tuple[int, ...] = cap_table(self.cap_area)
+        self._area_values: tuple[int, ...] = table(self.layout, "seats", "area_size")
 
     # ------------------------------------------------------------------ versions
     @classmethod
@@ -256,6 +289,7 @@ class ValeEncoding(Encoding):
     def _write_view_seats(self, view: ValeView, m: Any, seat: int, n: int) -> None:
         b = self._o["seats"]
         k = len(SEAT_FEATURES)
+        cap_area = self._cap_area
         first = view["first_player"]
         turn = view["turn"]
         current = view["current_player"]
@@ -270,32 +304,32 @@ class ValeEncoding(Encoding):
             base = b + ((s - seat) % n) * k
             m[base] = 1.0
             if s == first:
-                m[base + 1] = 1.0
+                m[base + _FIRST] = 1.0
             if s == turn:
-                m[base + 2] = 1.0
+                m[base + _TURN] = 1.0
             if s == current:
-                m[base + 3] = 1.0
-            m[base + 4] = cap(hand_sizes[s], CAP_HAND)
-            m[base + 5] = cap(scores[s], CAP_SCORE)
-            m[base + 6] = cap(len(areas[s]), self.cap_area)
+                m[base + _CURRENT] = 1.0
+            m[base + _HAND_N] = cap(hand_sizes[s], CAP_HAND)
+            m[base + _SCORE_N] = cap(scores[s], CAP_SCORE)
+            m[base + _AREA_N] = cap(len(areas[s]), cap_area)
             st = stones[s]
             va = values[s]
             for i, colour in enumerate(COLOURS):
-                m[base + 7 + i] = cap(st[colour], CAP_STONES)
-                m[base + 10 + i] = cap(va[colour], CAP_VALUE)
-            m[base + 13] = cap(limits[s], CAP_STONES)
+                m[base + _STONES_AT + i] = cap(st[colour], CAP_STONES)
+                m[base + _VALUES_AT + i] = cap(va[colour], CAP_VALUE)
+            m[base + _LIMIT_AT] = cap(limits[s], CAP_LIMIT)
             cut = cuts[s]
             for i, fam in enumerate(FAMILIES):
-                m[base + 14 + i] = cap(cut[fam], CAP_CUT)
+                m[base + _CUTS_AT + i] = cap(cut[fam], CAP_CUT)
 
     def _write_view_status(self, view: ValeView, m: Any, seat: int, n: int) -> None:
         """The phase, the clock, the pending question and the end."""
         o = self._o
         m[o["phase"] + self._phase[view["phase"]]] = 1.0
         b = o["clock"]
-        m[b] = cap(view["round"], CAP_ROUND)
-        m[b + 1] = cap(view["end_score"], CAP_END_SCORE)
-        m[b + 2] = cap(view["deck_count"], float(self.cards_n))
+        m[b + _ROUND_AT] = cap(view["round"], CAP_ROUND)
+        m[b + _END_AT] = cap(view["end_score"], CAP_END_SCORE)
+        m[b + _DECK_AT] = cap(view["deck_count"], self._cap_deck)
         pending = view["pending"]
         if pending is not None:
             m[o["pending"]] = 1.0
@@ -387,30 +421,30 @@ class ValeEncoding(Encoding):
             base = b + ((s - seat) % n) * k
             m[base] = _ONE
             if s == first:
-                m[base + 1] = _ONE
+                m[base + _FIRST] = _ONE
             if s == turn:
-                m[base + 2] = _ONE
+                m[base + _TURN] = _ONE
             if s == current:
-                m[base + 3] = _ONE
+                m[base + _CURRENT] = _ONE
             # cap(v, scale) from tables: 0 stays 0 (the memory is zeroed), negatives too
-            _put(m, base + 4, _HAND, len(hands[s]))
-            _put(m, base + 5, _SCORE, scores[s])
-            _put(m, base + 6, area_values, len(areas[s]))
+            _put(m, base + _HAND_N, _HAND, len(hands[s]))
+            _put(m, base + _SCORE_N, _SCORE, scores[s])
+            _put(m, base + _AREA_N, area_values, len(areas[s]))
             j = s * 3
             for i in range(3):
-                _put(m, base + 7 + i, _STONES, stones[j + i])
-                _put(m, base + 10 + i, _VALUE, values[j + i])
-            _put(m, base + 13, _STONES, limits[s])
+                _put(m, base + _STONES_AT + i, _STONES, stones[j + i])
+                _put(m, base + _VALUES_AT + i, _VALUE, values[j + i])
+            _put(m, base + _LIMIT_AT, _LIMIT, limits[s])
             j = s * 5
             for i in range(5):
-                _put(m, base + 14 + i, _CUT, cuts[j + i])
+                _put(m, base + _CUTS_AT + i, _CUT, cuts[j + i])
 
     def _write_state_status(self, st: ValeState, seat: int, n: int, m: vec[i32]) -> None:
         m[self._o_phase + self._phase_slot[st.stage]] = _ONE
         b = self._o_clock
-        _put(m, b, _ROUND, st.round)
-        _put(m, b + 1, _END_SCORE, st.start.end_score)
-        _put(m, b + 2, self._deck_bits, len(st.draw_pile))
+        _put(m, b + _ROUND_AT, _ROUND, st.round)
+        _put(m, b + _END_AT, _END_SCORE, st.start.end_score)
+        _put(m, b + _DECK_AT, self._deck_bits, len(st.draw_pile))
         choice = st.choice
         if choice is not None:
             chooser, step, who, src, _arg, _options = choice
@@ -427,11 +461,12 @@ class ValeEncoding(Encoding):
             m[b + (s - seat) % n] = _ONE
 
 
-# the float32 bits of cap() of counts (`cap_table`)
-_HAND: Final[tuple[int, ...]] = cap_table(CAP_HAND)
-_SCORE: Final[tuple[int, ...]] = cap_table(CAP_SCORE)
-_STONES: Final[tuple[int, ...]] = cap_table(CAP_STONES)
-_VALUE: Final[tuple[int, ...]] = cap_table(CAP_VALUE)
-_CUT: Final[tuple[int, ...]] = cap_table(CAP_CUT)
-_ROUND: Final[tuple[int, ...]] = cap_table(CAP_ROUND)
-_END_SCORE: Final[tuple[int, ...]] = cap_table(CAP_END_SCORE)
+# the float32 bits of cap() of counts (`cap_table`), from the layout
+_HAND: Final[tuple[int, ...]] = table(LAYOUT, "seats", "hand_size")
+_SCORE: Final[tuple[int, ...]] = table(LAYOUT, "seats", "score")
+_STONES: Final[tuple[int, ...]] = table(LAYOUT, "seats", "stones_red")
+_VALUE: Final[tuple[int, ...]] = table(LAYOUT, "seats", "value_red")
+_LIMIT: Final[tuple[int, ...]] = table(LAYOUT, "seats", "stone_limit")
+_CUT: Final[tuple[int, ...]] = table(LAYOUT, "seats", "cut_fire")
+_ROUND: Final[tuple[int, ...]] = table(LAYOUT, "clock", "round")
+_END_SCORE: Final[tuple[int, ...]] = table(LAYOUT, "clock", "end_score")

@@ -19,9 +19,10 @@ from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE, cap, f32
+from eterna.core.layout import Block, Layout, cap_of, fields
 from eterna.games.vale import cards
 from eterna.games.vale.board import HUNT
-from eterna.games.vale.encoding import MAXP, ValeEncoding, base_fields
+from eterna.games.vale.encoding import MAXP, ValeEncoding, base_layout
 from eterna.games.vale.state import ValeState
 from eterna.games.vale.views import ValeView, as_vale_view
 
@@ -60,9 +61,31 @@ PENDING_KINDS_V2: Final = (
     "ring_of_wishes",
     "other",
 )
-CAP_AREA_V2: Final = 20.0  # the round number plus the areas bought
-CAP_SHELTER: Final = 10.0
-CAP_BOUGHT: Final = 10.0  # option bought_area_limit is at most 10
+#: version 2's observation, declared once: writers, tables and docs/encodings.md follow from it
+LAYOUT_V2: Final[Layout] = (
+    # version 1's blocks at 98 cards; the area size's cap: the round number plus the areas bought
+    *base_layout(C, PENDING_KINDS_V2, 20.0),
+    # the Artifacts (all zero in a base game)
+    Block("artifacts", (1,), "the game plays with the Artifacts"),
+    Block("pending_artifact", (T,), "the tile whose effect asks (the view's `pending.artifact`)"),
+    Block("glade", (T,), "the tiles in play"),
+    Block("held", (MAXP, T), "the tile each relative seat holds now"),
+    Block("picked", (MAXP, T), "the tile each relative seat picked this round"),
+    Block("blocked", (MAXP, T), "the tile each relative seat may not pick"),
+    Block("picking", (MAXP,), "the relative seat picking a tile now"),
+    Block("shelter", (C,), "own shelter"),
+    Block(
+        "known_shelters",
+        (MAXP, C),
+        "the sheltered cards this seat may know (its own; of the others only those every seat "
+        "saw go in)",
+    ),
+    Block("shelter_sizes", (MAXP,), "shelter size per relative seat", 10.0),
+    # option bought_area_limit is at most 10
+    Block("bought_areas", (MAXP,), "areas bought per relative seat", 10.0),
+)
+CAP_SHELTER: Final = cap_of(LAYOUT_V2, "shelter_sizes")
+CAP_BOUGHT: Final = cap_of(LAYOUT_V2, "bought_areas")
 
 
 class ValeEncodingV2(ValeEncoding):
@@ -73,22 +96,8 @@ class ValeEncodingV2(ValeEncoding):
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
     cards_n: ClassVar[int] = C
     pending_kinds: ClassVar[tuple[str, ...]] = PENDING_KINDS_V2
-    cap_area: ClassVar[float] = CAP_AREA_V2
-    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
-        *base_fields(C, len(PENDING_KINDS_V2)),
-        # the Artifacts (all zero in a base game)
-        ("artifacts", (1,)),  # the game plays with the Artifacts
-        ("pending_artifact", (T,)),  # the tile whose effect asks
-        ("glade", (T,)),
-        ("held", (MAXP, T)),
-        ("picked", (MAXP, T)),
-        ("blocked", (MAXP, T)),
-        ("picking", (MAXP,)),  # the seat picking a tile now
-        ("shelter", (C,)),  # own shelter
-        ("known_shelters", (MAXP, C)),  # the sheltered cards this seat may know
-        ("shelter_sizes", (MAXP,)),  # / 10
-        ("bought_areas", (MAXP,)),  # / 10
-    )
+    layout: ClassVar[Layout] = LAYOUT_V2
+    fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = fields(LAYOUT_V2)
 
     # every game is encoded: nothing to refuse
     def _base_game(self, state: Any) -> None:

@@ -257,7 +257,7 @@ def train(
         _write(out, record)
         return point
 
-    class Clock(BaseCallback):  # type: ignore[misc]
+    class Clock(BaseCallback):
         def __init__(self) -> None:
             super().__init__()
             self.next_eval = eval_every
@@ -359,7 +359,7 @@ def imitate(model: Any, env: EternaEnv, games: int, seed: int, deadline: float) 
             logits = logits.masked_fill(~ms[batch], -1e9)
             loss = torch.nn.functional.cross_entropy(logits, ys[batch])
             optimizer.zero_grad()
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]
             optimizer.step()
         if time.monotonic() > deadline:
             break

@@ -115,11 +115,12 @@ def train(
         task = bar.add_task(f"train {game.id}", total=1.0, steps=0, last="")
 
         def progress(steps: int, share: float, point: object) -> None:
-            fields: dict[str, object] = {"steps": steps}
-            if point is not None:
-                rate, low, high = (getattr(point, k) for k in ("win_rate", "low", "high"))
-                fields["last"] = f"vs heuristic {rate:.0%} ({low:.0%}-{high:.0%})"
-            bar.update(task, completed=share, **fields)
+            if point is None:
+                bar.update(task, completed=share, steps=steps)
+                return
+            rate, low, high = (getattr(point, k) for k in ("win_rate", "low", "high"))
+            last = f"vs heuristic {rate:.0%} ({low:.0%}-{high:.0%})"
+            bar.update(task, completed=share, steps=steps, last=last)
 
         try:
             record = run(settings, directory, resume, progress)

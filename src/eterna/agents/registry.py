@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eterna.agents.ismcts import ISMCTSAgent
+from eterna.agents.learned import LearnedAgent
 from eterna.agents.random_agent import RandomAgent
 from eterna.core.agent import Agent, SeatWindow
 from eterna.core.errors import EternaError
@@ -42,6 +43,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,
+    "learned": LearnedAgent,
 }
 
 

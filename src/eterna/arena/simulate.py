@@ -72,7 +72,10 @@ def check_agent(game: Game, spec: str) -> None:
     `make_agent` checks the name and parameters; the game's own heuristic is built lazily at
     its first decision, so it is built once here to find out whether the game has one.
     """
-    make_agent(spec, seed=0)
+    agent = make_agent(spec, seed=0)
+    check_game = getattr(agent, "check_game", None)
+    if check_game is not None:  # an agent that plays some games only (`learned`)
+        check_game(game)
     name, params = parse_spec(spec)
     if name != "heuristic":
         return

@@ -26,6 +26,7 @@ from eterna.cli import (
     replay_cmd,
     serve_cmd,
     simulate_cmd,
+    train_cmd,
 )
 from eterna.cli.app import app, main
 
@@ -35,6 +36,7 @@ COMMANDS = (
     simulate_cmd,
     replay_cmd,
     arena_cmd,
+    train_cmd,
     hint_cmd,
     analyze_cmd,
     serve_cmd,

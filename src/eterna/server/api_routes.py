@@ -25,6 +25,7 @@ SUGGESTED_AGENTS = [
     "random",
     "ismcts",
     "ismcts:seconds=2",
+    "learned",
 ]
 
 router = APIRouter()

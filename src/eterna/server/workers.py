@@ -44,7 +44,7 @@ from eterna.core.game import GameState
 
 log = logging.getLogger("eterna.server")
 
-CHEAP_AGENTS = ("random", "heuristic")
+CHEAP_AGENTS = ("random", "heuristic", "learned")
 HARD_CAP_FACTOR = 1.5  # the hard cap: this times the budget, plus HARD_CAP_EXTRA seconds
 HARD_CAP_EXTRA = 1.0
 WATCHDOG_PERIOD = 1.0  # seconds between a worker's looks at whether the server still runs

@@ -1,0 +1,110 @@
+"""Regenerate docs/agents.md's model-zoo table: every shipped agent measured with `eterna arena`.
+
+    nice -n 10 .venv/bin/python bench/model_zoo.py [--games 400] [--ismcts-games 40] [--seed 1]
+        [--workers 2] [--games-only vale,eternitium,eternity] [--write docs/agents.md]
+
+For each game (The Vale 2p, Eternitium 2p, Eternity 4p) it plays, with the arena's paired
+seating (every agent in every seat of every deal), the lineups of MATCHUPS: `learned` against
+random, the heuristic and the default ISMCTS, and the heuristic against random for reference.
+It prints the table (win rate of the first agent with its 95% Wilson interval, parity, CPU
+seconds per decision of each agent) and, with --write, replaces the text between the markers
+`<!-- zoo:start -->` and `<!-- zoo:end -->` of that file. The results are a pure function of
+the seed (`eterna arena GAME --agents LINE --games N --players P --seed S` replays each row);
+the CPU times depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from eterna.arena.runner import prepare, run_arena
+from eterna.arena.stats import aggregate, timing
+
+TABLES = {"vale": 2, "eternitium": 2, "eternity": 4}
+MATCHUPS = [("learned", "random"), ("learned", "heuristic"), ("learned", "ismcts")]
+MATCHUPS += [("heuristic", "random")]
+START, END = "<!-- zoo:start -->", "<!-- zoo:end -->"
+
+
+def measure(game: str, first: str, other: str, games: int, seed: int, workers: int) -> dict:
+    players = TABLES[game]
+    lineup = [first] + [other] * (players - 1)
+    spec = prepare(game, lineup, games, players, seed=seed)
+    t0 = time.monotonic()
+    results = run_arena(spec, workers=workers)
+    summary = aggregate(results, ratings=False)
+    line = next(a for a in summary["agents"] if a["agent"] == first)
+    cost = timing(results)
+    return {
+        "game": game,
+        "players": players,
+        "lineup": ",".join(lineup),
+        "seed": seed,
+        "games": line["games"],
+        "win_rate": line["win_rate"],
+        "low": line["win_rate_low"],
+        "high": line["win_rate_high"],
+        "parity": 1 / players,
+        "cost": {k: v["seconds_per_decision"] for k, v in cost.items()},
+        "wall_seconds": round(time.monotonic() - t0, 1),
+    }
+
+
+def table(rows: list[dict]) -> str:
+    out = [
+        "| game | lineup (first agent measured) | games | first agent wins (95% Wilson CI) "
+        "| parity | CPU ms / decision |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        cost = ", ".join(f"{k} {v * 1000:.2f}" for k, v in sorted(r["cost"].items()))
+        out.append(
+            f"| {r['game']}, {r['players']}p | `{r['lineup']}` (`--seed {r['seed']}`) "
+            f"| {r['games']} | **{r['win_rate']:.1%}** ({r['low']:.1%}-{r['high']:.1%}) "
+            f"| {r['parity']:.0%} | {cost} |"
+        )
+    return "\n".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--ismcts-games", type=int, default=40, help="games against ismcts")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games-only", default=",".join(TABLES))
+    parser.add_argument("--matchups", default="", help="e.g. learned:random,learned:heuristic")
+    parser.add_argument("--write", type=Path, default=None)
+    parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
+    args = parser.parse_args()
+    matchups = MATCHUPS
+    if args.matchups:
+        matchups = [tuple(m.split(":", 1)) for m in args.matchups.split(",")]  # type: ignore[misc]
+    rows = []
+    for game in args.games_only.split(","):
+        for first, other in matchups:
+            games = args.ismcts_games if "ismcts" in (first, other) else args.games
+            if games <= 0:
+                continue
+            row = measure(game, first, other, games, args.seed, args.workers)
+            rows.append(row)
+            print(json.dumps(row), file=sys.stderr, flush=True)
+    text = table(rows)
+    print(text)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    if args.write:
+        doc = args.write.read_text(encoding="utf-8")
+        if START not in doc or END not in doc:
+            sys.exit(f"{args.write} has no {START} ... {END} markers")
+        head, _, rest = doc.partition(START)
+        _, _, tail = rest.partition(END)
+        args.write.write_text(f"{head}{START}\n{text}\n{END}{tail}", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,431 @@
+"""`eterna train`: MaskablePPO (sb3-contrib) through the project's own Gymnasium environments.
+
+Needs the `train` extra (`pip install -e .[train]`: torch and sb3-contrib, pinned); nothing else
+in Eterna imports them, and the trained policy plays on NumPy alone (`eterna.agents.learned`).
+
+A run (`train(...)`) writes into its directory:
+
+- `model.zip`: the sb3 model (policy, value function, optimizer), what `--resume` continues;
+- `policy.npz` and `policy-<steps>.npz`: the policy exported for NumPy at each evaluation (the
+  format the shipped `learned` weights use, loadable with `eterna.agents.learned.checkpoint`);
+- `curve.json` and `curve.png`: each evaluation's win rate against the heuristic with its 95%
+  Wilson interval, by environment steps (matplotlib);
+- `run.json`: the settings, the steps, the training seconds (resumes add up) and steps / s.
+
+Opponents: each environment draws its opponents at every reset from a pool (`EternaEnv.pool`):
+`random`, `heuristic`, the current policy (self-play, refreshed at each evaluation) and the
+last three exported checkpoints. The weights move from random play to the heuristic as the run
+advances (a curriculum: `pool_weights`); each environment plays a fixed seat, the environments
+covering every seat. Seeds: the model, each environment's reset stream and the evaluation deals
+all derive from `seed`; evaluation games are the same deals at every evaluation, the learner in
+every seat of each deal (paired), so the curve's points are comparable.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from eterna.adapters.gymnasium import EternaEnv, PoolEntry
+from eterna.agents.learned import LearnedAgent, NumpyPolicy
+from eterna.agents.registry import make_agent
+from eterna.arena.stats import wilson
+from eterna.core.errors import EternaError
+from eterna.core.registry import load_game
+
+#: per game: players and action layout of a training run (the registered ids' tables)
+TABLES = {"vale": (2, "compact"), "eternitium": (2, "flat"), "eternity": (4, "flat")}
+NET = (128, 128)
+EVAL_SEED = 900_000  # evaluation deals: EVAL_SEED + i, never a training seed
+
+
+@dataclass
+class TrainSettings:
+    game: str
+    minutes: float
+    seed: int = 0
+    players: int = 2
+    layout: str = "flat"
+    envs: int = 4
+    eval_games: int = 40
+    evals: int = 6  # evaluations spread over the run (at least one, at the end)
+    max_steps: int | None = None  # stop earlier after this many env steps (smoke runs)
+    n_steps: int = 256  # rollout length per environment between updates
+    imitate: int = 0  # heuristic games to imitate before PPO (fresh runs; 0: none)
+    net: tuple[int, ...] = NET
+
+
+@dataclass
+class EvalPoint:
+    steps: int
+    seconds: float
+    win_rate: float
+    low: float
+    high: float
+    games: int
+
+
+@dataclass
+class RunRecord:
+    settings: dict[str, Any]
+    steps: int = 0
+    seconds: float = 0.0
+    curve: list[EvalPoint] = field(default_factory=list)
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+
+def _libraries() -> tuple[Any, Any, Any]:
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError as exc:
+        raise EternaError(
+            "eterna train needs the train extra: pip install -e '.[train]' (torch, sb3-contrib)"
+        ) from exc
+    return torch, MaskablePPO, DummyVecEnv
+
+
+def export_policy(model: Any, env: EternaEnv, meta: dict[str, Any]) -> NumpyPolicy:
+    """The policy half of an sb3 MlpPolicy as NumPy weights (Linear layers in order)."""
+    import torch
+
+    linears = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    linears.append(model.policy.action_net)
+    layers = [
+        (lin.weight.detach().cpu().numpy().copy(), lin.bias.detach().cpu().numpy().copy())
+        for lin in linears
+    ]
+    enc = env.encoding
+    full = {
+        "game": env.game.id,
+        "players": env.players,
+        "encoding_version": enc.version,
+        "action_digest": enc.action_digest(),
+        "layout_digest": enc.layout_digest(),
+        "layout": env.layout.kind,
+        **meta,
+    }
+    return NumpyPolicy(layers, full)
+
+
+def evaluate(
+    policy: NumpyPolicy, game_id: str, players: int, games: int, opponent: str = "heuristic"
+) -> tuple[float, int]:
+    """(wins, games) of the greedy policy against `opponent` in every other seat, over fixed
+    deals with the learner in every seat of each (a shared win counts 1/k)."""
+    game = load_game(game_id)
+    wins = 0.0
+    played = 0
+    for g in range(games):
+        deal, seat = divmod(g, players)
+        state = game.new_game(players=players, seed=EVAL_SEED + deal)
+        agents = {
+            s: (
+                LearnedAgent(seed=s, policy=policy)
+                if s == seat
+                else make_agent(opponent, seed=EVAL_SEED + 7 * deal + s)
+            )
+            for s in range(players)
+        }
+        moves = 0
+        while not state.is_terminal and moves < 5000:
+            current = state.current_player
+            assert current is not None
+            state.apply(agents[current].choose(state, current))
+            moves += 1
+        played += 1
+        if state.is_terminal and seat in state.winners:
+            wins += 1.0 / len(state.winners)
+    return wins, played
+
+
+def train(
+    settings: TrainSettings,
+    out: Path,
+    resume: Path | None = None,
+    progress: Callable[[int, float, EvalPoint | None], None] | None = None,
+) -> RunRecord:
+    """Train (or continue) a run into `out` for `settings.minutes` of wall time."""
+    torch, maskable_ppo, dummy_vec_env = _libraries()
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    torch.set_num_threads(1)
+    s = settings
+    out.mkdir(parents=True, exist_ok=True)
+    record = RunRecord(settings=asdict(s))
+    if resume is not None:
+        resume_dir = resume if resume.is_dir() else resume.parent
+        record = _read_record(resume_dir / "run.json")
+        record.settings = {**record.settings, **asdict(s)}
+    self_play = _SelfPlay()
+    checkpoints: list[PoolEntry] = []
+
+    def make_env(i: int) -> Callable[[], EternaEnv]:
+        def build() -> EternaEnv:
+            env = EternaEnv(
+                s.game,
+                seat=i % s.players,
+                players=s.players,
+                action_layout=s.layout,
+                pool=["random", "heuristic"],
+            )
+            env.reset(seed=s.seed * 1000 + i)
+            return env
+
+        return build
+
+    vec = dummy_vec_env([make_env(i) for i in range(s.envs)])
+    envs: list[EternaEnv] = list(vec.envs)
+    if resume is not None:
+        zip_path = resume if resume.suffix == ".zip" else resume / "model.zip"
+        if not zip_path.is_file():
+            raise EternaError(f"nothing to resume at {resume}: no model.zip")
+        model = maskable_ppo.load(zip_path, env=vec, device="cpu")
+    else:
+        model = maskable_ppo(
+            "MlpPolicy",
+            vec,
+            seed=s.seed,
+            n_steps=s.n_steps,
+            batch_size=256,
+            n_epochs=4,
+            gamma=0.997,
+            gae_lambda=0.95,
+            ent_coef=0.01,
+            learning_rate=1e-4 if s.imitate else 3e-4,  # gentler on an imitated policy
+            policy_kwargs={"net_arch": {"pi": list(s.net), "vf": list(s.net)}},
+            device="cpu",
+            verbose=0,
+        )
+    budget = s.minutes * 60.0
+    start_seconds = record.seconds
+    start = time.monotonic()
+    imitation_seconds = 0.0
+    if s.imitate and resume is None:
+        samples = imitate(model, envs[0], s.imitate, s.seed, deadline=start + budget * 0.8)
+        record.settings["imitation_samples"] = samples
+        imitation_seconds = time.monotonic() - start
+        record.settings["imitation_seconds"] = round(imitation_seconds, 1)
+    eval_every = budget / max(1, s.evals)
+
+    def snapshot() -> NumpyPolicy:
+        meta = {
+            "steps": int(model.num_timesteps),
+            "train_seconds": round(record.seconds, 1),
+            "seed": s.seed,
+            "net": list(s.net),
+            "trainer": "sb3-contrib MaskablePPO",
+            "imitation_samples": record.settings.get("imitation_samples", 0),
+            "imitation_seconds": record.settings.get("imitation_seconds", 0.0),
+        }
+        return export_policy(model, envs[0], meta)
+
+    def set_pools(progress_share: float) -> None:
+        """The curriculum: random play fades, the heuristic and self-play grow."""
+        entries: list[PoolEntry] = ["random", "heuristic"]
+        weights = [max(0.05, 0.6 - progress_share), 0.4 + 0.4 * progress_share]
+        if self_play.policy is not None:
+            entries.append(self_play.entry)
+            weights.append(0.2 + 0.2 * progress_share)
+        for entry in checkpoints[-3:]:
+            entries.append(entry)
+            weights.append(0.1)
+        for env in envs:
+            env.set_pool(entries, weights)
+
+    def evaluation(elapsed: float) -> EvalPoint:
+        policy = snapshot()
+        policy.save(out / "policy.npz")
+        policy.save(out / f"policy-{model.num_timesteps}.npz")
+        self_play.policy = policy
+        checkpoints.append(_frozen(policy))
+        wins, games = evaluate(policy, s.game, s.players, s.eval_games)
+        low, high = wilson(wins, games)
+        point = EvalPoint(model.num_timesteps, round(elapsed, 1), wins / games, low, high, games)
+        record.curve.append(point)
+        model.save(out / "model.zip")
+        _write(out, record)
+        return point
+
+    class Clock(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.next_eval = eval_every
+            self.eval_seconds = 0.0
+
+        def _on_step(self) -> bool:
+            elapsed = time.monotonic() - start
+            train_elapsed = elapsed - self.eval_seconds - imitation_seconds
+            record.seconds = start_seconds + train_elapsed
+            record.steps = int(model.num_timesteps)
+            if progress is not None:
+                progress(record.steps, min(elapsed / budget, 1.0), None)
+            done = elapsed >= budget or (
+                s.max_steps is not None and self.num_timesteps >= s.max_steps
+            )
+            if elapsed >= self.next_eval and not done:
+                t0 = time.monotonic()
+                point = evaluation(record.seconds)
+                self.eval_seconds += time.monotonic() - t0
+                self.next_eval += eval_every
+                set_pools(min(elapsed / budget, 1.0))
+                if progress is not None:
+                    progress(record.steps, min(elapsed / budget, 1.0), point)
+            return not done
+
+    clock = Clock()
+    set_pools(0.0 if resume is None else 0.5)
+    model.learn(
+        total_timesteps=10**12,
+        callback=clock,
+        reset_num_timesteps=resume is None,
+        progress_bar=False,
+    )
+    record.seconds = (
+        start_seconds + (time.monotonic() - start) - clock.eval_seconds - imitation_seconds
+    )
+    record.steps = int(model.num_timesteps)
+    point = evaluation(record.seconds)
+    if progress is not None:
+        progress(record.steps, 1.0, point)
+    _plot(out, record, s.game)
+    vec.close()
+    return record
+
+
+def imitation_data(
+    env: EternaEnv, games: int, seed: int, deadline: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(observations, layout masks, layout ids) of every heuristic decision with a choice, in
+    `games` heuristic-only games (or as many as end before `deadline`), each seat's
+    observation as the environment would give it."""
+    game = env.game
+    enc = env.encoding
+    layout = env.layout
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    labels: list[int] = []
+    for g in range(games):
+        if time.monotonic() > deadline and obs:
+            break
+        state = game.new_game(players=env.players, seed=EVAL_SEED * 2 + seed * 10_000 + g)
+        agents = [make_agent("heuristic", seed=seed * 10_000 + 10 * g + k) for k in range(9)]
+        moves = 0
+        while not state.is_terminal and moves < env.max_moves:
+            seat = state.current_player
+            assert seat is not None
+            legal = enc.legal_ids(state)
+            action = agents[seat].choose(state, seat)
+            if len(legal) > 1:
+                mask = layout.mask(legal)
+                if mask.sum() > 1:
+                    obs.append(enc.new_observation(state, seat).copy())
+                    masks.append(mask)
+                    labels.append(int(layout.to_layout[action.index]))
+            state.apply(action)
+            moves += 1
+    return np.array(obs, np.float32), np.array(masks, bool), np.array(labels, np.int64)
+
+
+def imitate(model: Any, env: EternaEnv, games: int, seed: int, deadline: float) -> int:
+    """Behaviour cloning: fit the policy's actor to the heuristic's choices (cross-entropy over
+    the legal actions) before PPO, until `deadline` at most (80% of the run's time). Returns
+    the samples used."""
+    import torch
+
+    x, m, y = imitation_data(env, games, seed, deadline)
+    if not len(y):
+        return 0
+    policy = model.policy
+    params = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
+    optimizer = torch.optim.Adam(params, lr=1e-3)
+    xs, ms, ys = torch.from_numpy(x), torch.from_numpy(m), torch.from_numpy(y)
+    generator = torch.Generator().manual_seed(seed)
+    for _epoch in range(8):
+        order = torch.randperm(len(ys), generator=generator)
+        for i in range(0, len(ys), 256):
+            batch = order[i : i + 256]
+            logits = policy.action_net(policy.mlp_extractor.forward_actor(xs[batch]))
+            logits = logits.masked_fill(~ms[batch], -1e9)
+            loss = torch.nn.functional.cross_entropy(logits, ys[batch])
+            optimizer.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            optimizer.step()
+        if time.monotonic() > deadline:
+            break
+    return len(ys)
+
+
+class _SelfPlay:
+    """The current policy as a pool entry (sampled moves, refreshed at each evaluation)."""
+
+    def __init__(self) -> None:
+        self.policy: NumpyPolicy | None = None
+
+    def entry(self, seed: int) -> LearnedAgent:
+        return LearnedAgent(seed=seed, greedy=False, policy=self.policy)
+
+
+def _frozen(policy: NumpyPolicy) -> PoolEntry:
+    return lambda seed: LearnedAgent(seed=seed, greedy=False, policy=policy)
+
+
+def _write(out: Path, record: RunRecord) -> None:
+    doc = {
+        "settings": record.settings,
+        "steps": record.steps,
+        "seconds": round(record.seconds, 1),
+        "steps_per_second": round(record.steps_per_second, 1),
+    }
+    (out / "run.json").write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    curve = [asdict(p) for p in record.curve]
+    (out / "curve.json").write_text(json.dumps(curve, indent=2) + "\n", encoding="utf-8")
+
+
+def _read_record(path: Path) -> RunRecord:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        curve = json.loads((path.parent / "curve.json").read_text(encoding="utf-8"))
+        return RunRecord(
+            settings=doc["settings"],
+            steps=int(doc["steps"]),
+            seconds=float(doc["seconds"]),
+            curve=[EvalPoint(**p) for p in curve],
+        )
+    except (OSError, KeyError, TypeError, ValueError) as exc:
+        raise EternaError(f"cannot resume from {path.parent}: {exc}") from exc
+
+
+def _plot(out: Path, record: RunRecord, game_id: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = np.array([p.steps for p in record.curve])
+    rate = np.array([p.win_rate for p in record.curve]) * 100
+    low = np.array([p.low for p in record.curve]) * 100
+    high = np.array([p.high for p in record.curve]) * 100
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.fill_between(steps, low, high, alpha=0.25, label="95% Wilson interval")
+    ax.plot(steps, rate, marker="o", label="learned vs heuristic")
+    players = int(record.settings.get("players", 2))
+    ax.axhline(100 / players, linestyle="--", color="grey", label="parity")
+    ax.set_xlabel("environment steps")
+    ax.set_ylabel("win rate against the heuristic (%)")
+    ax.set_ylim(0, 100)
+    ax.set_title(f"{game_id}: MaskablePPO learning curve")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(out / "curve.png", dpi=100)
+    plt.close(fig)

@@ -1,0 +1,1 @@
+"""The shipped weights of the `learned` agent, one .npz per game (eterna.agents.learned)."""

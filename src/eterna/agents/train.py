@@ -149,26 +149,10 @@ def evaluate(
     return wins, played
 
 
-def train(
-    settings: TrainSettings,
-    out: Path,
-    resume: Path | None = None,
-    progress: Callable[[int, float, EvalPoint | None], None] | None = None,
-) -> RunRecord:
-    """Train (or continue) a run into `out` for `settings.minutes` of wall time."""
-    torch, maskable_ppo, dummy_vec_env = _libraries()
-    from stable_baselines3.common.callbacks import BaseCallback
-
-    torch.set_num_threads(1)
-    s = settings
-    out.mkdir(parents=True, exist_ok=True)
-    record = RunRecord(settings=asdict(s))
-    if resume is not None:
-        resume_dir = resume if resume.is_dir() else resume.parent
-        record = _read_record(resume_dir / "run.json")
-        record.settings = {**record.settings, **asdict(s)}
-    self_play = _SelfPlay()
-    checkpoints: list[PoolEntry] = []
+def _model(
+    s: TrainSettings, resume: Path | None, maskable_ppo: Any, dummy_vec_env: Any
+) -> tuple[Any, list[EternaEnv], Any]:
+    """The vector of training environments and the model: new, or loaded from `resume`."""
 
     def make_env(i: int) -> Callable[[], EternaEnv]:
         def build() -> EternaEnv:
@@ -207,6 +191,31 @@ def train(
             device="cpu",
             verbose=0,
         )
+    return vec, envs, model
+
+
+def train(
+    settings: TrainSettings,
+    out: Path,
+    resume: Path | None = None,
+    progress: Callable[[int, float, EvalPoint | None], None] | None = None,
+) -> RunRecord:
+    """Train (or continue) a run into `out` for `settings.minutes` of wall time."""
+    torch, maskable_ppo, dummy_vec_env = _libraries()
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    torch.set_num_threads(1)
+    s = settings
+    out.mkdir(parents=True, exist_ok=True)
+    record = RunRecord(settings=asdict(s))
+    if resume is not None:
+        resume_dir = resume if resume.is_dir() else resume.parent
+        record = _read_record(resume_dir / "run.json")
+        record.settings = {**record.settings, **asdict(s)}
+    self_play = _SelfPlay()
+    checkpoints: list[PoolEntry] = []
+
+    vec, envs, model = _model(s, resume, maskable_ppo, dummy_vec_env)
     budget = s.minutes * 60.0
     start_seconds = record.seconds
     start = time.monotonic()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Protocol
 
 from eterna.i18n import LANGS, catalog, describe_action, negotiate
@@ -58,7 +59,14 @@ def seat_labels(data: TableData, lang: str) -> list[str]:
     from 1, as on the page) in `lang`; a name two seats share gets its seat number
     ("Heuristic bot 2" for seat 1)."""
     seats = {s.seat: Who(s.name, s.agent if s.kind == "bot" else None) for s in data.seats}
-    return player_names(lang, [seats.get(seat, Who()) for seat in range(data.players)])
+    return list(_labels(lang, tuple(seats.get(seat, Who()) for seat in range(data.players))))
+
+
+@lru_cache(maxsize=4096)
+def _labels(lang: str, seats: tuple[Who, ...]) -> tuple[str, ...]:
+    """`player_names`, kept: a table's names are worded again at every update, and change only
+    when a seat is taken or given to a bot."""
+    return tuple(player_names(lang, seats))
 
 
 def timeout_item(

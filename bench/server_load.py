@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import glob
+import itertools
 import json
 import os
 import platform
@@ -46,6 +47,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import websockets
@@ -81,6 +83,18 @@ def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     return proc
 
 
+_sources = itertools.count()
+
+
+def source_address(url: str) -> tuple[str, int] | None:
+    """A loopback address of its own for each client connection to a server on 127.0.0.1
+    (127.0.0.2 to 127.0.0.251 in turn): the server caps open WebSockets per client address
+    (64), which 800 connections from one address would pass; elsewhere, the default."""
+    if urlsplit(url).hostname not in ("127.0.0.1", "localhost"):
+        return None
+    return (f"127.0.0.{2 + next(_sources) % 250}", 0)
+
+
 def ply_of(text: str) -> int:
     """The `ply` of an update frame without parsing it (the server writes it first)."""
     start = text.index('"ply":') + 6
@@ -106,7 +120,13 @@ async def play_seat(
     sent_at: dict[int, float] = {}
     acted: set[int] = set()
     async with websockets.connect(
-        url, max_size=2**22, compression=None, proxy=None, open_timeout=60, ping_interval=None
+        url,
+        max_size=2**22,
+        compression=None,
+        proxy=None,
+        open_timeout=60,
+        ping_interval=None,
+        local_addr=source_address(url),
     ) as ws:
         async for text in ws:
             assert isinstance(text, str)

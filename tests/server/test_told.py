@@ -10,8 +10,8 @@ import pytest
 
 import eterna
 from eterna.i18n import LANGS
-from eterna.server.live import LiveTable, _dumps
-from eterna.server.protocol import told_items
+from eterna.server.live import LiveTable
+from eterna.server.protocol import encode, told_items
 from eterna.server.storage import SeatData, TableData
 from eterna.server.told import Teller, seat_names
 
@@ -52,7 +52,7 @@ def test_each_seat_is_told_its_own_events(game: str, players: int, seed: int) ->
             for seat in [None, *range(players)]:
                 told, _moves = teller.parts(seat, lang)
                 events = state.events_since(since, seat)
-                assert told == _dumps(told_items(game, events, since, lang, names))
+                assert told == encode(told_items(game, events, since, lang, names))
                 texts.append(told)
             shared += len(texts) - len(set(texts))
     assert shared > 0  # seats were told the same events, and shared their words

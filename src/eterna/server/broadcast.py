@@ -1,18 +1,18 @@
 """Broadcasting: a table's connections, and what they are sent.
 
 A connection is attached under the table's lock (its seat admitted by seating.py), gets its
-welcome and the full update, and later every update: each seat's own view encoded once per seat,
-its events, and the sentences it is told once per seat and language (told.py), so an update to
-hundreds of spectators costs a few encodings. Seats coming and going send a small `presence`
-frame, never a full update. Frames are built by protocol.py; sending never waits on a client
-(each `Connection` has its own queue: live.py).
+welcome and the full update, and later every update: each audience's frame (a seat or the
+spectators, in one language: its own view, events and sentences) is built once (frames.py) and
+shared by all its connections, so an update to hundreds of spectators costs a few encodings.
+Seats coming and going send a small `presence` frame, never a full update. Frames are built by
+protocol.py; sending never waits on a client (each `Connection` has its own queue: live.py).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
+from eterna.server.frames import Update, action_update, first_frame, quiet_update
 from eterna.server.live import (
     Connection,
     LiveTable,
@@ -21,10 +21,9 @@ from eterna.server.live import (
     public_history,
     seat_summaries,
 )
-from eterna.server.protocol import presence_frame, rematch_frame, update_text, welcome_frame
+from eterna.server.protocol import presence_frame, rematch_frame, welcome_frame
 from eterna.server.seating import Seating
 from eterna.server.store import TableStore
-from eterna.server.told import Teller
 
 
 class Broadcaster:
@@ -48,12 +47,9 @@ class Broadcaster:
             table.conns.add(conn)
             table.last_active = time.monotonic()
             conn.send_json(welcome_frame(seat, table.summary()))
-            summary = _dumps(table.summary())
-            backlog = _dumps(table.history_events(seat))  # the moves before this client came
-            view = self.view_text(table, seat)
-            # and every event so far in its language, with the turn timer's moves announced
-            told = Teller(table, table.state, 0, table.timeouts)
-            conn.send(self.update_text(table, summary, backlog, view, told.parts(seat, conn.lang)))
+            # the moves before this client came, and every event so far in its language, with
+            # the turn timer's moves announced
+            conn.send(first_frame(table, seat, conn.lang).decode("utf-8"))
             if table.data.rematch_id is not None:
                 token = table.rematch_tokens.get(seat) if seat is not None else None
                 conn.send_json(rematch_frame(table.data.rematch_id, token))
@@ -86,15 +82,6 @@ class Broadcaster:
             conn.send_json(rematch_frame(rematch_id, token))
 
     # ----------------------------------------------------------------- updates
-    def view_text(self, table: LiveTable, seat: int | None) -> str:
-        return _dumps(table.state.view(seat))
-
-    def update_text(
-        self, table: LiveTable, summary: str, events: str, view: str, words: tuple[str, str]
-    ) -> str:
-        told, moves = words
-        return update_text(table.ply, summary, view, events, table.deadline, told, moves)
-
     def action(
         self,
         table: LiveTable,
@@ -106,51 +93,17 @@ class Broadcaster:
     ) -> None:
         """The update after `seat` played `notation` (published to the others as `public`:
         None when nothing of it is shown; `timed_out`: the turn timer played it)."""
-        count = table.ply
-        own = _dumps([{"ply": count, "seat": seat, "action": notation}])
-        shown = (
-            own
-            if public == notation
-            else _dumps(
-                [{"ply": count, "seat": seat}]
-                if public is None
-                else [{"ply": count, "seat": seat, "action": public}]
-            )
-        )
         timeout = TimedOut(seat, notation, public) if timed_out else None
         if timeout is not None and told_from is not None:
             table.timeouts[told_from] = timeout  # told again to whoever connects later
-        self.update(table, shown, lambda s: own if s == seat else shown, told_from, timeout)
+        self.send(table, action_update(table, seat, notation, public, told_from, timeout))
 
-    def update(
-        self,
-        table: LiveTable,
-        public_events: str,
-        events_for: Callable[[int], str],
-        told_from: int | None = None,
-        timed_out: TimedOut | None = None,
-    ) -> None:
-        """One update to every connection: each seat's own view, encoded once per seat, and
-        its events told since `told_from` (None: none) once per seat and language."""
-        summary = _dumps(table.summary())
-        timeouts = {} if timed_out is None or told_from is None else {told_from: timed_out}
-        teller = Teller(table, table.state, told_from, timeouts)
-        views: dict[int | None, str] = {}
-        texts: dict[tuple[int | None, str], str] = {}
+    def send(self, table: LiveTable, update: Update) -> None:
+        """One update to every connection: its audience's frame, built once per audience."""
         for conn in list(table.conns):
-            if conn.closed:
-                continue
-            key = (conn.seat, conn.lang)
-            text = texts.get(key)
-            if text is None:
-                events = public_events if conn.seat is None else events_for(conn.seat)
-                view = views.get(conn.seat)
-                if view is None:
-                    view = views[conn.seat] = self.view_text(table, conn.seat)
-                words = teller.parts(conn.seat, conn.lang)
-                text = texts[key] = self.update_text(table, summary, events, view, words)
-            conn.send(text)
+            if not conn.closed:
+                conn.send(update.text((conn.seat, conn.lang)))
 
     def nothing_new(self, table: LiveTable) -> None:
         """An update with no events (the game ended early, or was reloaded)."""
-        self.update(table, "[]", lambda _seat: "[]")
+        self.send(table, quiet_update(table))

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from eterna.core.game import GameState
 from eterna.i18n import LANGS, catalog, describe_action, negotiate
 from eterna.i18n.names import Who, player_names
-from eterna.server.live import LiveTable, TimedOut, _dumps
-from eterna.server.protocol import move_items, told_items
+from eterna.server.live import LiveTable, TimedOut
+from eterna.server.protocol import encode, move_items, told_items
 from eterna.server.storage import TableData
 
 log = logging.getLogger("eterna.server")
@@ -50,7 +51,14 @@ def seat_labels(data: TableData, lang: str) -> list[str]:
     from 1, as on the page) in `lang`; a name two seats share gets its seat number
     ("Heuristic bot 2" for seat 1)."""
     seats = {s.seat: Who(s.name, s.agent if s.kind == "bot" else None) for s in data.seats}
-    return player_names(lang, [seats.get(seat, Who()) for seat in range(data.players)])
+    return list(_labels(lang, tuple(seats.get(seat, Who()) for seat in range(data.players))))
+
+
+@lru_cache(maxsize=4096)
+def _labels(lang: str, seats: tuple[Who, ...]) -> tuple[str, ...]:
+    """`player_names`, kept: a table's names are worded again at every update, and change only
+    when a seat is taken or given to a bot."""
+    return tuple(player_names(lang, seats))
 
 
 def timeout_item(
@@ -75,7 +83,7 @@ def timeout_item(
 
 
 class Teller:
-    """The `told` and `moves` parts of one update (as encoded JSON), made on demand and kept
+    """The `told` and `moves` parts of one update (encoded JSON bytes), made on demand and kept
     per (seat, language). `since` is the first event to tell; None tells nothing. `timeouts`:
     the turn timer's moves by their first event index, each told just before that event (from
     `since` on)."""
@@ -89,16 +97,18 @@ class Teller:
     ) -> None:
         self.table = table
         self.state = state
+        self._game_state: Any = state  # its moves: taken now, so later parts say the same
+        self._over = table.over
         self.since = since
         self.timeouts = (
             {} if since is None else {n: t for n, t in (timeouts or {}).items() if n >= since}
         )
         self._events: dict[int | None, list[dict[str, Any]]] = {}
-        self._parts: dict[tuple[int | None, str], tuple[str, str]] = {}
+        self._parts: dict[tuple[int | None, str], tuple[bytes, bytes]] = {}
         self._names: dict[str, list[str]] = {}
         self._said: dict[tuple[int, str], tuple[dict[str, Any], str]] = {}
         # (lang, events, told, its items)
-        self._texts: list[tuple[str, list[dict[str, Any]], str, list[dict[str, Any]]]] = []
+        self._texts: list[tuple[str, list[dict[str, Any]], bytes, list[dict[str, Any]]]] = []
 
     def names(self, lang: str) -> list[str]:
         """The seats' names in `lang`, made once per update."""
@@ -107,8 +117,8 @@ class Teller:
             names = self._names[lang] = seat_names(self.table, lang)
         return names
 
-    def parts(self, seat: int | None, lang: str) -> tuple[str, str]:
-        """`told` and `moves` for `seat` in `lang` ("null" moves when the seat is not to
+    def parts(self, seat: int | None, lang: str) -> tuple[bytes, bytes]:
+        """`told` and `moves` for `seat` in `lang` (`null` moves when the seat is not to
         move)."""
         key = (seat, lang)
         found = self._parts.get(key)
@@ -116,9 +126,9 @@ class Teller:
             found = self._parts[key] = (self._told(seat, lang), self._moves(seat, lang))
         return found
 
-    def _told(self, seat: int | None, lang: str) -> str:
+    def _told(self, seat: int | None, lang: str) -> bytes:
         if self.since is None:
-            return "[]"
+            return b"[]"
         text, items = self._events_told(seat, lang)
         if not self.timeouts:
             return text
@@ -127,9 +137,9 @@ class Teller:
         for first, timed_out in sorted(self.timeouts.items(), reverse=True):
             item = timeout_item(game, timed_out, seat, first - 0.5, lang, names)
             told.insert(min(first - self.since, len(told)), item)  # just before its events
-        return _dumps(told)
+        return encode(told)
 
-    def _events_told(self, seat: int | None, lang: str) -> tuple[str, list[dict[str, Any]]]:
+    def _events_told(self, seat: int | None, lang: str) -> tuple[bytes, list[dict[str, Any]]]:
         """The events' items for `seat` in `lang`, encoded and not."""
         assert self.since is not None
         events = self._events.get(seat)
@@ -146,13 +156,13 @@ class Teller:
         game = self.table.game.id
         names = self.names(lang)
         items = told_items(game, events, self.since, lang, names, self._said)
-        text = _dumps(items)
+        text = encode(items)
         self._texts.append((lang, events, text, items))
         return text, items
 
-    def _moves(self, seat: int | None, lang: str) -> str:
-        state = self.table.state
-        if seat is None or state.is_terminal or self.table.over or state.current_player != seat:
-            return "null"
+    def _moves(self, seat: int | None, lang: str) -> bytes:
+        state = self._game_state
+        if seat is None or state.is_terminal or self._over or state.current_player != seat:
+            return b"null"
         names = self.names(lang)
-        return _dumps(move_items(self.table.game.id, state.legal_actions(), lang, names))
+        return encode(move_items(self.table.game.id, state.legal_actions(), lang, names))

@@ -178,7 +178,18 @@ def _run(app: Any, host: str, port: int, level: str, forwarded_allow_ips: str | 
     config = uvicorn_config(
         app, host, port, log_level=level, forwarded_allow_ips=forwarded_allow_ips
     )
-    uvicorn.Server(config).run()
+
+    class Draining(uvicorn.Server):
+        """SIGTERM or Ctrl+C: the tables are handed over and the sockets closed with 1012
+        (reconnect) before uvicorn waits for the connections to end."""
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            hub = getattr(app.state, "hub", None)
+            if hub is not None:
+                await hub.drain()
+            await super().shutdown(sockets)
+
+    Draining(config).run()
 
 
 def register(app: typer.Typer) -> None:

@@ -53,6 +53,7 @@ class Relay:
         hub.seating.on_claimed = lambda table: cluster.publish({"k": "seats", "t": table.id})
         hub.seating.keep_tokens = self.keep_tokens
         hub.seating.find_tokens = self.find_tokens
+        hub.workers.warm()
         cluster.start()
 
     def later(self, work: Any) -> None:
@@ -98,6 +99,10 @@ class Relay:
         kind, table_id = message.get("k"), str(message.get("t"))
         if kind == "presence" and message.get("node") == self.cluster.node:
             return
+        if kind == "rematch":  # a finished table kept here without its rematch link
+            kept = self.hub.store.finished.get(table_id)
+            if kept is not None and kept.data.rematch_id is None:
+                kept.data.rematch_id = str(message["r"])
         table = await self._table(table_id)
         if table is None:
             return

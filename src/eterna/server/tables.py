@@ -124,21 +124,27 @@ class Hub(TurnDriver):
             except Exception:
                 log.exception("checkpoint failed")
 
-    async def stop(self) -> None:
+    async def drain(self) -> None:
+        """Stop driving tables, hand them over (a cluster node releases its leases: another
+        node drives them at its next sweep) and close every socket with 1012, which a client
+        answers by reconnecting (to another node behind the same address)."""
+        if self.stopping:
+            return
         self.stopping = True
         for table in list(self.tables.values()):
             self._cancel_pending(table)
         if self.cluster is not None:
-            await self.cluster.stop()  # hand the tables over before the sockets close
+            await self.cluster.stop()
+        for table in list(self.tables.values()):
+            for conn in list(table.conns):
+                conn.close(1012, "server restarting: reconnect")
+
+    async def stop(self) -> None:
+        await self.drain()
         if self.checkpoints is not None:
             self.checkpoints.cancel()
         if self.expiry is not None:
             self.expiry.cancel()
-        for table in list(self.tables.values()):
-            if table.task is not None:
-                table.task.cancel()
-            for conn in list(table.conns):
-                conn.close(1012, "server restarting")
         self.workers.stop()
         self.store.stop()
         self.db_pool.shutdown(wait=True)

@@ -35,6 +35,19 @@ ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
+WINDOW_SCRIPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return tostring(window - (now - tonumber(first[2])))
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('EXPIRE', KEYS[1], math.ceil(window))
+return false
+"""
 
 
 def default_node_id() -> str:
@@ -245,6 +258,15 @@ class Cluster:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def take(self, kind: str, address: str, limit: int, window: float) -> float | None:
+        """A sliding window of `limit` per `window` seconds for `address`, counted by every
+        node in one Redis sorted set (Redis's clock, one atomic script): None when within
+        it, else the seconds until it has room (limits.py's quotas, cluster-wide)."""
+        member = f"{self.node}:{time.monotonic_ns()}"
+        key = f"eterna:quota:{kind}:{address}"
+        wait = await self.redis.eval(WINDOW_SCRIPT, 1, key, limit, window, member)
+        return None if wait is None else float(wait)
 
     async def check_redis(self) -> bool:
         try:

@@ -177,7 +177,7 @@ class Hub(TurnDriver):
                 422, "bad_request", f"seats must have one entry per player ({players})"
             )
         seats, tokens = self.seating.seats(game, body)
-        self.quota.take(address)
+        await self.quota.check(address)
         data = TableData(
             id=new_table_id(),
             game=game.id,

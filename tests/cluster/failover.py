@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from nodes import cluster, fresh_schema, wait_over  # noqa: E402
-from test_cluster import expected_actions, kill_driver, record_of  # noqa: E402
+from nodes import cluster, fresh_schema, wait_over
+from test_cluster import expected_actions, kill_driver, record_of
 
 
 def main() -> None:

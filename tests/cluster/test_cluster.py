@@ -6,6 +6,7 @@ rematch."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -253,10 +254,8 @@ def test_two_nodes_racing(nodes: list[Node]) -> None:
     errors = [f for f in on_a.frames + on_b.frames if f["type"] == "error"]
     for ws in (on_a, on_b):
         if not errors:
-            try:
+            with contextlib.suppress(TimeoutError):
                 errors.append(ws.error(timeout=3))
-            except TimeoutError:
-                pass
     assert len(errors) == 1 and errors[0]["code"] in ("stale", "not_your_turn"), errors
     assert nodes[2].summary(table_id)["plies"] >= ply + 1
     for ws in (on_a, on_b, c):

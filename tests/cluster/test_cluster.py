@@ -224,6 +224,8 @@ def test_two_nodes_racing(nodes: list[Node]) -> None:
         seats=[{"kind": "human", "name": "Host"}, {"kind": "human"}, {"kind": "bot"}],
     )
     table_id = created["table_id"]
+    for node in nodes:  # every node's lobby lists it (read from the database)
+        assert table_id in [t["table_id"] for t in node.http.get("/api/tables").json()]
     with ThreadPoolExecutor(2) as pool:
         answers = list(
             pool.map(lambda n: n.http.post(f"/api/tables/{table_id}/join", json={}), (a, b))
@@ -232,6 +234,7 @@ def test_two_nodes_racing(nodes: list[Node]) -> None:
     assert codes == [200, 409], [r.text for r in answers]
     refused = next(r for r in answers if r.status_code == 409).json()["error"]
     assert refused["code"] in ("claimed", "full") and refused["message"]
+    assert table_id not in [t["table_id"] for t in nodes[2].http.get("/api/tables").json()]
 
     # the same move, at the same ply, from the same seat's sockets on two nodes
     host = created["seats"][0]["token"]

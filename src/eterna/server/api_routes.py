@@ -118,7 +118,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> dict
 
 @router.get("/api/tables")
 async def lobby(hub: HubDep) -> list[dict[str, Any]]:
-    return hub.lobby()
+    return await hub.shared_lobby() if hub.cluster is not None else hub.lobby()
 
 
 @router.get("/api/tables/{table_id}")

@@ -545,6 +545,29 @@ class Storage:
             row = s.get(TableRow, table_id)
             return self._load(s, [row])[0] if row is not None else None
 
+    def open_tables(self, limit: int) -> list[TableData]:
+        """Public tables not over with a human seat nobody holds nor has reserved, newest
+        first (a cluster's lobby)."""
+        open_seat = (
+            select(SeatRow.table_id)
+            .where(SeatRow.kind == "human", SeatRow.claimed.is_(False), SeatRow.reserved.is_(False))
+            .scalar_subquery()
+        )
+        with self.session() as s:
+            rows = list(
+                s.scalars(
+                    select(TableRow)
+                    .where(
+                        TableRow.status == "playing",
+                        TableRow.public.is_(True),
+                        TableRow.id.in_(open_seat),
+                    )
+                    .order_by(TableRow.created_at.desc())
+                    .limit(limit)
+                )
+            )
+            return self._load(s, rows)
+
     def load_unfinished(self) -> list[TableData]:
         with self.session() as s:
             rows = list(s.scalars(select(TableRow).where(TableRow.status != "over")))

@@ -260,12 +260,36 @@ class Hub(TurnDriver):
         )
         return await self._open(data, state), tokens[seat]
 
+    async def fresh_seats(self, table_id: str, data: TableData) -> TableData:
+        """On a cluster node, a table's seats read again (a join through another node may not
+        have reached this node's copy yet); a single server's memory is always current."""
+        table = self.tables.get(table_id)
+        if self.cluster is None or table is None or table.over:
+            return data
+        async with table.lock:
+            await self.seating.refresh(table)
+        return table.data
+
     def lobby(self) -> list[dict[str, Any]]:
         open_tables = [
             t for t in self.tables.values() if t.data.public and not t.over and t.open_seats()
         ]
         open_tables.sort(key=lambda t: -t.data.created_at)
         return [t.summary() for t in open_tables[: self.settings.lobby_limit]]
+
+    async def shared_lobby(self) -> list[dict[str, Any]]:
+        """A cluster node's lobby: the open public tables of every node, from the database
+        (the tables this node has in memory as it sees them)."""
+        rows = await self.db(self.storage.open_tables, self.settings.lobby_limit)
+        out = []
+        for data in rows:
+            table = self.tables.get(data.id)
+            if table is not None:
+                if table.data.public and not table.over and table.open_seats():
+                    out.append(table.summary())
+                continue
+            out.append(summary_of(data, len(data.actions), None, set()))
+        return out
 
     async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
         """Claim the first open seat of a public table (seating.py); everyone there is told."""

@@ -23,3 +23,14 @@ def database_url() -> Iterator[str]:
 def nodes(database_url: str) -> Iterator[list[Node]]:
     with cluster(3, database_url, redis_base_url()) as running:
         yield running
+
+
+@pytest.fixture(autouse=True)
+def nodes_stay_up(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A node that died by itself fails the test that was running, with what it logged."""
+    yield
+    if "nodes" not in request.fixturenames:
+        return
+    running: list[Node] = request.getfixturevalue("nodes")
+    dead = [n for n in running if not n.alive()]
+    assert not dead, "".join(f"node {n.name} died: {''.join(n.log[-30:])}" for n in dead)

@@ -166,13 +166,27 @@ def kill_driver(nodes: list[Node], database_url: str, table_id: str) -> tuple[No
     if victim is None or not victim.alive():
         return None
     witness = next(n for n in nodes if n is not victim and n.alive())
-    ply = witness.summary(table_id)["plies"]
     if witness.summary(table_id)["status"] == "over":
         return None
     victim.kill()
     killed = time.monotonic()
-    next_move_after(witness, table_id, ply)
+    ply = stored_plies(database_url, table_id)  # the last move the killed node made, if any
+    while stored_plies(database_url, table_id) <= ply:
+        assert time.monotonic() - killed < 60, f"table {table_id} stuck at ply {ply}"
+        time.sleep(0.02)
     return victim, time.monotonic() - killed
+
+
+def stored_plies(database_url: str, table_id: str) -> int:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            query = text("SELECT count(*) FROM actions WHERE table_id = :t")
+            return int(conn.execute(query, {"t": table_id}).scalar() or 0)
+    finally:
+        engine.dispose()
 
 
 def test_kill_the_driving_node_repeatedly(nodes: list[Node], database_url: str) -> None:
@@ -293,3 +307,27 @@ def test_one_rematch_when_pressed_on_two_nodes(nodes: list[Node]) -> None:
         ws = nodes[0].ws(rematch, t)
         assert ws.recv()["type"] == "welcome"
         ws.close()
+
+
+def test_sigterm_hands_tables_over_and_asks_clients_to_reconnect(
+    nodes: list[Node], database_url: str
+) -> None:
+    """SIGTERM drains: the node's leases are handed over at once (another node drives its
+    table before the lease would have expired), and its sockets close with 1012."""
+    leaving, staying = nodes[2], nodes[0]
+    created = leaving.create(
+        game="eternity", players=3, bot_delay=0.3, seats=[{"kind": "bot"}] * 3, seed=9
+    )
+    table_id = created["table_id"]
+    watcher = leaving.ws(table_id)
+    watcher.update()
+    assert driver_of(database_url, table_id) == leaving.name
+    ply = staying.summary(table_id)["plies"]
+    assert leaving.term() == 0
+    assert watcher.close_code() == 1012
+    next_move_after(staying, table_id, ply)
+    assert driver_of(database_url, table_id) in ("n0", "n1")
+    wait_over(staying, table_id, 120)
+    assert_replays(record_of(staying, table_id))
+    leaving.launch()
+    leaving.wait()

@@ -7,6 +7,7 @@ rematch."""
 from __future__ import annotations
 
 import contextlib
+import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -165,7 +166,7 @@ def kill_driver(nodes: list[Node], database_url: str, table_id: str) -> tuple[No
     victim = next((n for n in nodes if n.name == name), None)
     if victim is None or not victim.alive():
         return None
-    witness = next(n for n in nodes if n is not victim and n.alive())
+    witness = next(n for n in nodes if n is not victim and serving(n))
     if witness.summary(table_id)["status"] == "over":
         return None
     victim.kill()
@@ -175,6 +176,14 @@ def kill_driver(nodes: list[Node], database_url: str, table_id: str) -> tuple[No
         assert time.monotonic() - killed < 60, f"table {table_id} stuck at ply {ply}"
         time.sleep(0.02)
     return victim, time.monotonic() - killed
+
+
+def serving(node: Node) -> bool:
+    """The node answers (one started again may still be starting)."""
+    try:
+        return bool(node.alive() and node.http.get("/api/health").status_code == 200)
+    except Exception:
+        return False
 
 
 def stored_plies(database_url: str, table_id: str) -> int:
@@ -214,9 +223,8 @@ def test_kill_the_driving_node_repeatedly(nodes: list[Node], database_url: str) 
             continue
         victim, seconds = killed
         failovers.append(seconds)
-        victim.launch()  # back while the others play on (it serves again later)
-    for node in nodes:
-        node.wait()
+        victim.launch()  # back while the others play on
+        victim.wait()
     print(f"failover seconds: {[round(s, 2) for s in failovers]}")
     assert failovers, "no table was still playing to kill its driver"
     assert max(failovers) < 10.0
@@ -323,7 +331,7 @@ def test_sigterm_hands_tables_over_and_asks_clients_to_reconnect(
     watcher.update()
     assert driver_of(database_url, table_id) == leaving.name
     ply = staying.summary(table_id)["plies"]
-    assert leaving.term() == 0
+    assert leaving.term() in (0, -signal.SIGTERM)  # uvicorn exits by the signal it caught
     assert watcher.close_code() == 1012
     next_move_after(staying, table_id, ply)
     assert driver_of(database_url, table_id) in ("n0", "n1")

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,24 +44,6 @@ def postgres_url() -> str:
     if url is None:
         pytest.skip(f"{PG_ENV} is not set (CI sets it)")
     return url
-
-
-@contextmanager
-def fresh_schema(base: str) -> Iterator[str]:
-    """A PostgreSQL URL whose search_path is a schema of its own (dropped afterwards)."""
-    from sqlalchemy import create_engine, text
-
-    schema = f"c_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    separator = "&" if "?" in base else "?"
-    try:
-        yield f"{base}{separator}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
 
 
 class Node(Server):

@@ -10,7 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from nodes import Node, cluster, fresh_schema, postgres_url, redis_base_url
+from nodes import Node, cluster, postgres_url, redis_base_url
+from server_helpers import fresh_schema
 
 
 @pytest.fixture(scope="module")

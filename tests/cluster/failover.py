@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from nodes import cluster, fresh_schema, wait_over
+from nodes import cluster, wait_over
+from server_helpers import fresh_schema
 from test_cluster import expected_actions, kill_driver, record_of
 
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from nodes import Node, cluster, fresh_schema, postgres_url
-from server_helpers import free_port
+from nodes import Node, cluster, postgres_url
+from server_helpers import free_port, fresh_schema
 from test_cluster import Seat, record_of
 
 import eterna

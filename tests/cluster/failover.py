@@ -26,7 +26,6 @@ from test_cluster import expected_actions, kill_driver, record_of
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=10)
-    parser.add_argument("--tables", type=int, default=4)
     args = parser.parse_args()
     agents = ["heuristic", "random", "heuristic"]
     base, redis = os.environ["ETERNA_TEST_POSTGRES_URL"], os.environ["ETERNA_TEST_REDIS_URL"]

@@ -98,7 +98,7 @@ class TurnDriver:
             error = await self.submit(table, seat, action, ply, timed_out, driven=True)
             if error is not None and error[0] != "stale":  # stale: a human acted first
                 log.error("table %s: %s's move refused: %s", table.id, spec, error)
-                retry = error[0] in ("server_error", "server_busy")
+                retry = error[0] in ("server_error", "server_busy", "unavailable")
             table.failures = 0 if error is None else table.failures
         except asyncio.CancelledError:
             raise

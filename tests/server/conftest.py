@@ -8,7 +8,6 @@ its own schema (tests run in parallel with pytest-xdist), dropped afterwards.
 from __future__ import annotations
 
 import sys
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from server_helpers import (
     PG_ENV,
     ThreadServer,
     database_params,
+    fresh_schema,
     postgres_base_url,
     start_server,
 )
@@ -31,19 +31,8 @@ def pg_url() -> Iterator[str]:
     base = postgres_base_url()
     if base is None:
         pytest.skip(f"{PG_ENV} is not set (CI sets it)")
-    from sqlalchemy import create_engine, text
-
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    separator = "&" if "?" in base else "?"
-    try:
-        yield f"{base}{separator}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(base) as url:
+        yield url
 
 
 @pytest.fixture(params=database_params())

@@ -15,7 +15,8 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,24 @@ def postgres_base_url() -> str | None:
     if not url and os.environ.get("CI"):
         pytest.fail(f"CI is set but {PG_ENV} is not: the PostgreSQL storage tests must run")
     return url or None
+
+
+@contextlib.contextmanager
+def fresh_schema(base: str) -> Iterator[str]:
+    """A PostgreSQL URL whose search_path is a fresh schema of its own (dropped afterwards)."""
+    from sqlalchemy import create_engine, text
+
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    separator = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
 
 
 def database_params() -> list[Any]:

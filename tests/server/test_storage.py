@@ -42,7 +42,7 @@ def test_migrations_are_idempotent_and_reversible(db_url: str) -> None:
     names = set(inspect(storage.engine).get_table_names())
     assert {"tables", "seats", "actions", "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
     upgrade(storage.engine)  # already at head: nothing happens
     storage.create_table(table_data("keep"))
     storage.close()
@@ -211,3 +211,55 @@ def test_a_table_stored_before_record_versions_replays_its_own_deals(db_url: str
     stored = again.load_table("v2")
     assert stored is not None and table_record(stored)["version"] == RECORD_VERSION == 2
     again.close()
+
+
+def test_seat_claims_fills_and_rematch_links_are_conditional(db_url: str) -> None:
+    """Two servers racing for one seat or one rematch: one write wins, the other is told."""
+    storage = Storage(db_url)
+    storage.create_table(table_data("c1"))
+    assert storage.claim_seat("c1", 1, "Bob", "c" * 64)  # joined from the lobby
+    assert not storage.claim_seat("c1", 1, "Eve", "d" * 64)  # too late: nothing written
+    assert not storage.fill_seat("c1", 1, "random", "random")
+    assert not storage.claim_seat("c1", 2, "Eve", "d" * 64)  # a bot's seat is no one's
+    seats = storage.load_seats("c1")
+    assert (seats[1].name, seats[1].token_hash, seats[1].kind) == ("Bob", "c" * 64, "human")
+    storage.create_table(table_data("c2"))
+    assert not storage.claim_seat("c2", 1, None, None, "e" * 64)  # not this seat's token
+    assert storage.claim_seat("c2", 1, None, None, "b" * 64)  # its own link's holder
+    storage.create_table(table_data("c3"))
+    assert storage.fill_seat("c3", 1, "random", "random")
+    assert not storage.claim_seat("c3", 1, None, None, "b" * 64)  # its link stopped working
+    assert storage.set_rematch("c1", table_data("m1")) == "m1"
+    assert storage.set_rematch("c1", table_data("m2")) == "m1"  # one rematch per table
+    assert storage.load_table("m2") is None and storage.load_table("m1") is not None
+    storage.close()
+
+
+def test_leases_fence_driven_moves(pg_url: str) -> None:
+    """A node writes a bot's move only while it holds the table's lease, under its token: a
+    lease that expired and was taken over refuses the old holder's write (leases.py)."""
+    from eterna.server.leases import LeaseStore
+    from eterna.server.storage import LeaseLost, PendingAction
+
+    storage = Storage(pg_url)
+    leases = LeaseStore(storage.engine)
+    storage.create_table(table_data("f1"))
+    first = leases.acquire("f1", "a", 0.3)
+    assert first is not None and leases.acquire("f1", "b", 5.0) is None  # held by a
+    assert leases.orphans(10) == []
+    done = storage.add_actions([PendingAction("f1", 0, 1, "play sea-3", None, ("a", first.token))])
+    assert isinstance(done[0], float)
+    time.sleep(0.4)  # a stops renewing: its lease lapses
+    assert leases.orphans(10) == ["f1"] and leases.renew("a", 5.0) == {}
+    second = leases.acquire("f1", "b", 5.0)
+    assert second is not None and second.token == first.token + 1
+    stale = PendingAction("f1", 1, 2, "pledge sky-11", None, ("a", first.token))
+    assert isinstance(storage.add_actions([stale])[0], LeaseLost)
+    leases.arm("f1", "b", second.token, 123.5, 1)
+    assert leases.progress(["f1"]) == {"f1": ("playing", 1)}
+    leases.release("b")  # b stops: c takes over at once, with the deadline b armed
+    third = leases.acquire("f1", "c", 5.0)
+    assert third is not None and (third.deadline, third.deadline_ply) == (123.5, 1)
+    leases.forget("c", ["f1"])
+    assert leases.progress(["f1"]) == {"f1": ("playing", 1)} and leases.orphans(10) == ["f1"]
+    storage.close()

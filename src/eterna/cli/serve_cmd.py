@@ -84,6 +84,23 @@ ForwardedAllowIps = Annotated[
 ApiDocs = Annotated[
     bool, typer.Option("--api-docs", help="Serve the OpenAPI schema at /api/openapi.json.")
 ]
+RedisUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--redis-url",
+        envvar="ETERNA_REDIS_URL",
+        help="Run as one node of a cluster: redis://host:6379/0 carries events and limits "
+        "between nodes (needs a PostgreSQL --database-url; see docs/web.md).",
+    ),
+]
+NodeId = Annotated[
+    str | None,
+    typer.Option(
+        "--node-id",
+        help="This node's name in a cluster (default: host name and process id).",
+        show_default=False,
+    ),
+]
 LogLevel = Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")]
 
 
@@ -100,8 +117,12 @@ def serve(
     forwarded_allow_ips: ForwardedAllowIps = None,
     api_docs: ApiDocs = False,
     log_level: LogLevel = "info",
+    redis_url: RedisUrl = None,
+    node_id: NodeId = None,
 ) -> None:
     level = _logging(log_level)
+    if node_id is not None and not 0 < len(node_id) <= 64:
+        fail("--node-id must be 1 to 64 characters")
     settings = Settings(
         bot_delay=bot_delay,
         hint_iterations=hint_iterations,
@@ -109,8 +130,9 @@ def serve(
         tables_per_address=tables_per_hour,
         connect_rate=connect_rate,
         api_docs=api_docs,
+        node_id=node_id,
     )
-    app = _make_app(database_url, data_dir, settings)
+    app = _make_app(database_url, data_dir, settings, redis_url)
     where = database_url.split("@")[-1] if database_url else f"SQLite in {data_dir}/"
     typer.echo(f"Eterna web table on http://{host}:{port}/ (games stored: {where})")
     typer.echo(engines.describe())  # compiled or pure, and how far a build is (docs/compiled.md)
@@ -127,14 +149,20 @@ def _logging(log_level: str) -> str:
     return level
 
 
-def _make_app(database_url: str | None, data_dir: Path, settings: Settings) -> Any:
-    from eterna.server.app import create_app, database_url_for
+def _make_app(
+    database_url: str | None, data_dir: Path, settings: Settings, redis_url: str | None
+) -> Any:
+    from eterna.server.app import SQLITE_CLUSTER, create_app, database_url_for, url_is_sqlite
     from eterna.server.storage import Storage
 
+    if redis_url and (not database_url or url_is_sqlite(database_url)):
+        fail(SQLITE_CLUSTER)
     try:
         url = database_url_for(database_url, data_dir)
         Storage(url).close()  # open and migrate now: a bad URL or database fails in one line
-        return create_app(database_url=database_url, data_dir=data_dir, settings=settings)
+        return create_app(
+            database_url=database_url, data_dir=data_dir, settings=settings, redis_url=redis_url
+        )
     except OSError as exc:
         fail(f"cannot use the data folder {data_dir}: {exc.strerror or exc}")
     except Exception as exc:  # a bad URL, driver or server: say it in one line
@@ -150,7 +178,18 @@ def _run(app: Any, host: str, port: int, level: str, forwarded_allow_ips: str | 
     config = uvicorn_config(
         app, host, port, log_level=level, forwarded_allow_ips=forwarded_allow_ips
     )
-    uvicorn.Server(config).run()
+
+    class Draining(uvicorn.Server):
+        """SIGTERM or Ctrl+C: the tables are handed over and the sockets closed with 1012
+        (reconnect) before uvicorn waits for the connections to end."""
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            hub = getattr(app.state, "hub", None)
+            if hub is not None:
+                await hub.drain()
+            await super().shutdown(sockets)
+
+    Draining(config).run()
 
 
 def register(app: typer.Typer) -> None:

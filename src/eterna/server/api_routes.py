@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from eterna.agents import agent_names
 from eterna.core.registry import game_ids, load_game
@@ -47,9 +47,13 @@ async def table_or_404(table_id: str, hub: HubDep) -> LiveTable:
 
 
 # ---------------------------------------------------------------- API
-@router.get("/api/health")
-async def health() -> dict[str, bool]:
-    return {"ok": True}
+@router.get("/api/health", response_model=None)
+async def health(hub: HubDep) -> dict[str, Any] | JSONResponse:
+    """Whether this node can play: its database answers, and its cluster's Redis when it has
+    one ("off" without). 503 names the part that is down (a proxy stops sending it players)."""
+    parts = await hub.health()
+    body = {"ok": "down" not in parts.values(), "node": hub.node} | parts
+    return body if body["ok"] else JSONResponse(body, status_code=503)
 
 
 @router.get("/api/games")
@@ -115,7 +119,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> dict
 
 @router.get("/api/tables")
 async def lobby(hub: HubDep) -> list[dict[str, Any]]:
-    return hub.lobby()
+    return await hub.shared_lobby() if hub.cluster is not None else hub.lobby()
 
 
 @router.get("/api/tables/{table_id}")

@@ -38,6 +38,7 @@ from eterna.server import (
     shares,
     ws_routes,
 )
+from eterna.server.cluster import Cluster
 from eterna.server.position_work import bounded
 from eterna.server.protocol import (
     MAX_BODY,
@@ -312,9 +313,13 @@ def create_app(
     web_dir: str | Path | None = None,
     settings: Settings | None = None,
     post_rate: float | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The web table's ASGI app. Storage opens (and migrates) when the app starts. Every
-    default is `Settings`'s; the keyword arguments override single settings."""
+    default is `Settings`'s; the keyword arguments override single settings. With `redis_url`
+    the app is a node of a cluster (docs/web.md, "Running on several machines")."""
+    if redis_url and url_is_sqlite(database_url_for(database_url, data_dir)):
+        raise EternaError(SQLITE_CLUSTER)
     url = database_url_for(database_url, data_dir)
     settings = settings or Settings()
     given: dict[str, Any] = {
@@ -329,7 +334,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         game_ids()  # import every game now, not during the first request
         storage = await asyncio.to_thread(Storage, url)
-        hub = Hub(storage, settings)
+        hub = Hub(storage, settings, make_cluster(redis_url, storage, settings))
         app.state.hub = hub
         await hub.start()
         if settings.tune_gc:
@@ -366,6 +371,28 @@ def create_app(
     return app
 
 
+SQLITE_CLUSTER = (
+    "--redis-url needs a shared database: SQLite cannot be shared by several machines "
+    "(give --database-url postgresql+psycopg://...)"
+)
+
+
+def url_is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def make_cluster(redis_url: str | None, storage: Storage, settings: Settings) -> Cluster | None:
+    """This node's link to its cluster (none without `redis_url`: a single server)."""
+    if not redis_url:
+        return None
+    from eterna.server.cluster import Cluster, default_node_id
+    from eterna.server.leases import LeaseStore
+
+    node = settings.node_id or default_node_id()
+    leases = LeaseStore(storage.engine)
+    return Cluster(node, redis_url, leases, settings.lease_ttl, settings.lease_renew)
+
+
 def tune_gc() -> None:
     """Keep the cyclic garbage collector out of the way of moves.
 
@@ -387,6 +414,7 @@ def app_from_env() -> FastAPI:
             database_url=os.environ.get("ETERNA_DATABASE_URL") or None,
             data_dir=os.environ.get("ETERNA_DATA_DIR") or None,
             bot_delay=float(os.environ.get("ETERNA_BOT_DELAY", str(Settings.bot_delay))),
+            redis_url=os.environ.get("ETERNA_REDIS_URL") or None,
         )
     except (ValueError, EternaError) as exc:
         raise SystemExit(f"Error: {exc}") from None

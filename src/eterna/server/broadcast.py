@@ -32,6 +32,7 @@ class Broadcaster:
     def __init__(self, store: TableStore, seating: Seating) -> None:
         self.store = store
         self.seating = seating
+        self.on_presence: Callable[[LiveTable], None] = lambda _table: None  # seats here changed
 
     async def attach(self, table: LiveTable, conn: Connection) -> bool:
         """Welcome a connection: claim its seat if open, then welcome and the current update.
@@ -55,6 +56,7 @@ class Broadcaster:
                 conn.send_json(rematch_frame(table.data.rematch_id, token))
         if seat is not None:
             self.presence(table, skip=conn)
+            self.on_presence(table)
         return True
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
@@ -62,6 +64,7 @@ class Broadcaster:
         table.last_active = time.monotonic()
         if conn.seat is not None:
             self.presence(table)
+            self.on_presence(table)
         self.store.forget_if_idle(table)
 
     def presence(self, table: LiveTable, skip: Connection | None = None) -> None:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from eterna.core.errors import EternaError
+from eterna.server.cluster import Cluster
 from eterna.server.live import Connection, LiveTable
 from eterna.server.protocol import Refusal, error_frame, hint_frame
 from eterna.server.settings import TIMEOUT_AGENT, Settings
@@ -34,6 +35,12 @@ class TurnDriver:
     workers: Workers
     stopping: bool
     submit: Callable[..., Awaitable[Refusal | None]]
+    cluster: Cluster | None
+
+    def _drives(self, table: LiveTable) -> bool:
+        """This process runs the table's bots, timer and expiry: always on a single server, on
+        a cluster node only while it holds the table's lease (leases.py)."""
+        return self.cluster is None or self.cluster.holds(table.id)
 
     # ----------------------------------------------------------------- bots and timers
     def _cancel_pending(self, table: LiveTable) -> None:
@@ -53,6 +60,8 @@ class TurnDriver:
         """Start whatever must happen without a client: a bot's move or a turn timer."""
         if self.stopping or table.over or table.task is not None or table.waiting():
             return
+        if not self._drives(table):
+            return
         player = table.state.current_player
         if player is None:
             return
@@ -66,6 +75,8 @@ class TurnDriver:
         elif table.data.turn_timer is not None:
             if table.deadline is None:
                 self._set_deadline(table)
+            if self.cluster is not None and table.deadline is not None:
+                self.cluster.arm_later(table.id, table.deadline, table.ply)
             wait = max(0.0, (table.deadline or time.time()) - time.time())
             table.task = asyncio.create_task(self._auto_move(table, player, TIMEOUT_AGENT, wait))
 
@@ -84,10 +95,10 @@ class TurnDriver:
             if table.task is not asyncio.current_task():
                 return
             timed_out = table.data.seats[seat].kind == "human"  # the turn timer played it
-            error = await self.submit(table, seat, action, ply, timed_out)
+            error = await self.submit(table, seat, action, ply, timed_out, driven=True)
             if error is not None and error[0] != "stale":  # stale: a human acted first
                 log.error("table %s: %s's move refused: %s", table.id, spec, error)
-                retry = error[0] in ("server_error", "server_busy")
+                retry = error[0] in ("server_error", "server_busy", "unavailable")
             table.failures = 0 if error is None else table.failures
         except asyncio.CancelledError:
             raise

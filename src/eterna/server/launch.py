@@ -26,6 +26,8 @@ def serve_command(
     log_level: str = "warning",
     post_rate: float | None = None,
     limits: bool = True,
+    redis_url: str | None = None,
+    node_id: str | None = None,
 ) -> list[str]:
     """The command line of `eterna serve` on 127.0.0.1:`port`, run by this Python (`limits`
     False: no per-address quota of tables or connections)."""
@@ -39,6 +41,10 @@ def serve_command(
         command += ["--hint-iterations", str(hint_iterations)]
     if post_rate is not None:
         command += ["--post-rate", f"{post_rate:g}"]
+    if redis_url is not None:  # a node of a cluster (docs/web.md)
+        command += ["--redis-url", redis_url]
+    if node_id is not None:
+        command += ["--node-id", node_id]
     if not limits:  # a test or benchmark opening many tables and connections from one address
         command += ["--tables-per-hour", "0", "--connect-rate", "0"]
     return command

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any
+from typing import Any, Protocol
 
 from eterna.server.settings import RequestError
 
@@ -32,6 +32,13 @@ def check_options(game_id: str, options: dict[str, Any]) -> None:
             )
 
 
+class SharedWindow(Protocol):
+    """A sliding window counted for every node of a cluster (`cluster.py`)."""
+
+    async def take(self, kind: str, address: str, limit: int, window: float) -> float | None:
+        """Count one for `address`; None when within `limit`, else seconds to wait."""
+
+
 class CreateQuota:
     """At most `limit` new tables per client address in any `window` seconds (0: no limit)."""
 
@@ -42,6 +49,25 @@ class CreateQuota:
         self.limit = limit
         self.window = window
         self.made: dict[str, deque[float]] = {}
+        self.shared: SharedWindow | None = None  # a cluster's count, in Redis (relay.py)
+
+    async def check(self, address: str) -> None:
+        """`take`, counted across every node of a cluster when it shares its limits (this
+        node alone while Redis cannot be reached)."""
+        if self.limit > 0 and self.shared is not None:
+            try:
+                wait = await self.shared.take(self.key, address, self.limit, self.window)
+            except Exception:
+                wait = None
+                self.take(address)
+            if wait is not None:
+                self.refuse(wait)
+            return
+        self.take(address)
+
+    @property
+    def key(self) -> str:
+        return type(self).__name__
 
     def take(self, address: str) -> None:
         """Count one new table for `address`, or raise 429 `quota` if it has made enough."""
@@ -56,14 +82,16 @@ class CreateQuota:
         while times and now - times[0] >= self.window:
             times.popleft()
         if len(times) >= self.limit:
-            wait = int(self.window - (now - times[0])) + 1
-            raise RequestError(
-                429,
-                "quota",
-                f"at most {self.limit} {self.what} per address every {self.window:g} s; "
-                f"retry in {wait} s",
-            )
+            self.refuse(self.window - (now - times[0]))
         times.append(now)
+
+    def refuse(self, wait: float) -> None:
+        raise RequestError(
+            429,
+            "quota",
+            f"at most {self.limit} {self.what} per address every {self.window:g} s; "
+            f"retry in {int(wait) + 1} s",
+        )
 
     def _forget(self, now: float) -> None:
         for address in [a for a, t in self.made.items() if not t or now - t[-1] >= self.window]:
@@ -76,9 +104,9 @@ class HintQuota(CreateQuota):
 
     what = "hints on positions"
 
-    def take(self, address: str) -> None:
+    def refuse(self, wait: float) -> None:
         try:
-            super().take(address)
+            super().refuse(wait)
         except RequestError as exc:
             raise RequestError(429, "hint_quota", exc.message) from None
 

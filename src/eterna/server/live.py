@@ -124,6 +124,7 @@ class LiveTable:
         self.visited = False  # a seat's holder connected since the table was loaded
         self._shown: list[str | None] | None = None  # public notation per ply, made on demand
         self.timeouts: dict[int, TimedOut] = {}  # the timer's moves, by their first event
+        self.remote: dict[str, set[int]] = {}  # seats connected on other cluster nodes
 
     def history_events(self, seat: int | None) -> list[dict[str, Any]]:
         """Every action so far as `events` for `seat`: its own in full, the others' as
@@ -175,7 +176,8 @@ class LiveTable:
         ]
 
     def connected(self) -> set[int]:
-        return {c.seat for c in self.conns if c.seat is not None and not c.closed}
+        here = {c.seat for c in self.conns if c.seat is not None and not c.closed}
+        return here.union(*self.remote.values())
 
     def summary(self) -> dict[str, Any]:
         """The public summary (docs/web-protocol.md): nothing secret, nothing seat-private."""

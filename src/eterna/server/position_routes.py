@@ -68,7 +68,7 @@ async def inspect(
     """A posted position, checked and described for the page (at most `position_inspects`
     per address and window)."""
     address = address_of(request)
-    hub.position_inspects.take(address)
+    await hub.position_inspects.check(address)
     result: dict[str, Any] = await in_worker(
         hub, f"position:{address}", inspect_task, body.position, words_lang(request, lang)
     )
@@ -82,7 +82,7 @@ async def hint(
     """The ISMCTS's advice to the position's seat (a whole position: the seat to move), in a
     search worker within `hint_seconds`, at most `position_hints` per address and window."""
     address = address_of(request)
-    hub.position_hints.take(address)
+    await hub.position_hints.check(address)
     key = f"position:{address}"
     state, mover = await in_worker(hub, key, hint_task, body.position)
     iterations = hub.settings.hint_iterations
@@ -119,7 +119,7 @@ async def play(body: PlayPosition, request: Request, hub: HubDep) -> dict[str, A
     position's options pass the bounds of `POST /api/tables`; the table quota is taken first."""
     address = address_of(request)
     hub.check_room()
-    hub.quota.take(address)
+    await hub.quota.check(address)
     state, whole, seat, guess = await in_worker(
         hub, f"position:{address}", play_task, body.position
     )

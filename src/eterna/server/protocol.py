@@ -41,6 +41,7 @@ ERROR_CODES = (
     "waiting",
     "server_error",
     "server_busy",
+    "unavailable",
 )
 # The codes of an HTTP error body (`{"error": {"code", "message", "detail"}}`), said the same way.
 HTTP_ERROR_CODES = (

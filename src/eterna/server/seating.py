@@ -60,6 +60,11 @@ class Seating:
         self.db = db
         self.store = store
         self.on_start: Callable[[LiveTable], None] = lambda _table: None  # all seats taken
+        self.on_claimed: Callable[[LiveTable], None] = lambda _table: None  # a seat changed
+        # a cluster's shared rematch tokens (relay.py): kept before the rematch is stored, read
+        # by a node whose rematch of the same table lost the race
+        self.keep_tokens: Callable[[str, dict[int, str]], Awaitable[None]] | None = None
+        self.find_tokens: Callable[[str], Awaitable[dict[int, str]]] | None = None
 
     def _claimed(self, table: LiveTable, was_waiting: bool) -> None:
         """A seat was taken: the game starts when it was the last one (bots, timers)."""
@@ -105,13 +110,27 @@ class Seating:
         seat = conn.seat
         if conn.token is not None and self.seat_for(table, conn.token) != seat:
             return False
-        if seat is not None and not table.data.seats[seat].claimed:
+        if seat is not None and conn.token is not None and not table.data.seats[seat].claimed:
             was_waiting = table.waiting()
             data = table.data.seats[seat]
-            await self.db(self.storage.claim_seat, table.id, seat, data.name)
+            holder = hash_token(conn.token)
+            if not await self.db(self.storage.claim_seat, table.id, seat, data.name, None, holder):
+                # claimed first elsewhere (another connection of this token, or a join)
+                await self.refresh(table)
+                return self.seat_for(table, conn.token) == seat
             data.claimed = True
             self._claimed(table, was_waiting)
+            self.on_claimed(table)
         return True
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Read the table's seats again (another node changed them); the game starts if that
+        took its last open seat."""
+        seats = await self.db(self.storage.load_seats, table.id)
+        if seats:
+            was_waiting = table.waiting()
+            table.data.seats = seats
+            self._claimed(table, was_waiting)
 
     async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
         """Claim the first open seat of a public table with a fresh token (the seat's invite
@@ -128,7 +147,9 @@ class Seating:
             token = new_token()
             digest = hash_token(token)
             was_waiting = table.waiting()
-            await self.db(self.storage.claim_seat, table.id, seat, name, digest)
+            if not await self.db(self.storage.claim_seat, table.id, seat, name, digest):
+                await self.refresh(table)  # another node's join took it first
+                raise RequestError(409, "claimed", "this seat was just taken: try another")
             data = table.data.seats[seat]
             data.claimed, data.name, data.token_hash = True, name, digest
             self._claimed(table, was_waiting)
@@ -159,16 +180,19 @@ class Seating:
                 raise RequestError(409, "claimed", "this seat is already taken")
             was_waiting = table.waiting()
             name = agent.partition(":")[0]
-            await self.db(self.storage.fill_seat, table.id, seat, agent, name)
+            if not await self.db(self.storage.fill_seat, table.id, seat, agent, name):
+                await self.refresh(table)  # taken first through another node
+                raise RequestError(409, "claimed", "this seat is already taken")
             data.kind, data.agent, data.name = "bot", agent, name
             data.token_hash, data.claimed, data.reserved = None, True, False
             self._claimed(table, was_waiting)
 
     # ----------------------------------------------------------------- rematches
-    async def make_rematch(self, table: LiveTable) -> LiveTable:
+    async def make_rematch(self, table: LiveTable) -> LiveTable | None:
         """With the finished table's lock held: store its rematch (same game, options, seats,
         timer and visibility, a new seed) with a fresh token per human seat, reserved for that
-        seat's player (kept in `table.rematch_tokens`); the new table is in the store."""
+        seat's player (kept in `table.rematch_tokens`); the new table is in the store. None when
+        another node stored the table's rematch first (its id and tokens are then taken)."""
         old = table.data
         game = load_game(old.game)
         tokens = {s.seat: new_token() for s in old.seats if s.kind == "human"}
@@ -195,8 +219,14 @@ class Seating:
         state = game.new_game(
             players=data.players, seed=data.seed, options=data.options, version=data.version
         )
-        await self.db(self.storage.set_rematch, old.id, data)
-        old.rematch_id = data.id
+        if self.keep_tokens is not None:
+            await self.keep_tokens(data.id, tokens)
+        made = await self.db(self.storage.set_rematch, old.id, data)
+        old.rematch_id = made
+        if made != data.id:  # one rematch per table: another node's came first
+            found = await self.find_tokens(made) if self.find_tokens is not None else {}
+            table.rematch_tokens = found
+            return None
         table.rematch_tokens = tokens
         new = LiveTable(data, state)
         self.store.tables[data.id] = new

@@ -71,3 +71,7 @@ class Settings:
     token_ttl: float = 7 * 86400.0  # seat tokens stop working this long after the game ended
     api_docs: bool = False  # serve the OpenAPI schema, /api/openapi.json (`--api-docs`)
     tune_gc: bool = True  # freeze startup objects, collect young objects less often (app.py)
+    # A cluster (docs/web.md, "Running on several machines"): this node's id, and its leases
+    node_id: str | None = None  # `--node-id`, else the host name and process id on a cluster
+    lease_ttl: float = 3.0  # a table whose driver stopped renewing is taken over after this
+    lease_renew: float = 1.0  # seconds between renewals (and looks for tables nobody drives)

@@ -28,6 +28,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -190,6 +191,13 @@ class PendingAction:
     seat: int
     notation: str
     result: tuple[list[int], list[int]] | None = None
+    # a driven move (a bot's, a timer's) on a cluster node: (node, fencing token) of the lease
+    # it was decided under; the database refuses it unless that lease is still held (leases.py)
+    fence: tuple[str, int] | None = None
+
+
+class LeaseLost(Exception):
+    """A driven move's fencing token is stale: another node drives the table now."""
 
 
 class PlyConflict(Exception):
@@ -204,6 +212,30 @@ SQLITE_BUSY_MS = 30_000  # how long storage calls off the loop wait for a write 
 
 
 # ----------------------------------------------------------------------------- the store
+
+
+def fenced_out(conn: Connection, batch: Sequence[PendingAction]) -> set[int]:
+    """The ids of the batch's driven moves whose lease is no longer held by their node under
+    their token (checked in the inserting transaction, the lease row locked until it commits, so
+    a takeover waits for this write and then sees it)."""
+    lost: set[int] = set()
+    for item in batch:
+        if item.fence is None:
+            continue
+        node, token = item.fence
+        held = conn.execute(
+            text(
+                "SELECT 1 FROM leases WHERE table_id = :t AND node = :n AND token = :k "
+                "AND expires_at > " + DB_NOW + " FOR SHARE"
+            ),
+            {"t": item.table_id, "n": node, "k": token},
+        ).first()
+        if held is None:
+            lost.add(id(item))
+    return lost
+
+
+DB_NOW = "extract(epoch from clock_timestamp())"  # PostgreSQL's clock: one for every node
 
 
 def sqlite_url(data_dir: Path) -> str:
@@ -258,6 +290,11 @@ class Storage:
     def dialect(self) -> str:
         return self.engine.dialect.name
 
+    def ping(self) -> None:
+        """One round trip to the database (/api/health)."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
     def close(self) -> None:
         self.checkpoint(final=True)
         self.engine.dispose()
@@ -283,37 +320,41 @@ class Storage:
     # --------------------------------------------------------------------- writes
     def create_table(self, table: TableData) -> None:
         with self.session() as s:
+            self._add_table(s, table)
+
+    @staticmethod
+    def _add_table(s: Session, table: TableData) -> None:
+        s.add(
+            TableRow(
+                id=table.id,
+                game=table.game,
+                players=table.players,
+                seed=table.seed,
+                options=table.options,
+                setup=table.setup,
+                public=table.public,
+                turn_timer=table.turn_timer,
+                bot_delay=table.bot_delay,
+                status=table.status,
+                created_at=table.created_at,
+                seed_chosen=table.seed_chosen,
+                version=table.version,
+            )
+        )
+        s.flush()  # the table row first: seats reference it
+        for seat in table.seats:
             s.add(
-                TableRow(
-                    id=table.id,
-                    game=table.game,
-                    players=table.players,
-                    seed=table.seed,
-                    options=table.options,
-                    setup=table.setup,
-                    public=table.public,
-                    turn_timer=table.turn_timer,
-                    bot_delay=table.bot_delay,
-                    status=table.status,
-                    created_at=table.created_at,
-                    seed_chosen=table.seed_chosen,
-                    version=table.version,
+                SeatRow(
+                    table_id=table.id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    agent=seat.agent,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    claimed=seat.claimed,
+                    reserved=seat.reserved,
                 )
             )
-            s.flush()  # the table row first: seats reference it
-            for seat in table.seats:
-                s.add(
-                    SeatRow(
-                        table_id=table.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        agent=seat.agent,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                        claimed=seat.claimed,
-                        reserved=seat.reserved,
-                    )
-                )
 
     def add_action(
         self,
@@ -345,11 +386,15 @@ class Storage:
                     self._busy_timeout(conn, int(busy_ms or 0))
                 try:
                     with conn.begin():
-                        self._insert(conn, batch, now)
+                        lost = fenced_out(conn, batch)
+                        self._insert(conn, [b for b in batch if id(b) not in lost], now)
                 finally:
                     if short:
                         self._busy_timeout(conn, SQLITE_BUSY_MS)
-            return [now] * len(batch)
+            return [
+                LeaseLost(f"table {b.table_id}: lease lost") if id(b) in lost else now
+                for b in batch
+            ]
         except IntegrityError:
             if len(batch) == 1:
                 item = batch[0]
@@ -372,6 +417,8 @@ class Storage:
     def _insert(self, conn: Connection, batch: Sequence[PendingAction], now: float) -> None:
         # The hot path of the server (one call per commit): driver SQL skips SQLAlchemy's
         # statement compilation, which costs more than SQLite's own insert.
+        if not batch:
+            return
         conn.exec_driver_sql(
             self._insert_sql,
             [(item.table_id, item.ply, item.seat, item.notation, now) for item in batch],
@@ -402,28 +449,59 @@ class Storage:
         return now
 
     def claim_seat(
-        self, table_id: str, seat: int, name: str | None, token_hash: str | None = None
-    ) -> None:
-        """Mark a seat claimed (with a new token hash when joined from the lobby)."""
+        self,
+        table_id: str,
+        seat: int,
+        name: str | None,
+        token_hash: str | None = None,
+        holder: str | None = None,
+    ) -> bool:
+        """Mark an unclaimed human seat claimed, with a new token hash when joined from the
+        lobby (then only if not reserved), or by the holder of the token hashed `holder`.
+        Conditional: False (nothing written) when another request or node claimed it first."""
         values: dict[str, Any] = {"claimed": True, "name": name}
+        where = [
+            SeatRow.table_id == table_id,
+            SeatRow.seat == seat,
+            SeatRow.kind == "human",
+            SeatRow.claimed.is_(False),
+        ]
         if token_hash is not None:
             values["token_hash"] = token_hash
+            where.append(SeatRow.reserved.is_(False))
+        if holder is not None:
+            where.append(SeatRow.token_hash == holder)
         with self.session() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(**values)
-            )
+            done = s.execute(update(SeatRow).where(*where).values(**values))
+            return bool(done.rowcount)  # type: ignore[attr-defined]
 
-    def fill_seat(self, table_id: str, seat: int, agent: str, name: str | None) -> None:
-        """Turn an unclaimed human seat into a bot (the host filled it): its link stops working."""
+    def fill_seat(self, table_id: str, seat: int, agent: str, name: str | None) -> bool:
+        """Turn an unclaimed human seat into a bot (the host filled it): its link stops working.
+        Conditional: False (nothing written) when the seat was taken first."""
         values: dict[str, Any] = {"kind": "bot", "agent": agent, "name": name}
         with self.session() as s:
-            s.execute(
+            done = s.execute(
                 update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.claimed.is_(False),
+                )
                 .values(**values, token_hash=None, claimed=True)
             )
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    def load_seats(self, table_id: str) -> list[SeatData]:
+        """A table's seats as stored now (another node may have claimed or filled one)."""
+        with self.session() as s:
+            rows = s.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            )
+            return [
+                SeatData(r.seat, r.kind, r.agent, r.name, r.token_hash, r.claimed, bool(r.reserved))
+                for r in rows
+            ]
 
     def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give an unclaimed seat a new token hash (a rematch seat's link made again)."""
@@ -434,11 +512,20 @@ class Storage:
                 .values(token_hash=token_hash)
             )
 
-    def set_rematch(self, table_id: str, rematch: TableData) -> None:
-        """Create the rematch table and link it, in one transaction."""
-        self.create_table(rematch)
+    def set_rematch(self, table_id: str, rematch: TableData) -> str:
+        """Link the finished table to its rematch and create it, in one transaction, unless it
+        already has one (made first by another request or node): returns the rematch's id,
+        `rematch.id` only when this call made it."""
         with self.session() as s:
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_id=rematch.id))
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.rematch_id.is_(None))
+                .values(rematch_id=rematch.id)
+            )
+            if not done.rowcount:  # type: ignore[attr-defined]
+                return str(s.scalar(select(TableRow.rematch_id).where(TableRow.id == table_id)))
+            self._add_table(s, rematch)
+        return rematch.id
 
     # --------------------------------------------------------------------- reads
     def _load(self, s: Session, rows: list[TableRow]) -> list[TableData]:
@@ -457,6 +544,29 @@ class Storage:
         with self.session() as s:
             row = s.get(TableRow, table_id)
             return self._load(s, [row])[0] if row is not None else None
+
+    def open_tables(self, limit: int) -> list[TableData]:
+        """Public tables not over with a human seat nobody holds nor has reserved, newest
+        first (a cluster's lobby)."""
+        open_seat = (
+            select(SeatRow.table_id)
+            .where(SeatRow.kind == "human", SeatRow.claimed.is_(False), SeatRow.reserved.is_(False))
+            .scalar_subquery()
+        )
+        with self.session() as s:
+            rows = list(
+                s.scalars(
+                    select(TableRow)
+                    .where(
+                        TableRow.status == "playing",
+                        TableRow.public.is_(True),
+                        TableRow.id.in_(open_seat),
+                    )
+                    .order_by(TableRow.created_at.desc())
+                    .limit(limit)
+                )
+            )
+            return self._load(s, rows)
 
     def load_unfinished(self) -> list[TableData]:
         with self.session() as s:

@@ -66,6 +66,9 @@ class TableStore:
         self.resumer: asyncio.Task[None] | None = None
         self.finished: OrderedDict[str, Finished] = OrderedDict()  # least recently used first
         self.cache_size = cache_size
+        # an unfinished table stays in memory while this holds (a cluster node forgets the
+        # copies it neither drives nor serves: relay.py)
+        self.keeps: Callable[[LiveTable], bool] = lambda _table: True
 
     async def replay(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a replay (or anything that walks a game's history) off the event loop."""
@@ -189,9 +192,13 @@ class TableStore:
 
     def forget_if_idle(self, table: LiveTable) -> None:
         """Finished tables leave memory once nobody watches them (storage keeps them)."""
-        if table.over and not table.conns and self.tables.get(table.id) is table:
+        if table.conns or self.tables.get(table.id) is not table:
+            return
+        if table.over:
             del self.tables[table.id]
             self._keep(table.data, self.finished.get(table.id))  # with its latest rematch
+        elif not self.keeps(table) and table.task is None:
+            del self.tables[table.id]
 
 
 __all__ = ["TableStore"]

@@ -28,14 +28,23 @@ from eterna.core.game import GameState
 from eterna.core.registry import load_game
 from eterna.core.rng import RECORD_VERSION
 from eterna.server.broadcast import Broadcaster
+from eterna.server.cluster import Cluster
 from eterna.server.driver import TurnDriver
 from eterna.server.limits import CreateQuota, HintQuota, InspectQuota, check_options
 from eterna.server.live import Connection, LiveTable, replay_table, summary_of, table_record
 from eterna.server.protocol import CreateTable, PlayPosition, Refusal, SeatSpec, rematch_frame
+from eterna.server.relay import Relay
 from eterna.server.seating import Seating
 from eterna.server.security import new_table_id
 from eterna.server.settings import CHECKPOINT_EVERY, RequestError, Settings
-from eterna.server.storage import PendingAction, PlyConflict, Storage, StorageBusy, TableData
+from eterna.server.storage import (
+    LeaseLost,
+    PendingAction,
+    PlyConflict,
+    Storage,
+    StorageBusy,
+    TableData,
+)
 from eterna.server.store import TableStore
 from eterna.server.told import told_since
 from eterna.server.workers import Workers
@@ -43,14 +52,20 @@ from eterna.server.writer import ActionWriter
 
 log = logging.getLogger("eterna.server")
 T = TypeVar("T")
+HEALTH_TIMEOUT = 2.0  # seconds the database may take to answer /api/health
 
 
 class Hub(TurnDriver):
     """Every live table, the storage behind them, and the threads that work for them; the
     store (`store`), seats and tokens (`seating`) and broadcasting (`fanout`) are its parts."""
 
-    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+    def __init__(
+        self, storage: Storage, settings: Settings | None = None, cluster: Cluster | None = None
+    ) -> None:
         self.storage = storage
+        self.cluster = cluster
+        if cluster is not None:
+            cluster.db = self.db
         self.settings = settings or Settings()
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
@@ -74,6 +89,9 @@ class Hub(TurnDriver):
         self.seating = Seating(self.settings, storage, self.db, self.store)
         self.fanout = Broadcaster(self.store, self.seating)
         self.seating.on_start = self._start
+        self.relay: Relay | None = None
+        if cluster is not None:
+            self.relay = Relay(self, cluster)
 
     def _start(self, table: LiveTable) -> None:
         """Every human seat is taken: the game starts (its timer, its bots), and everyone
@@ -89,7 +107,10 @@ class Hub(TurnDriver):
     async def start(self) -> None:
         """Start resuming the unfinished tables (in the background: see store.py), the
         checkpoints and the expiry of abandoned tables."""
-        self.store.start()
+        if self.relay is not None:
+            self.relay.start()  # the lease sweep takes the tables nobody drives
+        else:
+            self.store.start()
         loop = asyncio.get_running_loop()
         self.checkpoints = loop.create_task(self._checkpoints())
         self.expiry = loop.create_task(self._expire())
@@ -103,17 +124,27 @@ class Hub(TurnDriver):
             except Exception:
                 log.exception("checkpoint failed")
 
-    async def stop(self) -> None:
+    async def drain(self) -> None:
+        """Stop driving tables, hand them over (a cluster node releases its leases: another
+        node drives them at its next sweep) and close every socket with 1012, which a client
+        answers by reconnecting (to another node behind the same address)."""
+        if self.stopping:
+            return
         self.stopping = True
+        for table in list(self.tables.values()):
+            self._cancel_pending(table)
+        if self.cluster is not None:
+            await self.cluster.stop()
+        for table in list(self.tables.values()):
+            for conn in list(table.conns):
+                conn.close(1012, "server restarting: reconnect")
+
+    async def stop(self) -> None:
+        await self.drain()
         if self.checkpoints is not None:
             self.checkpoints.cancel()
         if self.expiry is not None:
             self.expiry.cancel()
-        for table in list(self.tables.values()):
-            if table.task is not None:
-                table.task.cancel()
-            for conn in list(table.conns):
-                conn.close(1012, "server restarting")
         self.workers.stop()
         self.store.stop()
         self.db_pool.shutdown(wait=True)
@@ -146,7 +177,7 @@ class Hub(TurnDriver):
                 422, "bad_request", f"seats must have one entry per player ({players})"
             )
         seats, tokens = self.seating.seats(game, body)
-        self.quota.take(address)
+        await self.quota.check(address)
         data = TableData(
             id=new_table_id(),
             game=game.id,
@@ -187,6 +218,8 @@ class Hub(TurnDriver):
             ) from None
         table = LiveTable(data, state)
         self.tables[data.id] = table
+        if self.cluster is not None:
+            await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
         self.schedule(table)
         return table
 
@@ -227,6 +260,16 @@ class Hub(TurnDriver):
         )
         return await self._open(data, state), tokens[seat]
 
+    async def fresh_seats(self, table_id: str, data: TableData) -> TableData:
+        """On a cluster node, a table's seats read again (a join through another node may not
+        have reached this node's copy yet); a single server's memory is always current."""
+        table = self.tables.get(table_id)
+        if self.cluster is None or table is None or table.over:
+            return data
+        async with table.lock:
+            await self.seating.refresh(table)
+        return table.data
+
     def lobby(self) -> list[dict[str, Any]]:
         open_tables = [
             t for t in self.tables.values() if t.data.public and not t.over and t.open_seats()
@@ -234,16 +277,32 @@ class Hub(TurnDriver):
         open_tables.sort(key=lambda t: -t.data.created_at)
         return [t.summary() for t in open_tables[: self.settings.lobby_limit]]
 
+    async def shared_lobby(self) -> list[dict[str, Any]]:
+        """A cluster node's lobby: the open public tables of every node, from the database
+        (the tables this node has in memory as it sees them)."""
+        rows = await self.db(self.storage.open_tables, self.settings.lobby_limit)
+        out = []
+        for data in rows:
+            table = self.tables.get(data.id)
+            if table is not None:
+                if table.data.public and not table.over and table.open_seats():
+                    out.append(table.summary())
+                continue
+            out.append(summary_of(data, len(data.actions), None, set()))
+        return out
+
     async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
         """Claim the first open seat of a public table (seating.py); everyone there is told."""
         seat, token = await self.seating.join(table, name)
         self.fanout.presence(table)
+        self.announce({"k": "seats", "t": table.id})
         return seat, token
 
     async def fill(self, table: LiveTable, token: str, seat: int, agent: str) -> None:
         """The host fills an untaken human seat with a bot (seating.py); everyone is told."""
         await self.seating.fill(table, token, seat, agent)
         self.fanout.presence(table)
+        self.announce({"k": "seats", "t": table.id})
 
     async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
         """The rematch of a finished table (created once; later calls return it): same game,
@@ -259,8 +318,14 @@ class Hub(TurnDriver):
                 raise RequestError(409, "not_over", "the game is not over yet")
             if table.data.rematch_id is None:
                 new = await self.seating.make_rematch(table)
-                self.schedule(new)
-                self.fanout.rematch(table, new.id)
+                if new is not None:  # made here, not first by another node
+                    if self.cluster is not None:
+                        await self.cluster.acquire(new.id)
+                    self.schedule(new)
+                    self.announce(
+                        {"k": "rematch", "t": table.id, "r": new.id, "tok": table.rematch_tokens}
+                    )
+                self.fanout.rematch(table, table.data.rematch_id or "")
         rematch_id = table.data.rematch_id or ""
         return rematch_id, await self.seating.rematch_token(table, rematch_id, seat)
 
@@ -272,6 +337,7 @@ class Hub(TurnDriver):
         text: str,
         ply: int | None = None,
         timed_out: bool = False,
+        driven: bool = False,
     ) -> Refusal | None:
         """Play `text` for `seat`. None when accepted (the update is the answer), else the
         refusal (the error frame's code and message, the rule's words). A refusal leaves the
@@ -279,14 +345,22 @@ class Hub(TurnDriver):
 
         The work runs shielded: a submitter cancelled mid-way (a bot whose turn a human took, a
         closing connection) never leaves an action stored but not applied. `timed_out`: the
-        turn timer plays for the seat (everyone is told so)."""
-        work = self._submit(table, seat, text, ply, timed_out)
+        turn timer plays for the seat (everyone is told so). `driven`: a bot's or the timer's
+        move, which a cluster node writes only while it holds the table's lease (fencing)."""
+        work = self._submit(table, seat, text, ply, timed_out, driven)
         return await asyncio.shield(asyncio.ensure_future(work))
 
     async def _submit(
-        self, table: LiveTable, seat: int, text: str, ply: int | None, timed_out: bool
+        self, table: LiveTable, seat: int, text: str, ply: int | None, timed_out: bool, driven: bool
     ) -> Refusal | None:
         async with table.lock:
+            fence = None
+            if self.cluster is not None:
+                if not self.cluster.redis_ok:  # a move this node could not announce
+                    return Refusal("unavailable", "the server is reconnecting to its cluster")
+                fence = self.cluster.fence(table.id) if driven else None
+                if driven and (fence is None or not self.cluster.holds(table.id)):
+                    return Refusal("stale", "another node drives this table now")
             if table.over:
                 return Refusal("game_over", "the game is over")
             if ply is not None and ply != table.ply:
@@ -317,8 +391,11 @@ class Hub(TurnDriver):
             )
             try:
                 finished_at = await self.writer.write(
-                    PendingAction(table.id, number, seat, notation, result)
+                    PendingAction(table.id, number, seat, notation, result, fence)
                 )
+            except LeaseLost:
+                log.warning("table %s: ply %d refused: the lease moved on", table.id, number)
+                return Refusal("stale", "another node drives this table now")
             except PlyConflict:
                 log.error("table %s: ply %d already stored: reloading it", table.id, number)
                 await self._resync(table)
@@ -332,7 +409,43 @@ class Hub(TurnDriver):
             # Stored: from here on the action is part of the game.
             timing = (finished_at, timed_out)
             await self._accepted(table, seat, notation, public, following, result, timing)
+            self.announce(
+                {
+                    "k": "act",
+                    "t": table.id,
+                    "p": table.ply,
+                    "s": seat,
+                    "n": notation,
+                    "x": timed_out,
+                    "f": finished_at,
+                    "d": table.deadline,
+                }
+            )
         return None
+
+    @property
+    def node(self) -> str:
+        if self.cluster is not None:
+            return self.cluster.node
+        return self.settings.node_id or "single"
+
+    async def health(self) -> dict[str, str]:
+        """ "ok" or "down" for the database, and for Redis ("off": no cluster)."""
+        try:
+            await asyncio.wait_for(self.db(self.storage.ping), HEALTH_TIMEOUT)
+            database = "ok"
+        except Exception:
+            database = "down"
+        redis = "off"
+        if self.cluster is not None:
+            up = self.cluster.redis_ok and await self.cluster.check_redis()
+            redis = "ok" if up else "down"
+        return {"database": database, "redis": redis}
+
+    def announce(self, message: dict[str, Any]) -> None:
+        """Tell the other nodes of a cluster (nothing without one)."""
+        if self.cluster is not None:
+            self.cluster.publish(message)
 
     async def _accepted(
         self,
@@ -343,9 +456,12 @@ class Hub(TurnDriver):
         following: Any,
         result: tuple[list[int], list[int]] | None,
         timing: tuple[float, bool],
+        deadline: float | None = None,
+        remote: bool = False,
     ) -> None:
         """A stored action becomes the table's state; everyone is told (with the table's lock
-        held). `timing`: when it was stored, and whether the turn timer played it."""
+        held). `timing`: when it was stored, and whether the turn timer played it. `remote`:
+        another node stored it (its turn `deadline`, if any, is the one everyone sees)."""
         finished_at, timed_out = timing
         told_from = told_since(table, kept=timed_out)
         table.state = following
@@ -357,8 +473,10 @@ class Hub(TurnDriver):
             table.data.scores, table.data.winners = result
         self._cancel_pending(table)
         self._set_deadline(table)
+        if remote and deadline is not None and table.deadline is not None:
+            table.deadline = deadline
         self.fanout.action(table, seat, notation, public, told_from, timed_out)
-        if not table.over and table.ply >= self.settings.max_plies:
+        if not remote and not table.over and table.ply >= self.settings.max_plies:
             await self._end_early(table, "ply_limit")
         self.schedule(table)
         if table.over:
@@ -379,6 +497,7 @@ class Hub(TurnDriver):
         self._cancel_pending(table)
         table.deadline = None
         self.fanout.nothing_new(table)
+        self.announce({"k": "ended", "t": table.id})
         log.info("table %s ended: %s", table.id, ended)
 
     async def _expire(self) -> None:
@@ -392,7 +511,9 @@ class Hub(TurnDriver):
                 if table.over:
                     self.forget_if_idle(table)
                     continue
-                if table.conns or not table.has_humans():
+                if table.conns or not table.has_humans() or not self._drives(table):
+                    continue
+                if self.relay is not None and self.relay.watched(table):
                     continue
                 limit = self.settings.idle_expiry
                 if not table.visited and table.ply == 0:
@@ -405,6 +526,12 @@ class Hub(TurnDriver):
                 self.forget_if_idle(table)
 
     async def _resync(self, table: LiveTable) -> None:
+        if self.relay is not None:  # the actions it missed, each told in turn
+            await self.relay.catch_up(table)
+            return
+        await self._reload(table)
+
+    async def _reload(self, table: LiveTable) -> None:
         """Reload a table from storage (it holds an action this process did not apply: another
         server on the same database?) and show everyone where the game stands."""
         data = await self.db(self.storage.load_table, table.id)

@@ -335,6 +335,12 @@ class Workers:
         """`fn(*args)` (a task of position_work.py) in the positions lane, on `budget`."""
         return await self.positions.run(key, budget, fn, *args)
 
+    def warm(self) -> None:
+        """Start the cheap lane's workers now (a cluster node that takes a table over plays its
+        bot at once, not after a worker process has started)."""
+        for _ in range(self.cheap.workers):
+            self.cheap.pool().submit(int)
+
     def stop(self) -> None:
         self.cheap.stop()
         self.search.stop()

@@ -63,6 +63,8 @@ async def connect(ws: WebSocket, table_id: str) -> None:
     try:
         data = await hub.store.stored(table_id)
         if data is not None and token is not None and hub.seating.seat_in(data, token) is None:
+            data = await hub.fresh_seats(table_id, data)  # joined through another node?
+        if data is not None and token is not None and hub.seating.seat_in(data, token) is None:
             await ws.close(4403, "this token holds no seat of this table")
             return
         table = None if data is None else await hub.get(table_id)

@@ -20,5 +20,9 @@ with engine.connect() as connection:
         render_as_batch=connection.dialect.name == "sqlite",
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # several cluster nodes starting at once: one migrates, the others then find the
+            # schema at its newest revision (the lock ends with the transaction)
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7285301)")
         context.run_migrations()
     connection.commit()

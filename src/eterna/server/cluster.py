@@ -1,0 +1,295 @@
+"""A cluster node's links to the others: leases (leases.py) and the fan-out of events over
+Redis pub/sub (docs/web.md, "Running on several machines: design").
+
+Every node publishes what changed at a table (an accepted action with its ply, seats claimed or
+filled, a table ended, a rematch, which seats are connected here) on one Redis channel, in the
+order it happened on that node; every node relays what it hears to its own sockets through its
+copy of the table, applying actions strictly in ply order: an action it already has is skipped,
+an action after a gap makes it read the missing ones from the database first. So each seat, on
+whichever node its socket is, gets every event once and in order.
+
+The lease loop renews this node's leases and takes over the tables nobody drives (their driver
+died, or was stopped), within about `lease_ttl` seconds. A node cut off from Redis gives its
+leases up (it cannot announce moves) and refuses moves until Redis is back; a node cut off from
+the database cannot renew, and its leases lapse: either way another node drives, never two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from eterna.server.leases import Lease, LeaseStore
+
+log = logging.getLogger("eterna.server")
+
+CHANNEL = "eterna:events"
+ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
+REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+WINDOW_SCRIPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return tostring(window - (now - tonumber(first[2])))
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('EXPIRE', KEYS[1], math.ceil(window))
+return false
+"""
+
+
+def default_node_id() -> str:
+    """This node's id when none is given: its host name and process id."""
+    return f"{socket.gethostname()[:40]}-{os.getpid()}"
+
+
+class Cluster:
+    """This node's leases and its end of the pub/sub fan-out (see the module's doc)."""
+
+    def __init__(
+        self,
+        node: str,
+        redis_url: str,
+        leases: LeaseStore,
+        ttl: float = 3.0,
+        renew: float = 1.0,
+    ) -> None:
+        import redis.asyncio as aioredis
+
+        self.node = node
+        self.leases = leases
+        self.db: Callable[..., Awaitable[Any]] = _no_db  # the node's storage threads (tables.py)
+        self.background: set[asyncio.Task[None]] = set()
+        self.ttl = ttl
+        self.renew_every = renew
+        self.redis = aioredis.from_url(
+            redis_url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
+        )
+        self.listener = aioredis.from_url(redis_url, socket_connect_timeout=REDIS_TIMEOUT)
+        self.held: dict[str, int] = {}  # table id: fencing token
+        self.valid_until = 0.0  # monotonic time until which the held leases surely hold
+        self.redis_ok = False
+        self.db_ok = True
+        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.tasks: list[asyncio.Task[None]] = []
+        # set by the node's parts (tables.py)
+        self.on_message: Handler = _nothing
+        self.on_reconnect: Callable[[], Awaitable[None]] = _nothing_at_all
+        self.on_acquired: Callable[[str, Lease], Awaitable[None]] = _nothing_taken
+        self.on_lost: Callable[[str], None] = lambda _table_id: None
+        self.on_sweep: Callable[[], Awaitable[None]] = _nothing_at_all
+
+    # ----------------------------------------------------------------- lifecycle
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.tasks = [
+            loop.create_task(self._listen()),
+            loop.create_task(self._publish()),
+            loop.create_task(self._lease_loop()),
+        ]
+
+    async def stop(self) -> None:
+        """Drain: stop driving and give every lease up, so another node takes over at once."""
+        for task in self.tasks:
+            task.cancel()
+        held, self.held = list(self.held), {}
+        self.valid_until = 0.0
+        try:
+            await self.db(self.leases.release, self.node)
+            log.info("node %s: released %d leases", self.node, len(held))
+        except Exception:
+            log.exception("node %s: cannot release its leases (they expire)", self.node)
+        for client in (self.redis, self.listener):
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+    # ----------------------------------------------------------------- leases
+    def holds(self, table_id: str) -> bool:
+        """This node drives the table (its lease is held and not about to lapse)."""
+        return table_id in self.held and time.monotonic() < self.valid_until
+
+    def fence(self, table_id: str) -> tuple[str, int] | None:
+        token = self.held.get(table_id)
+        return None if token is None else (self.node, token)
+
+    async def acquire(self, table_id: str) -> Lease | None:
+        """Take a table's lease now (a table this node just created)."""
+        if not self.redis_ok:
+            return None
+        started = time.monotonic()
+        try:
+            lease: Lease | None = await self.db(self.leases.acquire, table_id, self.node, self.ttl)
+        except Exception:
+            log.exception("table %s: cannot take its lease", table_id)
+            return None
+        if lease is not None:
+            self.held[table_id] = lease.token
+            if not self.valid_until:
+                self.valid_until = started + self.ttl - self.renew_every / 2
+        return lease
+
+    def drop(self, table_id: str) -> None:
+        """Forget a lease this node no longer needs (its table is over), releasing it."""
+        if self.held.pop(table_id, None) is not None:
+            task = asyncio.get_running_loop().create_task(self._release(table_id))
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def _release(self, table_id: str) -> None:
+        try:
+            await self.db(self.leases.forget, self.node, [table_id])
+        except Exception:
+            log.warning("table %s: its lease could not be released (it expires)", table_id)
+
+    def arm_later(self, table_id: str, deadline: float, ply: int) -> None:
+        task = asyncio.get_running_loop().create_task(self.arm(table_id, deadline, ply))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def arm(self, table_id: str, deadline: float, ply: int) -> None:
+        """Store the turn deadline armed at `ply`, for a node that takes the table over."""
+        token = self.held.get(table_id)
+        if token is None:
+            return
+        try:
+            await self.db(self.leases.arm, table_id, self.node, token, deadline, ply)
+        except Exception:
+            log.warning("table %s: its turn deadline could not be stored", table_id)
+
+    async def _lease_loop(self) -> None:
+        while True:
+            await self._sweep()
+            await asyncio.sleep(self.renew_every)
+
+    async def _sweep(self) -> None:
+        started = time.monotonic()
+        if not self.redis_ok:  # a node that cannot announce moves drives nothing
+            self._lose(set(self.held))
+            return
+        try:
+            held = await self.db(self.leases.renew, self.node, self.ttl)
+            self.db_ok = True
+        except Exception:
+            if self.db_ok:
+                log.error("node %s: the database is lost: leases not renewed", self.node)
+            self.db_ok = False
+            if time.monotonic() > self.valid_until:
+                self._lose(set(self.held))
+            return
+        self.valid_until = started + self.ttl - self.renew_every / 2
+        self._lose({t for t in self.held if held.get(t) != self.held[t]})
+        try:
+            orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
+        except Exception:
+            return
+        for table_id in orphans:
+            lease = await self.acquire(table_id)
+            if lease is not None:
+                log.info("node %s drives table %s (token %d)", self.node, table_id, lease.token)
+                try:
+                    await self.on_acquired(table_id, lease)
+                except Exception:
+                    log.exception("table %s: cannot take it over", table_id)
+        try:
+            await self.on_sweep()
+        except Exception:
+            log.exception("node %s: the sweep failed", self.node)
+
+    def _lose(self, table_ids: set[str]) -> None:
+        for table_id in table_ids:
+            self.held.pop(table_id, None)
+            log.warning("node %s no longer drives table %s", self.node, table_id)
+            self.on_lost(table_id)
+
+    # ----------------------------------------------------------------- fan-out
+    def publish(self, message: dict[str, Any]) -> None:
+        """Announce a change to every node (this one included), in this node's order."""
+        self.outbox.put_nowait(message)
+
+    async def _publish(self) -> None:
+        while True:
+            message = await self.outbox.get()
+            data = json.dumps(message, separators=(",", ":"))
+            try:
+                await self.redis.publish(CHANNEL, data)
+            except Exception as exc:
+                # nodes that missed it read the move from the database (on_sweep, reconnect)
+                if self.redis_ok:
+                    log.error("node %s: Redis is lost (%s)", self.node, exc)
+                self.redis_ok = False
+
+    async def _listen(self) -> None:
+        while True:
+            pubsub = self.listener.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                await self.redis.ping()
+                if not self.redis_ok:
+                    log.info("node %s: Redis is back", self.node)
+                self.redis_ok = True
+                await self.on_reconnect()
+                while True:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is None:
+                        continue
+                    try:
+                        await self.on_message(json.loads(message["data"]))
+                    except Exception:
+                        log.exception("node %s: an event could not be relayed", self.node)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if self.redis_ok:
+                    log.error("node %s: Redis is lost (%s)", self.node, exc)
+                self.redis_ok = False
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def take(self, kind: str, address: str, limit: int, window: float) -> float | None:
+        """A sliding window of `limit` per `window` seconds for `address`, counted by every
+        node in one Redis sorted set (Redis's clock, one atomic script): None when within
+        it, else the seconds until it has room (limits.py's quotas, cluster-wide)."""
+        member = f"{self.node}:{time.monotonic_ns()}"
+        key = f"eterna:quota:{kind}:{address}"
+        wait = await self.redis.eval(WINDOW_SCRIPT, 1, key, limit, window, member)
+        return None if wait is None else float(wait)
+
+    async def check_redis(self) -> bool:
+        try:
+            await self.redis.ping()
+            return True
+        except Exception:
+            return False
+
+
+async def _no_db(fn: Callable[..., Any], *args: Any) -> Any:
+    return fn(*args)
+
+
+async def _nothing(_message: dict[str, Any]) -> None:
+    return None
+
+
+async def _nothing_at_all() -> None:
+    return None
+
+
+async def _nothing_taken(_table_id: str, _lease: Lease) -> None:
+    return None
+
+
+__all__ = ["CHANNEL", "Cluster", "default_node_id"]

@@ -1,0 +1,256 @@
+"""A cluster node's copy of each table it serves, kept in step with the other nodes (cluster.py
+carries the messages, docs/web.md "Running on several machines: design" says why).
+
+Messages (JSON on the cluster's channel, `k` its kind, `t` the table):
+- `act`: an action stored as ply `p` (1-based) by seat `s`, notation `n` (`x`: the turn timer
+  played it; `f`: when stored; `d`: the next turn's deadline). Applied strictly in ply order.
+- `seats`: a seat was claimed or filled: read the seats again.
+- `ended`: the table ended early: read it again.
+- `rematch`: the finished table's rematch `r`, with each human seat's token `tok`.
+- `presence`: the seats `seats` connected to node `node`.
+
+A copy that misses a message (Redis was lost) is caught up from the database: when the next
+action arrives after a gap, on every lease sweep (one query for all the unfinished tables in
+memory), and when Redis comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from eterna.core.errors import EternaError
+from eterna.server.cluster import Cluster
+from eterna.server.leases import Lease
+from eterna.server.live import LiveTable
+
+if TYPE_CHECKING:
+    from eterna.server.tables import Hub
+
+log = logging.getLogger("eterna.server")
+REMATCH_TOKENS_TTL = 3600  # seconds a rematch's seat tokens stay shared between nodes
+
+
+class Relay:
+    """Keeps this node's tables in step with the cluster (see the module's doc)."""
+
+    def __init__(self, hub: Hub, cluster: Cluster) -> None:
+        self.hub = hub
+        self.cluster = cluster
+        self.background: set[asyncio.Task[Any]] = set()
+
+    def start(self) -> None:
+        cluster, hub = self.cluster, self.hub
+        cluster.on_message = self.on_message
+        cluster.on_reconnect = self.on_reconnect
+        cluster.on_acquired = self.on_acquired
+        cluster.on_lost = self.on_lost
+        cluster.on_sweep = self.on_sweep
+        hub.store.keeps = lambda table: bool(table.conns) or cluster.holds(table.id)
+        hub.fanout.on_presence = self.presence
+        hub.seating.on_claimed = lambda table: cluster.publish({"k": "seats", "t": table.id})
+        hub.seating.keep_tokens = self.keep_tokens
+        hub.seating.find_tokens = self.find_tokens
+        for quota in (hub.quota, hub.position_hints, hub.position_inspects):
+            quota.shared = cluster  # counted across the cluster
+        hub.workers.warm()
+        cluster.start()
+
+    def later(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    @staticmethod
+    def watched(table: LiveTable) -> bool:
+        """A seat of the table is connected to another node (the table is not abandoned)."""
+        return any(table.remote.values())
+
+    # ----------------------------------------------------------------- presence, tokens
+    def presence(self, table: LiveTable) -> None:
+        seats = sorted({c.seat for c in table.conns if c.seat is not None and not c.closed})
+        self.cluster.publish(
+            {"k": "presence", "t": table.id, "node": self.cluster.node, "seats": seats}
+        )
+
+    async def keep_tokens(self, rematch_id: str, tokens: dict[int, str]) -> None:
+        if tokens:
+            key = f"eterna:rematch:{rematch_id}"
+            await self.cluster.redis.hset(key, mapping={str(s): t for s, t in tokens.items()})
+            await self.cluster.redis.expire(key, REMATCH_TOKENS_TTL)
+
+    async def find_tokens(self, rematch_id: str) -> dict[int, str]:
+        try:
+            found = await self.cluster.redis.hgetall(f"eterna:rematch:{rematch_id}")
+        except Exception:
+            return {}
+        return {int(s): t.decode() if isinstance(t, bytes) else str(t) for s, t in found.items()}
+
+    # ----------------------------------------------------------------- messages
+    async def _table(self, table_id: str) -> LiveTable | None:
+        """The table if this node has it in memory (or is loading it)."""
+        store = self.hub.store
+        table = store.tables.get(table_id)
+        if table is None and table_id in store.loading:
+            table = await asyncio.shield(store.loading[table_id])
+        return table
+
+    async def on_message(self, message: dict[str, Any]) -> None:
+        kind, table_id = message.get("k"), str(message.get("t"))
+        if kind == "presence" and message.get("node") == self.cluster.node:
+            return
+        if kind == "rematch":  # a finished table kept here without its rematch link
+            kept = self.hub.store.finished.get(table_id)
+            if kept is not None and kept.data.rematch_id is None:
+                kept.data.rematch_id = str(message["r"])
+        table = await self._table(table_id)
+        if table is None:
+            return
+        if kind == "presence":
+            table.remote[str(message["node"])] = {int(s) for s in message.get("seats", [])}
+            self.hub.fanout.presence(table)
+            return
+        async with table.lock:
+            if kind == "act":
+                await self._act(table, message)
+            elif kind == "seats":
+                await self.hub.seating.refresh(table)
+                self.hub.fanout.presence(table)
+            elif kind == "ended":
+                await self.catch_up(table)
+            elif kind == "rematch" and table.data.rematch_id is None:
+                table.data.rematch_id = str(message["r"])
+                tokens = message.get("tok") or {}
+                table.rematch_tokens = {int(s): str(t) for s, t in tokens.items()}
+                self.hub.fanout.rematch(table, table.data.rematch_id)
+
+    async def _act(self, table: LiveTable, message: dict[str, Any]) -> None:
+        ply = int(message["p"])
+        if ply <= table.ply:
+            return  # this node stored it, or has read it already
+        if ply > table.ply + 1:
+            await self.catch_up(table)
+            return
+        deadline = message.get("d")
+        await self.apply(
+            table,
+            int(message["s"]),
+            str(message["n"]),
+            float(message.get("f") or time.time()),
+            bool(message.get("x")),
+            None if deadline is None else float(deadline),
+        )
+
+    async def apply(
+        self,
+        table: LiveTable,
+        seat: int,
+        notation: str,
+        stored_at: float,
+        timed_out: bool = False,
+        deadline: float | None = None,
+    ) -> None:
+        """An action another node stored becomes this copy's state, told to its sockets."""
+        state = table.state
+        action = table.game.parse_action(notation)
+        following = state.clone()
+        public = state.public_notation(action)
+        following.apply(action)
+        result = (
+            (list(following.scores), list(following.winners)) if following.is_terminal else None
+        )
+        timing = (stored_at, timed_out)
+        await self.hub._accepted(
+            table, seat, notation, public, following, result, timing, deadline, remote=True
+        )
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """With the table's lock held: read it from the database and apply what this copy
+        missed, each action told in turn (seats, an early end and a rematch too)."""
+        hub = self.hub
+        data = await hub.db(hub.storage.load_table, table.id)
+        if data is None:
+            return
+        try:
+            for seat, notation in data.actions[table.ply :]:
+                await self.apply(table, seat, notation, data.finished_at or time.time())
+        except EternaError:
+            log.exception("table %s: cannot apply the stored actions: reloading", table.id)
+            await hub._reload(table)
+            return
+        was_waiting = table.waiting()
+        table.data.seats = data.seats
+        hub.seating._claimed(table, was_waiting)
+        if data.status == "over" and not table.over:  # ended early by its driver
+            old = table.data
+            old.status, old.ended, old.finished_at = data.status, data.ended, data.finished_at
+            old.scores, old.winners = data.scores, data.winners
+            hub._cancel_pending(table)
+            table.deadline = None
+            hub.fanout.nothing_new(table)
+        if data.rematch_id is not None and table.data.rematch_id is None:
+            table.data.rematch_id = data.rematch_id
+        if table.over:
+            self.cluster.drop(table.id)
+
+    # ----------------------------------------------------------------- leases
+    async def on_acquired(self, table_id: str, lease: Lease) -> None:
+        """This node drives the table now: bring its copy up to date, re-arm the turn timer
+        where the last driver left it, and start its bots."""
+        hub = self.hub
+        table = await hub.store.get(table_id)
+        if table is None:
+            self.cluster.drop(table_id)
+            return
+        async with table.lock:
+            await self.catch_up(table)
+            if table.over:
+                return
+            hub._cancel_pending(table)
+            hub._set_deadline(table)
+            if (
+                table.deadline is not None
+                and lease.deadline is not None
+                and lease.deadline_ply == table.ply
+            ):
+                table.deadline = lease.deadline
+            hub.schedule(table)
+
+    def on_lost(self, table_id: str) -> None:
+        table = self.hub.store.tables.get(table_id)
+        if table is not None:
+            self.hub._cancel_pending(table)
+            self.hub.store.forget_if_idle(table)
+
+    async def on_sweep(self) -> None:
+        """Catch up every unfinished copy in memory that is behind the database, and end the
+        leases of finished tables."""
+        hub = self.hub
+        for table_id in [t for t in self.cluster.held if (x := hub.tables.get(t)) and x.over]:
+            self.cluster.drop(table_id)
+        live = [t.id for t in hub.tables.values() if not t.over]
+        if not live:
+            return
+        progress = await hub.db(self.cluster.leases.progress, live)
+        for table_id, (status, plies) in progress.items():
+            table = hub.tables.get(table_id)
+            if table is not None and (plies > table.ply or status != table.data.status):
+                async with table.lock:
+                    await self.catch_up(table)
+
+    async def on_reconnect(self) -> None:
+        """Redis is back: catch up every copy, say again which seats are connected here."""
+        for table in list(self.hub.tables.values()):
+            if table.conns:
+                self.presence(table)
+            if not table.over:
+                self.later(self._catch_up_locked(table))
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        async with table.lock:
+            await self.catch_up(table)
+
+
+__all__ = ["Relay"]

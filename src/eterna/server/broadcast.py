@@ -11,6 +11,7 @@ protocol.py; sending never waits on a client (each `Connection` has its own queu
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from eterna.server.frames import Update, action_update, first_frame, quiet_update
 from eterna.server.live import (

@@ -71,7 +71,7 @@ def test_arena_writes_table_json_plot_and_records(tmp_path):
     assert result.exit_code == 0, result.output
     assert "4 games (3 asked, rounded up to whole rotation sets)" in result.output
     assert "ismcts:iterations=5,rollout=random" in result.output
-    assert "seat 3" in result.output
+    assert "seat 4" in result.output and "seat 0" not in result.output  # seats count from 1
     document = json.loads(out.read_text())
     assert document["arena"]["games"] == 4 and document["arena"]["deals"] == 1
     assert document["arena"]["lineup"] == [

@@ -231,7 +231,8 @@ def test_simulate_table_and_jsonl(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = result.output
     assert "Results of 6 games" in text
-    assert "random" in text and "seat 0" in text and "seat 2" in text
+    assert "random" in text and "seat 1" in text and "seat 3" in text  # counted from 1
+    assert "seat 0" not in text
     assert "shared win counts 1/k" in text
     assert "6 records written" in text
     lines = out.read_text().splitlines()

@@ -20,6 +20,7 @@ from eterna.core.errors import BadRecord, EternaError
 from eterna.core.game import GameState, Record
 from eterna.core.records import replay
 from eterna.core.registry import load_game
+from eterna.i18n.names import seat_number
 
 # Game id -> statistics over that game's records (the per-game hook when the game has none).
 GAME_STATS: dict[str, Callable[[Sequence[Record]], dict[str, Any]]] = {
@@ -158,7 +159,7 @@ def write_plots(analysis: dict[str, Any], directory: Path) -> list[Path]:
     for players, rows in analysis["seats"].items():
         paths.append(
             plot_bars(
-                [f"seat {r['seat']}" for r in rows],
+                [f"seat {seat_number(r['seat'])}" for r in rows],
                 [r["win_rate"] for r in rows],
                 directory / f"{game}-{players}p-seat-win-rate.png",
                 f"{game}, {players} players: win rate by seat (95% Wilson)",
@@ -171,7 +172,7 @@ def write_plots(analysis: dict[str, Any], directory: Path) -> list[Path]:
     for players, per in analysis["_score_samples"].items():
         paths.append(
             plot_histograms(
-                {f"seat {s}": v for s, v in sorted(per.items())},
+                {f"seat {seat_number(s)}": v for s, v in sorted(per.items())},
                 directory / f"{game}-{players}p-scores.png",
                 f"{game}, {players} players: final scores by seat",
                 "final score",

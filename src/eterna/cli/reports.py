@@ -17,6 +17,7 @@ from eterna.arena.runner import ArenaSpec
 from eterna.arena.simulate import GameResult, Tally, summarize
 from eterna.core.game import Game
 from eterna.i18n import catalog
+from eterna.i18n.names import seat_number
 from eterna.server.lobby_words import option_words
 
 
@@ -117,7 +118,7 @@ def simulation_table(results: Sequence[GameResult]) -> Table:
         table.add_row(spec, *_tally_cells(tally))
     table.add_section()
     for seat, seat_tally in sorted(by_seat.items()):
-        table.add_row(f"seat {seat}", *_tally_cells(seat_tally))
+        table.add_row(f"seat {seat_number(seat)}", *_tally_cells(seat_tally))
     return table
 
 
@@ -170,7 +171,7 @@ def arena_table(
         table.add_row(*cells)
     table.add_section()
     for row in summary["seats"]:
-        cells = [f"seat {row['seat']}", *_line_cells(row), ""]
+        cells = [f"seat {seat_number(row['seat'])}", *_line_cells(row), ""]
         table.add_row(*cells, *([""] if timing else []))
     return table
 

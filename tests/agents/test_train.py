@@ -6,9 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
-pytest.importorskip("sb3_contrib")
-
 from typer.testing import CliRunner
 
 from eterna.agents.learned import LearnedAgent, NumpyPolicy

@@ -32,6 +32,11 @@ def test_every_card_is_named_and_told_in_the_language(
     for card_id, info in {**data.get("cards", {}), **data.get("tiles", {})}.items():
         assert info["name"] == cat.card_name(game, card_id)
         assert info["text"] == cat.card_text(game, card_id)
+        short = info.pop("short", None)  # the face's few words, where the catalog has them
+        if cat.has(f"{game}.short.{card_id}"):
+            assert short == cat.text(f"{game}.short.{card_id}") and short
+        else:
+            assert short is None
         assert set(info) == set({**english["cards"], **english.get("tiles", {})}[card_id])
     assert data["names"]
     for card_id, name in data["names"].items():

@@ -236,6 +236,11 @@ class Seating:
         """`seat`'s token at the rematch: the one made with it, else (the finished table was
         reloaded since) a fresh one, while the seat's player has not come to the rematch yet."""
         token = table.rematch_tokens.get(seat)
+        if token is None and self.find_tokens is not None:  # made by another node
+            found = await self.find_tokens(rematch_id)
+            if found:
+                table.rematch_tokens = found
+                token = found.get(seat)
         if token is not None:
             return token
         new = await self.store.get(rematch_id)

@@ -26,9 +26,12 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+import eterna
 from eterna.server.app import create_app
+from eterna.server.live import LiveTable
 from eterna.server.serving import uvicorn_config
 from eterna.server.settings import Settings
+from eterna.server.storage import SeatData, TableData
 
 PG_ENV = "ETERNA_TEST_POSTGRES_URL"
 TIMEOUT = 10.0
@@ -278,3 +281,27 @@ def wait_for_ply(server: ThreadServer, table_id: str, ply: int, timeout: float) 
             return time.monotonic() - started
         time.sleep(0.05)
     raise AssertionError(f"table {table_id} did not reach ply {ply} in {timeout:g} s")
+
+
+def live_table(game: str, players: int, seed: int, *, claimed: bool = False) -> LiveTable:
+    """A table of humans P0, P1... held in memory (no server, no database), its game narrating
+    from the start: for the tests of what one update sends (frames, `told`)."""
+    state = eterna.load_game(game).new_game(players=players, seed=seed)
+    seats = [SeatData(n, "human", None, f"P{n}", claimed=claimed) for n in range(players)]
+    data = TableData(
+        id="t",
+        game=game,
+        players=players,
+        seed=seed,
+        options={},
+        setup=None,
+        public=True,
+        turn_timer=None,
+        bot_delay=0.0,
+        status="playing",
+        created_at=0.0,
+        seats=seats,
+    )
+    table = LiveTable(data, state)
+    state.events_since(0, None)  # it narrates from here on
+    return table

@@ -10,38 +10,20 @@ import random
 from typing import Any
 
 import pytest
+from server_helpers import live_table
 
-import eterna
 from eterna.i18n import LANGS
 from eterna.server.broadcast import Broadcaster
 from eterna.server.frames import Audience, action_update, first_frame
 from eterna.server.live import LiveTable, TimedOut
-from eterna.server.storage import SeatData, TableData
 
 PLIES = 120  # of each game: every kind of move and event of its first rounds
 FRAME_KEYS = ("type", "ply", "table", "view", "events", "deadline", "told", "moves")
 
 
 def make_table(game: str, players: int, seed: int) -> LiveTable:
-    state = eterna.load_game(game).new_game(players=players, seed=seed)
-    seats = [SeatData(n, "human", None, f"P{n}", claimed=True) for n in range(players)]
-    data = TableData(
-        id="t",
-        game=game,
-        players=players,
-        seed=seed,
-        options={},
-        setup=None,
-        public=True,
-        turn_timer=None,
-        bot_delay=0.0,
-        status="playing",
-        created_at=0.0,
-        seats=seats,
-    )
-    table = LiveTable(data, state)
+    table = live_table(game, players, seed, claimed=True)
     table._shown = []
-    state.events_since(0, None)  # it narrates from here on
     return table
 
 

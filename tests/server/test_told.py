@@ -7,12 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from server_helpers import live_table
 
-import eterna
 from eterna.i18n import LANGS
-from eterna.server.live import LiveTable
 from eterna.server.protocol import encode, told_items
-from eterna.server.storage import SeatData, TableData
 from eterna.server.told import Teller, seat_names
 
 
@@ -20,25 +18,9 @@ from eterna.server.told import Teller, seat_names
     ("game", "players", "seed"), [("eternity", 4, 1), ("vale", 3, 2), ("eternitium", 2, 3)]
 )
 def test_each_seat_is_told_its_own_events(game: str, players: int, seed: int) -> None:
-    state = eterna.load_game(game).new_game(players=players, seed=seed)
-    seats = [SeatData(n, "human", None, f"P{n}") for n in range(players)]
-    data = TableData(
-        id="t",
-        game=game,
-        players=players,
-        seed=seed,
-        options={},
-        setup=None,
-        public=True,
-        turn_timer=None,
-        bot_delay=0.0,
-        status="playing",
-        created_at=0.0,
-        seats=seats,
-    )
-    table = LiveTable(data, state)
+    table = live_table(game, players, seed)
+    state = table.state
     rng = random.Random(seed)
-    state.events_since(0, None)  # it narrates from here on
     shared = 0
     while not state.is_terminal:
         since = state.event_count()

@@ -1,6 +1,6 @@
 """Redis stopped and started again under two nodes: moves are refused with a clear error
 meanwhile (never accepted and left unannounced), /api/health says which part is down, and the
-service comes back by itself with nothing accepted lost."""
+service comes back by itself: nothing accepted lost, and the game plays on to its end."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from nodes import Node, cluster, postgres_url
-from server_helpers import free_port, fresh_schema
+from players import Seat, assert_replays, assert_told_once, record_of
+from server_helpers import WS, free_port, fresh_schema
 
 
 class RedisServer:
@@ -81,6 +82,9 @@ def wait_health(node: Node, status: int, timeout: float = 30.0) -> dict[str, obj
 
 
 def test_redis_stopped_and_started_again(redis: RedisServer) -> None:
+    """The player's socket on one node, the table driven by the other; Redis stopped at the
+    player's turn and started again: the player moves at once, the bots answer, and the game
+    plays to its end, every event told once and in order."""
     with fresh_schema(postgres_url()) as database, cluster(2, database, redis.url) as nodes:
         home, other = nodes
         created = home.create(
@@ -90,26 +94,39 @@ def test_redis_stopped_and_started_again(redis: RedisServer) -> None:
             seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot"}, {"kind": "bot"}],
         )
         table_id, token = created["table_id"], created["seats"][0]["token"]
-        ws = other.ws(table_id, token)  # the player's socket on the other node
-        update = ws.update()
-        while update["table"]["current_player"] != 0:
-            update = ws.update()
-        acknowledged = {}
+        player = Seat(other.ws(table_id, token), 0, skip_every=0)  # on the other node
+        ws = player.ws
+        update = your_turn(ws)
         ws.act(update["view"]["legal_actions"][0], update["ply"])
-        moved = ws.update(update["ply"] + 1)
-        acknowledged[moved["events"][0]["ply"]] = moved["events"][0]["action"]
+        update = your_turn(ws, update["ply"] + 1)  # moved, and the bots answered
 
         redis.stop()
         body = wait_health(other, 503)
         assert body == {"ok": False, "node": other.name, "database": "ok", "redis": "down"}
         time.sleep(0.5)  # whatever got out before Redis went: no bot plays on without it
-        ws.act("anything", None)  # refused before it is even read: it could not be announced
+        ws.act(update["view"]["legal_actions"][0], update["ply"])  # refused: unannounceable
         refused = ws.error()
         assert refused["code"] == "unavailable"
         assert refused["message"].startswith("The server is reconnecting")
 
         redis.start()  # the same port: both nodes come back by themselves
+        wait_health(other, 200)
+        ws.act(update["view"]["legal_actions"][0], update["ply"])  # at once
+        player.start()  # and on to the end, the bots answering every move
+        player.join(timeout=180)
+        assert player.error is None, repr(player.error)
+        assert not player.is_alive(), f"the game stalled: {home.summary(table_id)}"
         for node in nodes:
             assert wait_health(node, 200)["redis"] == "ok"
-        summary = home.summary(table_id)  # nothing accepted was lost
-        assert summary["status"] == "playing" and summary["plies"] >= max(acknowledged)
+        record = record_of(home, table_id)
+        assert_replays(record)
+        assert_told_once(player, record)  # nothing accepted lost, nothing told twice
+        assert len(player.own) >= 3  # the moves before, just after and after Redis's return
+
+
+def your_turn(ws: WS, ply: int = 0) -> dict[str, object]:
+    """The next update at `ply` or later in which seat 0 is to move."""
+    update = ws.update(ply)
+    while update["table"]["current_player"] != 0:
+        update = ws.update(ply)
+    return update

@@ -176,10 +176,13 @@ class Cluster:
     async def _sweep(self) -> None:
         started = time.monotonic()
         if not self.redis_ok:  # a node that cannot announce moves drives nothing
-            self._lose(set(self.held))
+            if self.held:
+                self._lose(set(self.held))
+                await self._hand_over()
             return
+        driving = dict(self.held)
         try:
-            held = await self.db(self.leases.renew, self.node, self.ttl)
+            held = await self.db(self.leases.renew, self.node, self.ttl, list(driving))
             self.db_ok = True
         except Exception:
             if self.db_ok:
@@ -189,7 +192,8 @@ class Cluster:
                 self._lose(set(self.held))
             return
         self.valid_until = started + self.ttl - self.renew_every / 2
-        self._lose({t for t in self.held if held.get(t) != self.held[t]})
+        # lost: a lease renewed in vain, unless taken again meanwhile (a new token)
+        self._lose({t for t, k in driving.items() if held.get(t) != k and self.held.get(t) == k})
         try:
             orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
         except Exception:
@@ -206,6 +210,14 @@ class Cluster:
             await self.on_sweep()
         except Exception:
             log.exception("node %s: the sweep failed", self.node)
+
+    async def _hand_over(self) -> None:
+        """End this node's leases now, so that a node that still reaches Redis drives them at
+        its next sweep (if the database does not answer either, they expire by themselves)."""
+        try:
+            await self.db(self.leases.release, self.node)
+        except Exception:
+            log.warning("node %s: its leases could not be handed over (they expire)", self.node)
 
     def _lose(self, table_ids: set[str]) -> None:
         for table_id in table_ids:

@@ -85,3 +85,41 @@ def assert_told_once(seat: Seat, record: dict[str, Any]) -> None:
     assert seat.plies == list(range(1, total + 1)), seat.seat
     for ply, action in seat.own.items():
         assert record["actions"][ply - 1] == action
+
+
+def your_turn(ws: WS, ply: int = 0, seat: int = 0) -> dict[str, Any]:
+    """The next update at `ply` or later in which `seat` is to move."""
+    update = ws.update(ply)
+    while update["table"]["current_player"] != seat:
+        update = ws.update(ply)
+    return update
+
+
+def playing_against_bots(home: Node, other: Node, seed: int) -> tuple[str, Seat, dict[str, Any]]:
+    """A table of Eternity created on `home` (which drives it), its human seat 0 played from
+    `other`: the table's id, the player (not started) and the update of its second turn, after
+    one move of its own and the bots' answers."""
+    created = home.create(
+        game="eternity",
+        players=3,
+        seed=seed,
+        seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot"}, {"kind": "bot"}],
+    )
+    table_id, token = created["table_id"], created["seats"][0]["token"]
+    player = Seat(other.ws(table_id, token), 0, skip_every=0)
+    update = your_turn(player.ws)
+    player.ws.act(update["view"]["legal_actions"][0], update["ply"])
+    return table_id, player, your_turn(player.ws, update["ply"] + 1)
+
+
+def play_to_the_end(player: Seat, node: Node, table_id: str) -> dict[str, Any]:
+    """Start the player and wait for the game's end; the record, checked: it replays to its
+    scores, and the player was told every event once and in order."""
+    player.start()
+    player.join(timeout=180)
+    assert player.error is None, repr(player.error)
+    assert not player.is_alive(), f"the game stalled: {node.summary(table_id)}"
+    record = record_of(node, table_id)
+    assert_replays(record)
+    assert_told_once(player, record)  # nothing accepted lost, nothing told twice
+    return record

@@ -25,6 +25,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
@@ -73,13 +74,20 @@ def database_url_for(database_url: str | None, data_dir: str | Path | None) -> s
 
 
 def error_response(
-    status: int, code: str, detail: str, lang: str, field: str | None = None
+    status: int,
+    code: str,
+    detail: str,
+    lang: str,
+    field: str | None = None,
+    about: str | None = None,
 ) -> JSONResponse:
-    """The protocol's HTTP error: `message` in the request's language, `detail` in English (a
-    bad position's also names its `field`). Details and fields are cut to a short length: a
-    refusal never echoes a client's text at length."""
+    """The protocol's HTTP error: `message` in the request's language (the code's words, or
+    their variant `about`), `detail` in English (a bad position's also names its `field`).
+    Details and fields are cut to a short length: a refusal never echoes a client's text at
+    length."""
     detail = bounded(detail)
-    error: dict[str, Any] = {"code": code, "message": bounded(error_words(code, detail, lang))}
+    message = bounded(error_words(code, detail, lang, about))
+    error: dict[str, Any] = {"code": code, "message": message}
     error["detail"] = detail
     if field is not None:
         error["field"] = bounded(field, 100)
@@ -291,6 +299,15 @@ def _answer_errors_as_json(app: FastAPI) -> None:
 
     for kind in (RecursionError, ValueError, LookupError):
         app.add_exception_handler(kind, _bad_input)
+
+    @app.exception_handler(OperationalError)
+    async def _database_away(request: Request, exc: OperationalError) -> JSONResponse:
+        """The database cannot be reached (stopped, restarting, cut off): a 503 that says so,
+        which a client may retry; the server recovers by itself when it is back."""
+        log.error("%s %s: the database cannot be reached", request.method, request.url.path)
+        detail = "the database cannot be reached; try again in a moment"
+        lang = scope_lang(request.scope)
+        return error_response(503, "storage_unavailable", detail, lang, about="down")
 
     @app.exception_handler(Exception)
     async def _server_error(request: Request, exc: Exception) -> JSONResponse:

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import OperationalError
+
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
 from eterna.core.game import GameState
 from eterna.core.registry import load_game
@@ -53,6 +55,7 @@ from eterna.server.writer import ActionWriter
 log = logging.getLogger("eterna.server")
 T = TypeVar("T")
 HEALTH_TIMEOUT = 2.0  # seconds the database may take to answer /api/health
+UNREACHABLE = "common.error.unavailable.database"  # a move's refusal while the database is away
 
 
 class Hub(TurnDriver):
@@ -403,6 +406,8 @@ class Hub(TurnDriver):
             except StorageBusy:
                 log.warning("table %s: ply %d not stored: the database is locked", table.id, number)
                 return Refusal("server_busy", "the game store is busy; try again in a moment")
+            except OperationalError:  # the database cannot be reached (logged by the writer)
+                return Refusal("unavailable", "the database cannot be reached", UNREACHABLE)
             except Exception:
                 log.exception("table %s: cannot store ply %d", table.id, number)
                 return Refusal("server_error", "the action could not be stored; try again")

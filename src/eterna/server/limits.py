@@ -33,7 +33,11 @@ def check_options(game_id: str, options: dict[str, Any]) -> None:
 
 
 class SharedWindow(Protocol):
-    """A sliding window counted for every node of a cluster (`cluster.py`)."""
+    """A sliding window counted for every node of a cluster (shared_limits.py)."""
+
+    @property
+    def available(self) -> bool:
+        """Redis answers (else this node counts alone)."""
 
     async def take(self, kind: str, address: str, limit: int, window: float) -> float | None:
         """Count one for `address`; None when within `limit`, else seconds to wait."""
@@ -54,7 +58,7 @@ class CreateQuota:
     async def check(self, address: str) -> None:
         """`take`, counted across every node of a cluster when it shares its limits (this
         node alone while Redis cannot be reached)."""
-        if self.limit > 0 and self.shared is not None:
+        if self.limit > 0 and self.shared is not None and self.shared.available:
             try:
                 wait = await self.shared.take(self.key, address, self.limit, self.window)
             except Exception:

@@ -118,7 +118,7 @@ async def play(body: PlayPosition, request: Request, hub: HubDep) -> dict[str, A
     what it cannot see is drawn first and its whole position loaded (`guess`: true). The
     position's options pass the bounds of `POST /api/tables`; the table quota is taken first."""
     address = address_of(request)
-    hub.check_room()
+    await hub.check_room()
     await hub.quota.check(address)
     state, whole, seat, guess = await in_worker(
         hub, f"position:{address}", play_task, body.position

@@ -43,9 +43,9 @@ class ShareQuota(CreateQuota):
 
     what = "shared positions"
 
-    def take(self, address: str) -> None:
+    def refuse(self, wait: float) -> None:
         try:
-            super().take(address)
+            super().refuse(wait)
         except RequestError as exc:
             raise RequestError(429, "share_quota", exc.message) from None
 
@@ -98,15 +98,18 @@ def quota_of(request: Request) -> ShareQuota:
     state = request.app.state
     quota: ShareQuota | None = getattr(state, "share_quota", None)
     if quota is None:
-        settings = state.hub.settings
-        quota = state.share_quota = ShareQuota(settings.tables_per_address, settings.address_window)
+        hub = state.hub
+        quota = ShareQuota(hub.settings.tables_per_address, hub.settings.address_window)
+        if hub.cluster is not None:
+            quota.shared = hub.cluster.limits  # counted across the cluster
+        state.share_quota = quota
     return quota
 
 
 @router.post("/api/positions/share", status_code=201)
 async def share(body: SharePosition, request: Request, hub: HubDep) -> dict[str, Any]:
     address = address_of(request)
-    quota_of(request).take(address)  # before any work (a refused share counts too)
+    await quota_of(request).check(address)  # before any work (a refused share counts too)
     game, players, code = await in_worker(hub, f"position:{address}", share_task, body.position)
     names = body.names
     if names is not None and len(names) != players:

@@ -17,6 +17,7 @@ own clone of the state. Limits and quotas are in limits.py, defaults in settings
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -166,7 +167,7 @@ class Hub(TurnDriver):
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table from a validated request by `address`; returns it and the human seats'
         tokens."""
-        self.check_room()
+        await self.check_room()
         try:
             game = load_game(body.game)
             players = game.check_players(body.players)
@@ -203,8 +204,13 @@ class Hub(TurnDriver):
             raise RequestError(422, "bad_request", str(exc)) from None
         return await self._open(data, state), tokens
 
-    def check_room(self) -> None:
+    async def check_room(self) -> None:
+        """Refuse a new table (503 `busy`) while `max_live_tables` games are in play: this
+        server's, or on a cluster node every node's (counted in Redis: shared_limits.py)."""
         live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
+        if self.cluster is not None and self.cluster.limits.available:
+            with contextlib.suppress(Exception):  # else this node counts alone
+                live = await self.cluster.limits.count_live()
         if live >= self.settings.max_live_tables:
             raise RequestError(503, "busy", "too many games in progress: try again later")
 
@@ -221,8 +227,9 @@ class Hub(TurnDriver):
             ) from None
         table = LiveTable(data, state)
         self.tables[data.id] = table
-        if self.cluster is not None:
+        if self.cluster is not None and self.relay is not None:
             await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
+            self.relay.mark_live(table)
         self.schedule(table)
         return table
 
@@ -236,7 +243,7 @@ class Hub(TurnDriver):
         """A private table that plays on from a whole `position` (its loaded `state`): the
         caller takes `seat`, bots the others. Returns it and the caller's token (the route
         took the table quota, before loading the position)."""
-        self.check_room()
+        await self.check_room()
         game = state.game
         specs = [
             SeatSpec(kind="human", name=body.name)

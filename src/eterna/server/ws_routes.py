@@ -41,18 +41,18 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     address = ws.client.host if ws.client else "?"
     connects: AddressLimiter = ws.app.state.connects
-    if connects.take(address) is not None:
+    if await connects.check(address) is not None:
         await ws.close(4429, "too many connections from this address: retry later")
         return
     caps: ConnectionCaps = ws.app.state.connection_caps
-    full = caps.enter(address, table_id)
+    full, ticket = await caps.admit(address, table_id)
     if full is not None:
         await ws.close(4429, f"too many open connections to this {full}: retry later")
         return
     try:
         await connect(ws, table_id)
     finally:
-        caps.leave(address, table_id)
+        await caps.leave(ticket)
 
 
 async def connect(ws: WebSocket, table_id: str) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from nodes import postgres_url, redis_base_url
 from server_helpers import TIMEOUT, ThreadServer, fresh_schema
+from services import RedisServer
 from sqlalchemy import create_engine
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -35,7 +36,6 @@ LIMITS = {
     "connect_burst": 3.0,
     "max_connections_per_address": 2,
     "max_connections_per_table": 4,
-    "max_live_tables": 2,
     "tables_per_address": 0,
     "bot_delay": 0.0,
     "cheap_workers": 1,
@@ -137,15 +137,15 @@ def test_rates_and_caps_count_alone_while_redis_is_away() -> None:
 
 
 @contextmanager
-def two_nodes() -> Iterator[list[ThreadServer]]:
+def two_nodes(redis_url: str, **limits: Any) -> Iterator[list[ThreadServer]]:
     """Two nodes in this process (one fresh database, one Redis) with small limits, believing
     the X-Forwarded-For header: each test's clients come from addresses of their own."""
     with fresh_schema(postgres_url()) as url:
         servers: list[ThreadServer] = []
         try:
             for name in ("s0", "s1"):
-                settings = Settings(**LIMITS, node_id=name)  # type: ignore[arg-type]
-                app = create_app(database_url=url, settings=settings, redis_url=redis_base_url())
+                settings = Settings(**{**LIMITS, **limits}, node_id=name)  # type: ignore[arg-type]
+                app = create_app(database_url=url, settings=settings, redis_url=redis_url)
                 servers.append(ThreadServer(app, forwarded_allow_ips="127.0.0.1"))
             yield servers
         finally:
@@ -155,7 +155,7 @@ def two_nodes() -> Iterator[list[ThreadServer]]:
 
 @pytest.fixture(scope="module")
 def pair() -> Iterator[list[ThreadServer]]:
-    with two_nodes() as servers:
+    with two_nodes(redis_base_url()) as servers:
         yield servers
 
 
@@ -233,7 +233,9 @@ def test_open_connections_are_capped_across_nodes(pair: list[ThreadServer]) -> N
             time.sleep(0.1)
 
 
-def test_the_live_table_cap_holds_across_nodes() -> None:
+def test_the_live_table_cap_holds_across_nodes(redis: RedisServer) -> None:
+    """Two games in play at most, on a Redis of the test's own (the shared one counts the games
+    of every cluster the tests run)."""
     bots = {
         "game": "eternity",
         "players": 3,
@@ -242,7 +244,7 @@ def test_the_live_table_cap_holds_across_nodes() -> None:
     }
     waiting = {**bots, "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}
     address = an_address()
-    with two_nodes() as pair:  # a database of its own: only these tables count
+    with two_nodes(redis.url, max_live_tables=2) as pair:
         assert post(pair[0], address, "/api/tables", bots).status_code == 201
         assert post(pair[1], address, "/api/tables", waiting).status_code == 201  # nobody came
         assert post(pair[1], address, "/api/tables", bots).status_code == 201  # 2 in play

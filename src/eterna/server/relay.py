@@ -199,7 +199,7 @@ class Relay:
             old = table.data
             old.status, old.ended, old.finished_at = data.status, data.ended, data.finished_at
             old.scores, old.winners = data.scores, data.winners
-            hub._cancel_pending(table)
+            hub.driver.cancel(table)
             table.deadline = None
             hub.fanout.nothing_new(table)
         if data.rematch_id is not None and table.data.rematch_id is None:
@@ -220,20 +220,20 @@ class Relay:
             await self.catch_up(table)
             if table.over:
                 return
-            hub._cancel_pending(table)
-            hub._set_deadline(table)
+            hub.driver.cancel(table)
+            hub.driver.set_deadline(table)
             if (
                 table.deadline is not None
                 and lease.deadline is not None
                 and lease.deadline_ply == table.ply
             ):
                 table.deadline = lease.deadline
-            hub.schedule(table)
+            hub.driver.schedule(table)
 
     def on_lost(self, table_id: str) -> None:
         table = self.hub.store.tables.get(table_id)
         if table is not None:
-            self.hub._cancel_pending(table)
+            self.hub.driver.cancel(table)
             self.hub.store.forget_if_idle(table)
 
     async def on_sweep(self) -> None:

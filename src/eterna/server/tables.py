@@ -59,9 +59,10 @@ HEALTH_TIMEOUT = 2.0  # seconds the database may take to answer /api/health
 UNREACHABLE = "common.error.unavailable.database"  # a move's refusal while the database is away
 
 
-class Hub(TurnDriver):
+class Hub:
     """Every live table, the storage behind them, and the threads that work for them; the
-    store (`store`), seats and tokens (`seating`) and broadcasting (`fanout`) are its parts."""
+    store (`store`), seats and tokens (`seating`), broadcasting (`fanout`) and turn driving
+    (`driver`: bots, timers, hints) are its parts."""
 
     def __init__(
         self, storage: Storage, settings: Settings | None = None, cluster: Cluster | None = None
@@ -73,15 +74,17 @@ class Hub(TurnDriver):
         self.settings = settings or Settings()
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
-        self.store = TableStore(storage, self.db, self.schedule, self.settings.finished_cache)
-        self.tables = self.store.tables
         self.workers = Workers(
             self.settings.cheap_workers,
             self.settings.search_workers,
             self.settings.position_workers,
             self.settings.position_memory,
         )
-        self.stopping = False
+        self.driver = TurnDriver(self.settings, self.workers, cluster, self.submit)
+        self.store = TableStore(
+            storage, self.db, self.driver.schedule, self.settings.finished_cache
+        )
+        self.tables = self.store.tables
         self.writer = ActionWriter(self)
         self.checkpoints: asyncio.Task[None] | None = None
         self.expiry: asyncio.Task[None] | None = None
@@ -100,8 +103,8 @@ class Hub(TurnDriver):
     def _start(self, table: LiveTable) -> None:
         """Every human seat is taken: the game starts (its timer, its bots), and everyone
         connected gets an update that says so."""
-        self._set_deadline(table)
-        self.schedule(table)
+        self.driver.set_deadline(table)
+        self.driver.schedule(table)
         self.fanout.nothing_new(table)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -132,11 +135,9 @@ class Hub(TurnDriver):
         """Stop driving tables, hand them over (a cluster node releases its leases: another
         node drives them at its next sweep) and close every socket with 1012, which a client
         answers by reconnecting (to another node behind the same address)."""
-        if self.stopping:
+        if self.driver.stopping:
             return
-        self.stopping = True
-        for table in list(self.tables.values()):
-            self._cancel_pending(table)
+        self.driver.stop(list(self.tables.values()))
         if self.cluster is not None:
             await self.cluster.stop()
         for table in list(self.tables.values()):
@@ -230,7 +231,7 @@ class Hub(TurnDriver):
         if self.cluster is not None and self.relay is not None:
             await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
             self.relay.mark_live(table)
-        self.schedule(table)
+        self.driver.schedule(table)
         return table
 
     async def create_from_position(
@@ -331,7 +332,7 @@ class Hub(TurnDriver):
                 if new is not None:  # made here, not first by another node
                     if self.cluster is not None:
                         await self.cluster.acquire(new.id)
-                    self.schedule(new)
+                    self.driver.schedule(new)
                     self.announce(
                         {"k": "rematch", "t": table.id, "r": new.id, "tok": table.rematch_tokens}
                     )
@@ -483,14 +484,14 @@ class Hub(TurnDriver):
             table.data.status = "over"
             table.data.finished_at = finished_at
             table.data.scores, table.data.winners = result
-        self._cancel_pending(table)
-        self._set_deadline(table)
+        self.driver.cancel(table)
+        self.driver.set_deadline(table)
         if remote and deadline is not None and table.deadline is not None:
             table.deadline = deadline
         self.fanout.action(table, seat, notation, public, told_from, timed_out)
         if not remote and not table.over and table.ply >= self.settings.max_plies:
             await self._end_early(table, "ply_limit")
-        self.schedule(table)
+        self.driver.schedule(table)
         if table.over:
             self.forget_if_idle(table)
 
@@ -506,7 +507,7 @@ class Hub(TurnDriver):
         data = table.data
         data.status, data.ended, data.finished_at = "over", ended, finished_at
         data.scores, data.winners = scores, []
-        self._cancel_pending(table)
+        self.driver.cancel(table)
         table.deadline = None
         self.fanout.nothing_new(table)
         self.announce({"k": "ended", "t": table.id})
@@ -523,7 +524,7 @@ class Hub(TurnDriver):
                 if table.over:
                     self.forget_if_idle(table)
                     continue
-                if table.conns or not table.has_humans() or not self._drives(table):
+                if table.conns or not table.has_humans() or not self.driver.drives(table):
                     continue
                 if self.relay is not None and self.relay.watched(table):
                     continue
@@ -556,10 +557,8 @@ class Hub(TurnDriver):
             return
         table.data, table.state = data, state
         table._shown = None  # rebuilt from the reloaded actions on the next connection
-        self._cancel_pending(table)
-        self._set_deadline(table)
+        self.driver.restart(table)
         self.fanout.nothing_new(table)
-        self.schedule(table)
 
 
 __all__ = [

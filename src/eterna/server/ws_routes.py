@@ -129,7 +129,7 @@ async def serve_connection(
                 names = seat_names(table, conn.lang)
                 conn.send_json(refusal_frame(refused, conn.lang, names))
         elif isinstance(frame, HintFrame):
-            task = asyncio.create_task(hub.hint(table, conn))
+            task = asyncio.create_task(hub.driver.hint(table, conn))
             tasks.add(task)
             task.add_done_callback(tasks.discard)
         else:

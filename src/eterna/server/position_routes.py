@@ -148,7 +148,7 @@ async def table_position(
     if data is None:
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     if data.status == "over":
-        data = await finished(table_id, hub, token)
+        data = await finished(table_id, hub.store, hub.seating, token)
         plies = len(data.actions)
         ply = plies if at is None else at
         if ply > plies:

@@ -24,10 +24,9 @@ from websockets.sync.client import ClientConnection, connect
 from eterna.server.app import create_app
 from eterna.server.cluster import Cluster
 from eterna.server.leases import LeaseStore
-from eterna.server.limits import CreateQuota, HintQuota
+from eterna.server.limits import CreateQuota, HintQuota, ShareQuota
 from eterna.server.security import AddressLimiter, ConnectionCaps
 from eterna.server.settings import RequestError, Settings
-from eterna.server.shares import ShareQuota
 
 LIMITS = {
     "post_rate": 0.01,  # a token every 100 s: a burst is all a test gets

@@ -8,7 +8,7 @@ import time
 from collections import deque
 from typing import Any, Protocol
 
-from eterna.server.settings import RequestError
+from eterna.server.settings import RequestError, Settings
 
 # Options the web table bounds, per game: (lowest, highest). Eternitium's `round_limit` is its
 # safety net against endless games (0 would remove it).
@@ -120,3 +120,31 @@ class InspectQuota(CreateQuota):
     seconds: each costs the positions lane a load."""
 
     what = "inspections of positions"
+
+
+class ShareQuota(CreateQuota):
+    """At most `limit` new shared positions per client address in any `window` seconds."""
+
+    what = "shared positions"
+
+    def refuse(self, wait: float) -> None:
+        try:
+            super().refuse(wait)
+        except RequestError as exc:
+            raise RequestError(429, "share_quota", exc.message) from None
+
+
+class Quotas:
+    """The quotas per client address, one part: new tables (`tables`), hints and inspections
+    of posted positions (`hints`, `inspects`) and shared positions (`shares`, with the table
+    quota's numbers). A cluster node counts them across the cluster (`share_across`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.tables = CreateQuota(settings.tables_per_address, settings.address_window)
+        self.hints = HintQuota(settings.position_hints, settings.position_window)
+        self.inspects = InspectQuota(settings.position_inspects, settings.position_window)
+        self.shares = ShareQuota(settings.tables_per_address, settings.address_window)
+
+    def share_across(self, shared: SharedWindow) -> None:
+        for quota in (self.tables, self.hints, self.inspects, self.shares):
+            quota.shared = shared

@@ -1,6 +1,6 @@
-"""The server's parts as FastAPI dependencies: a route names the parts it uses (the table store,
-seating and tokens), not the hub that holds them all (tables.py). The hub builds the parts when
-the app starts; these read them from it."""
+"""The server's parts as FastAPI dependencies: a route names the parts it uses (the table
+store, seating and tokens, the quotas), not the hub that holds them all (tables.py). The hub
+builds the parts when the app starts; these read them from it."""
 
 from __future__ import annotations
 
@@ -8,8 +8,14 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from eterna.server.limits import Quotas
 from eterna.server.seating import Seating
 from eterna.server.store import TableStore
+
+
+def quotas_of(request: Request) -> Quotas:
+    quotas: Quotas = request.app.state.hub.quotas
+    return quotas
 
 
 def store_of(request: Request) -> TableStore:
@@ -22,7 +28,8 @@ def seating_of(request: Request) -> Seating:
     return seating
 
 
+QuotasDep = Annotated[Quotas, Depends(quotas_of)]
 StoreDep = Annotated[TableStore, Depends(store_of)]
 SeatingDep = Annotated[Seating, Depends(seating_of)]
 
-__all__ = ["SeatingDep", "StoreDep", "seating_of", "store_of"]
+__all__ = ["QuotasDep", "SeatingDep", "StoreDep", "quotas_of", "seating_of", "store_of"]

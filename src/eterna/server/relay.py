@@ -55,8 +55,7 @@ class Relay:
         hub.seating.on_claimed = lambda table: cluster.publish({"k": "seats", "t": table.id})
         hub.seating.keep_tokens = self.keep_tokens
         hub.seating.find_tokens = self.find_tokens
-        for quota in (hub.quota, hub.position_hints, hub.position_inspects):
-            quota.shared = cluster.limits  # counted across the cluster
+        hub.quotas.share_across(cluster.limits)  # counted across the cluster
         hub.workers.warm()
         cluster.start()
 

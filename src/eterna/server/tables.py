@@ -33,7 +33,7 @@ from eterna.core.rng import RECORD_VERSION
 from eterna.server.broadcast import Broadcaster
 from eterna.server.cluster import Cluster
 from eterna.server.driver import TurnDriver
-from eterna.server.limits import CreateQuota, HintQuota, InspectQuota, check_options
+from eterna.server.limits import Quotas, check_options
 from eterna.server.live import Connection, LiveTable, replay_table, summary_of, table_record
 from eterna.server.protocol import CreateTable, PlayPosition, Refusal, SeatSpec, rematch_frame
 from eterna.server.relay import Relay
@@ -88,11 +88,7 @@ class Hub:
         self.writer = ActionWriter(self)
         self.checkpoints: asyncio.Task[None] | None = None
         self.expiry: asyncio.Task[None] | None = None
-        self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
-        self.position_hints = HintQuota(self.settings.position_hints, self.settings.position_window)
-        self.position_inspects = InspectQuota(
-            self.settings.position_inspects, self.settings.position_window
-        )
+        self.quotas = Quotas(self.settings)
         self.seating = Seating(self.settings, storage, self.db, self.store)
         self.fanout = Broadcaster(self.store, self.seating)
         self.seating.on_start = self._start
@@ -182,7 +178,7 @@ class Hub:
                 422, "bad_request", f"seats must have one entry per player ({players})"
             )
         seats, tokens = self.seating.seats(game, body)
-        await self.quota.check(address)
+        await self.quotas.tables.check(address)
         data = TableData(
             id=new_table_id(),
             game=game.id,

@@ -48,6 +48,7 @@ class CreateQuota:
 
     MAX_ADDRESSES = 10_000  # addresses tracked at once; past it, the idle ones are forgotten
     what = "new tables"
+    code = "quota"  # the 429's error code
 
     def __init__(self, limit: int, window: float) -> None:
         self.limit = limit
@@ -92,7 +93,7 @@ class CreateQuota:
     def refuse(self, wait: float) -> None:
         raise RequestError(
             429,
-            "quota",
+            self.code,
             f"at most {self.limit} {self.what} per address every {self.window:g} s; "
             f"retry in {int(wait) + 1} s",
         )
@@ -107,12 +108,7 @@ class HintQuota(CreateQuota):
     each costs a search worker up to `hint_seconds`."""
 
     what = "hints on positions"
-
-    def refuse(self, wait: float) -> None:
-        try:
-            super().refuse(wait)
-        except RequestError as exc:
-            raise RequestError(429, "hint_quota", exc.message) from None
+    code = "hint_quota"
 
 
 class InspectQuota(CreateQuota):
@@ -126,12 +122,7 @@ class ShareQuota(CreateQuota):
     """At most `limit` new shared positions per client address in any `window` seconds."""
 
     what = "shared positions"
-
-    def refuse(self, wait: float) -> None:
-        try:
-            super().refuse(wait)
-        except RequestError as exc:
-            raise RequestError(429, "share_quota", exc.message) from None
+    code = "share_quota"
 
 
 class Quotas:

@@ -1,4 +1,5 @@
-"""Fixtures of the cluster tests: one PostgreSQL schema and three nodes per module."""
+"""Fixtures of the cluster tests: one PostgreSQL schema and three nodes per module; a Redis and
+a PostgreSQL of a test's own, to stop and start again."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from nodes import Node, cluster, postgres_url, redis_base_url
 from server_helpers import fresh_schema
+from services import PostgresServer, RedisServer
 
 
 @pytest.fixture(scope="module")
@@ -24,6 +26,32 @@ def database_url() -> Iterator[str]:
 def nodes(database_url: str) -> Iterator[list[Node]]:
     with cluster(3, database_url, redis_base_url()) as running:
         yield running
+
+
+@pytest.fixture
+def redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A redis-server of the test's own (CI sets the shared one's URL: the same rule as every
+    cluster test)."""
+    redis_base_url()
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL cluster of the test's own, its database `eterna` created."""
+    postgres_url()
+    server = PostgresServer()
+    try:
+        server.start()
+        server.create_database()
+        yield server
+    finally:
+        server.close()
 
 
 @pytest.fixture(autouse=True)

@@ -250,9 +250,15 @@ def test_leases_fence_driven_moves(pg_url: str) -> None:
     done = storage.add_actions([PendingAction("f1", 0, 1, "play sea-3", None, ("a", first.token))])
     assert isinstance(done[0], float)
     time.sleep(0.4)  # a stops renewing: its lease lapses
-    assert leases.orphans(10) == ["f1"] and leases.renew("a", 5.0) == {}
-    second = leases.acquire("f1", "b", 5.0)
+    assert leases.orphans(10) == ["f1"] and leases.renew("a", 5.0, ["f1"]) == {}
+    second = leases.acquire("f1", "b", 0.3)
     assert second is not None and second.token == first.token + 1
+    assert leases.renew("b", 0.3, ["f1"]) == {"f1": second.token}
+    assert leases.renew("b", 5.0, []) == {}  # b drives it no more (Redis lost): it lapses
+    time.sleep(0.4)
+    assert leases.renew("b", 5.0, ["f1"]) == {} and leases.orphans(10) == ["f1"]
+    second = leases.acquire("f1", "b", 5.0)
+    assert second is not None and second.token == first.token + 2
     stale = PendingAction("f1", 1, 2, "pledge sky-11", None, ("a", first.token))
     assert isinstance(storage.add_actions([stale])[0], LeaseLost)
     leases.arm("f1", "b", second.token, 123.5, 1)

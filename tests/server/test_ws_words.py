@@ -185,6 +185,7 @@ def test_every_code_the_server_raises_is_declared() -> None:
         raised |= set(re.findall(r'(?:RequestError|error_response)\(\s*\d+,\s*"(\w+)"', text))
         raised |= set(re.findall(r'(?:Refusal|FrameError|error_frame)\(\s*"(\w+)"', text))
         raised |= set(re.findall(r'return "(\w+)", "', text))  # the hint's refusals
+        raised |= set(re.findall(r'^\s+code = "(\w+)"', text, re.M))  # the quotas' (limits.py)
         for pair in re.findall(r'\b\d{3}: "(\w+)"|codes\.get\([^,]+, "(\w+)"\)', text):
             raised |= {code for code in pair if code}  # Starlette's statuses
     assert raised == {*ERROR_CODES, *HTTP_ERROR_CODES}

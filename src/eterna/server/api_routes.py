@@ -1,6 +1,7 @@
 """The HTTP API of docs/web-protocol.md, as an `APIRouter`: games and agents, creating, joining
-and reading tables, history, records, replays and rematches. Every route reaches the live tables
-through the `hub` dependency; refusals are `RequestError`s (app.py turns them into JSON)."""
+and reading tables, history, records, replays and rematches. A route that reads stored tables
+names the parts it uses (`StoreDep`, `SeatingDep`: parts.py); the others reach the live tables
+through the `hub` dependency. Refusals are `RequestError`s (app.py turns them into JSON)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from eterna.core.registry import game_ids, load_game
 from eterna.i18n import LANGS, catalog, negotiate
 from eterna.server.live import LiveTable, summary_of
 from eterna.server.lobby_words import missions, option_words
+from eterna.server.parts import SeatingDep, StoreDep
 from eterna.server.protocol import CreateTable, FillSeat, JoinTable, RematchRequest
 from eterna.server.replays import moves_json, replay_json
 from eterna.server.settings import RequestError
@@ -123,8 +125,8 @@ async def lobby(hub: HubDep) -> list[dict[str, Any]]:
 
 
 @router.get("/api/tables/{table_id}")
-async def table_summary(table_id: str, hub: HubDep) -> dict[str, Any]:
-    summary = await hub.store.summary(table_id)
+async def table_summary(table_id: str, store: StoreDep) -> dict[str, Any]:
+    summary = await store.summary(table_id)
     if summary is None:
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     return summary
@@ -182,15 +184,17 @@ async def history(
     }
 
 
-async def finished(table_id: str, hub: HubDep, token: str | None = None) -> TableData:
+async def finished(
+    table_id: str, store: StoreDep, seating: SeatingDep, token: str | None = None
+) -> TableData:
     """A finished table's stored data (never replayed for this). A private table's only
     for its players: `?token=` of one of its seats."""
-    data = await hub.store.stored(table_id)
+    data = await store.stored(table_id)
     if data is None:
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     if data.status != "over":
         raise RequestError(409, "not_over", "the game is not over: its record is secret")
-    if not data.public and hub.seating.seat_in(data, token or "") is None:
+    if not data.public and seating.seat_in(data, token or "") is None:
         raise RequestError(403, "private", "a private table's record is for its players")
     return data
 
@@ -199,10 +203,10 @@ FinishedDep = Annotated[TableData, Depends(finished)]
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(data: FinishedDep, hub: HubDep) -> Response:
+async def record(data: FinishedDep, store: StoreDep) -> Response:
     """The record, encoded off the loop once and then served from the finished tables' cache."""
     return Response(
-        await hub.store.record(data),
+        await store.record(data),
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="eterna-{data.id}.json"'},
     )
@@ -215,10 +219,13 @@ def words_lang(request: Request, lang: str | None) -> str:
 
 @router.get("/api/tables/{table_id}/replay")
 async def replay_moves(
-    data: FinishedDep, hub: HubDep, request: Request, lang: str | None = Query(None, max_length=16)
+    data: FinishedDep,
+    store: StoreDep,
+    request: Request,
+    lang: str | None = Query(None, max_length=16),
 ) -> Response:
     """A finished game's move list, each ply's label in the page's language."""
-    body = await hub.store.replay(moves_json, data, words_lang(request, lang))
+    body = await store.replay(moves_json, data, words_lang(request, lang))
     return Response(body, media_type="application/json")
 
 
@@ -226,7 +233,7 @@ async def replay_moves(
 async def replay(
     data: FinishedDep,
     ply: int,
-    hub: HubDep,
+    store: StoreDep,
     request: Request,
     lang: str | None = Query(None, max_length=16),
 ) -> Response:
@@ -235,7 +242,7 @@ async def replay(
     plies = len(data.actions)
     if not 0 <= ply <= plies:
         raise RequestError(404, "not_found", f"ply must be from 0 to {plies}")
-    body = await hub.store.replay(replay_json, data, ply, words_lang(request, lang))
+    body = await store.replay(replay_json, data, ply, words_lang(request, lang))
     return Response(body, media_type="application/json")
 
 

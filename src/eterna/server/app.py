@@ -25,6 +25,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
@@ -49,6 +50,7 @@ from eterna.server.protocol import (
 from eterna.server.security import AddressLimiter, ConnectionCaps
 from eterna.server.serving import BODY_TIMEOUT
 from eterna.server.settings import Settings
+from eterna.server.shared_limits import CONNECTIONS_RENEW
 from eterna.server.storage import Storage, sqlite_url
 from eterna.server.tables import (
     Hub,
@@ -73,13 +75,20 @@ def database_url_for(database_url: str | None, data_dir: str | Path | None) -> s
 
 
 def error_response(
-    status: int, code: str, detail: str, lang: str, field: str | None = None
+    status: int,
+    code: str,
+    detail: str,
+    lang: str,
+    field: str | None = None,
+    about: str | None = None,
 ) -> JSONResponse:
-    """The protocol's HTTP error: `message` in the request's language, `detail` in English (a
-    bad position's also names its `field`). Details and fields are cut to a short length: a
-    refusal never echoes a client's text at length."""
+    """The protocol's HTTP error: `message` in the request's language (the code's words, or
+    their variant `about`), `detail` in English (a bad position's also names its `field`).
+    Details and fields are cut to a short length: a refusal never echoes a client's text at
+    length."""
     detail = bounded(detail)
-    error: dict[str, Any] = {"code": code, "message": bounded(error_words(code, detail, lang))}
+    message = bounded(error_words(code, detail, lang, about))
+    error: dict[str, Any] = {"code": code, "message": message}
     error["detail"] = detail
     if field is not None:
         error["field"] = bounded(field, 100)
@@ -232,18 +241,19 @@ class PostRateLimit:
     """Each client address may send `rate` POST requests per second on average, in bursts of
     up to `burst` (a token bucket per address); more are refused with 429 and a Retry-After,
     before any route runs, so a client cannot flood the server with tables, joins or rematches.
-    GET requests and WebSocket frames (limited per connection) pass. `rate` 0: no limit."""
+    GET requests and WebSocket frames (limited per connection) pass. `rate` 0: no limit. The
+    `limiter` is the app's (`app.state.posts`: a cluster node counts it across the cluster)."""
 
-    def __init__(self, app: Any, rate: float, burst: float) -> None:
+    def __init__(self, app: Any, limiter: AddressLimiter) -> None:
         self.app = app
-        self.limiter = AddressLimiter(rate, burst)
+        self.limiter = limiter
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        wait = self.limiter.take(client[0] if client else "?")
+        wait = await self.limiter.check(client[0] if client else "?")
         if wait is None:
             await self.app(scope, receive, send)
             return
@@ -292,6 +302,15 @@ def _answer_errors_as_json(app: FastAPI) -> None:
     for kind in (RecursionError, ValueError, LookupError):
         app.add_exception_handler(kind, _bad_input)
 
+    @app.exception_handler(OperationalError)
+    async def _database_away(request: Request, exc: OperationalError) -> JSONResponse:
+        """The database cannot be reached (stopped, restarting, cut off): a 503 that says so,
+        which a client may retry; the server recovers by itself when it is back."""
+        log.error("%s %s: the database cannot be reached", request.method, request.url.path)
+        detail = "the database cannot be reached; try again in a moment"
+        lang = scope_lang(request.scope)
+        return error_response(503, "storage_unavailable", detail, lang, about="down")
+
     @app.exception_handler(Exception)
     async def _server_error(request: Request, exc: Exception) -> JSONResponse:
         log.error("request failed", exc_info=exc)
@@ -337,11 +356,19 @@ def create_app(
         hub = Hub(storage, settings, make_cluster(redis_url, storage, settings))
         app.state.hub = hub
         await hub.start()
+        renewing = None
+        if hub.cluster is not None:  # the rates and caps count across the cluster
+            caps: ConnectionCaps = app.state.connection_caps
+            for limit in (app.state.posts, app.state.connects, caps):
+                limit.shared = hub.cluster.limits
+            renewing = asyncio.get_running_loop().create_task(_renew_connections(caps))
         if settings.tune_gc:
             tune_gc()
         try:
             yield
         finally:
+            if renewing is not None:
+                renewing.cancel()
             await hub.stop()
 
     app = FastAPI(
@@ -351,13 +378,14 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json" if settings.api_docs else None,
     )
+    app.state.posts = AddressLimiter(settings.post_rate, settings.post_burst, "posts")
     app.add_middleware(BodyLimit)
-    app.add_middleware(PostRateLimit, rate=settings.post_rate, burst=settings.post_burst)
+    app.add_middleware(PostRateLimit, limiter=app.state.posts)
     app.add_middleware(SecurityHeaders)
 
     _answer_errors_as_json(app)
     app.state.web_dir = web
-    app.state.connects = AddressLimiter(settings.connect_rate, settings.connect_burst)
+    app.state.connects = AddressLimiter(settings.connect_rate, settings.connect_burst, "connects")
     app.state.connection_caps = ConnectionCaps(
         settings.max_connections_per_address, settings.max_connections_per_table
     )
@@ -391,6 +419,16 @@ def make_cluster(redis_url: str | None, storage: Storage, settings: Settings) ->
     node = settings.node_id or default_node_id()
     leases = LeaseStore(storage.engine)
     return Cluster(node, redis_url, leases, settings.lease_ttl, settings.lease_renew)
+
+
+async def _renew_connections(caps: ConnectionCaps) -> None:
+    """Keep this node's open WebSockets counted across the cluster (shared_limits.py)."""
+    while True:
+        await asyncio.sleep(CONNECTIONS_RENEW)
+        try:
+            await caps.renew()
+        except Exception as exc:  # Redis away: renewed again (added back) once it returns
+            log.warning("open connections not renewed in Redis: %s", exc)
 
 
 def tune_gc() -> None:

@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from eterna.server.leases import Lease, LeaseStore
+from eterna.server.shared_limits import SharedLimits
 
 log = logging.getLogger("eterna.server")
 
@@ -35,19 +36,6 @@ ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
-WINDOW_SCRIPT = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-if redis.call('ZCARD', KEYS[1]) >= limit then
-  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return tostring(window - (now - tonumber(first[2])))
-end
-redis.call('ZADD', KEYS[1], now, ARGV[3])
-redis.call('EXPIRE', KEYS[1], math.ceil(window))
-return false
-"""
 
 
 def default_node_id() -> str:
@@ -78,6 +66,7 @@ class Cluster:
             redis_url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
         )
         self.listener = aioredis.from_url(redis_url, socket_connect_timeout=REDIS_TIMEOUT)
+        self.limits = SharedLimits(self.redis, node, lambda: self.redis_ok)  # quotas, rates, caps
         self.held: dict[str, int] = {}  # table id: fencing token
         self.valid_until = 0.0  # monotonic time until which the held leases surely hold
         self.redis_ok = False
@@ -176,10 +165,13 @@ class Cluster:
     async def _sweep(self) -> None:
         started = time.monotonic()
         if not self.redis_ok:  # a node that cannot announce moves drives nothing
-            self._lose(set(self.held))
+            if self.held:
+                self._lose(set(self.held))
+                await self._hand_over()
             return
+        driving = dict(self.held)
         try:
-            held = await self.db(self.leases.renew, self.node, self.ttl)
+            held = await self.db(self.leases.renew, self.node, self.ttl, list(driving))
             self.db_ok = True
         except Exception:
             if self.db_ok:
@@ -189,7 +181,8 @@ class Cluster:
                 self._lose(set(self.held))
             return
         self.valid_until = started + self.ttl - self.renew_every / 2
-        self._lose({t for t in self.held if held.get(t) != self.held[t]})
+        # lost: a lease renewed in vain, unless taken again meanwhile (a new token)
+        self._lose({t for t, k in driving.items() if held.get(t) != k and self.held.get(t) == k})
         try:
             orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
         except Exception:
@@ -206,6 +199,14 @@ class Cluster:
             await self.on_sweep()
         except Exception:
             log.exception("node %s: the sweep failed", self.node)
+
+    async def _hand_over(self) -> None:
+        """End this node's leases now, so that a node that still reaches Redis drives them at
+        its next sweep (if the database does not answer either, they expire by themselves)."""
+        try:
+            await self.db(self.leases.release, self.node)
+        except Exception:
+            log.warning("node %s: its leases could not be handed over (they expire)", self.node)
 
     def _lose(self, table_ids: set[str]) -> None:
         for table_id in table_ids:
@@ -258,15 +259,6 @@ class Cluster:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
-
-    async def take(self, kind: str, address: str, limit: int, window: float) -> float | None:
-        """A sliding window of `limit` per `window` seconds for `address`, counted by every
-        node in one Redis sorted set (Redis's clock, one atomic script): None when within
-        it, else the seconds until it has room (limits.py's quotas, cluster-wide)."""
-        member = f"{self.node}:{time.monotonic_ns()}"
-        key = f"eterna:quota:{kind}:{address}"
-        wait = await self.redis.eval(WINDOW_SCRIPT, 1, key, limit, window, member)
-        return None if wait is None else float(wait)
 
     async def check_redis(self) -> bool:
         try:

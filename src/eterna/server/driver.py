@@ -1,6 +1,9 @@
 """Turn driving: what happens at a table without a client. A bot's move or a timed-out turn
 (`schedule`, decided in a worker process on a budget: workers.py), retried with backoff when it
-could not be stored, and hints. Mixed into `Hub` (tables.py), whose `submit` plays the move."""
+could not be stored, and hints. A part of its own: it owns each table's pending task, its turn
+deadline and its hints in progress; the move it decides is played through the `submit` it is
+given (the hub's, tables.py), and on a cluster node only while the node holds the table's lease
+(`cluster`)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import hashlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 
 from eterna.core.errors import EternaError
 from eterna.server.cluster import Cluster
@@ -28,27 +31,47 @@ def agent_seed(table_seed: int, seat: int, ply: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
+Submit = Callable[..., Awaitable[Refusal | None]]
+
+
 class TurnDriver:
     """Bots, turn timers and hints of every table (see the module's doc)."""
 
-    settings: Settings
-    workers: Workers
-    stopping: bool
-    submit: Callable[..., Awaitable[Refusal | None]]
-    cluster: Cluster | None
+    def __init__(
+        self, settings: Settings, workers: Workers, cluster: Cluster | None, submit: Submit
+    ) -> None:
+        self.settings = settings
+        self.workers = workers
+        self.cluster = cluster
+        self.submit = submit
+        self.stopping = False
 
-    def _drives(self, table: LiveTable) -> bool:
+    def drives(self, table: LiveTable) -> bool:
         """This process runs the table's bots, timer and expiry: always on a single server, on
         a cluster node only while it holds the table's lease (leases.py)."""
         return self.cluster is None or self.cluster.holds(table.id)
 
+    def stop(self, tables: Iterable[LiveTable]) -> None:
+        """Drive nothing any more (the server is stopping): every pending move cancelled."""
+        self.stopping = True
+        for table in tables:
+            self.cancel(table)
+
     # ----------------------------------------------------------------- bots and timers
-    def _cancel_pending(self, table: LiveTable) -> None:
+    def cancel(self, table: LiveTable) -> None:
+        """Cancel the table's pending bot move or turn timer, if any."""
         task, table.task = table.task, None
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    def _set_deadline(self, table: LiveTable) -> None:
+    def restart(self, table: LiveTable) -> None:
+        """The table's position changed under its pending work (reloaded, caught up, taken
+        over): cancel it, arm the turn timer afresh and schedule what comes next."""
+        self.cancel(table)
+        self.set_deadline(table)
+        self.schedule(table)
+
+    def set_deadline(self, table: LiveTable) -> None:
         table.deadline = None
         player = table.state.current_player
         if table.over or player is None or table.data.turn_timer is None or table.waiting():
@@ -60,7 +83,7 @@ class TurnDriver:
         """Start whatever must happen without a client: a bot's move or a turn timer."""
         if self.stopping or table.over or table.task is not None or table.waiting():
             return
-        if not self._drives(table):
+        if not self.drives(table):
             return
         player = table.state.current_player
         if player is None:
@@ -74,7 +97,7 @@ class TurnDriver:
             )
         elif table.data.turn_timer is not None:
             if table.deadline is None:
-                self._set_deadline(table)
+                self.set_deadline(table)
             if self.cluster is not None and table.deadline is not None:
                 self.cluster.arm_later(table.id, table.deadline, table.ply)
             wait = max(0.0, (table.deadline or time.time()) - time.time())

@@ -12,8 +12,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 from pydantic import Field
 
-from eterna.server.api_routes import HubDep
 from eterna.server.live import summary_of
+from eterna.server.parts import SeatingDep, StoreDep
 from eterna.server.protocol import Strict
 from eterna.server.storage import TABLE_ID_LENGTH
 
@@ -32,7 +32,7 @@ class MyTables(Strict):
 
 
 @router.post("/api/history/mine")
-async def my_history(body: MyTables, hub: HubDep) -> dict[str, Any]:
+async def my_history(body: MyTables, store: StoreDep, seating: SeatingDep) -> dict[str, Any]:
     """The finished tables among `tables`, latest first, each a summary with `seat` (the seat
     its token holds, None without one or once the token expired) and `replay`: `"open"` (a
     public table, or a private one whose token holds a seat), `"private"` (a private table
@@ -44,10 +44,10 @@ async def my_history(body: MyTables, hub: HubDep) -> dict[str, Any]:
         if mine.table_id in seen:
             continue
         seen.add(mine.table_id)
-        data = await hub.store.stored(mine.table_id)
+        data = await store.stored(mine.table_id)
         if data is None or data.status != "over":
             continue
-        seat = hub.seating.seat_in(data, mine.token) if mine.token else None
+        seat = seating.seat_in(data, mine.token) if mine.token else None
         summary = summary_of(data, len(data.actions), None, set())
         replay = "open" if data.public or seat is not None else "private"
         out.append(summary | {"seat": seat, "replay": replay})

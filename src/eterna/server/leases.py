@@ -54,15 +54,20 @@ class LeaseStore:
             ).first()
         return None if row is None else Lease(int(row[0]), row[1], row[2])
 
-    def renew(self, node: str, ttl: float) -> dict[str, int]:
-        """Extend every lease the node still holds; returns them (table id: token)."""
+    def renew(self, node: str, ttl: float, table_ids: Sequence[str]) -> dict[str, int]:
+        """Extend the node's leases of these tables (the ones it drives) that it still holds;
+        returns them (table id: token). A lease the node holds but no longer drives (it gave
+        its tables up while Redis was away) is left to expire, and another sweep takes it."""
+        if not table_ids:
+            self.ping()  # the sweep still learns whether the database answers
+            return {}
         with self.engine.begin() as conn:
             rows = conn.execute(
                 text(
-                    f"UPDATE leases SET expires_at = {DB_NOW} + :ttl "
-                    f"WHERE node = :n AND expires_at > {DB_NOW} RETURNING table_id, token"
+                    f"UPDATE leases SET expires_at = {DB_NOW} + :ttl WHERE node = :n "
+                    f"AND table_id = ANY(:ids) AND expires_at > {DB_NOW} RETURNING table_id, token"
                 ),
-                {"n": node, "ttl": ttl},
+                {"n": node, "ttl": ttl, "ids": list(table_ids)},
             )
             return {str(r[0]): int(r[1]) for r in rows}
 

@@ -8,7 +8,7 @@ import time
 from collections import deque
 from typing import Any, Protocol
 
-from eterna.server.settings import RequestError
+from eterna.server.settings import RequestError, Settings
 
 # Options the web table bounds, per game: (lowest, highest). Eternitium's `round_limit` is its
 # safety net against endless games (0 would remove it).
@@ -33,7 +33,11 @@ def check_options(game_id: str, options: dict[str, Any]) -> None:
 
 
 class SharedWindow(Protocol):
-    """A sliding window counted for every node of a cluster (`cluster.py`)."""
+    """A sliding window counted for every node of a cluster (shared_limits.py)."""
+
+    @property
+    def available(self) -> bool:
+        """Redis answers (else this node counts alone)."""
 
     async def take(self, kind: str, address: str, limit: int, window: float) -> float | None:
         """Count one for `address`; None when within `limit`, else seconds to wait."""
@@ -44,6 +48,7 @@ class CreateQuota:
 
     MAX_ADDRESSES = 10_000  # addresses tracked at once; past it, the idle ones are forgotten
     what = "new tables"
+    code = "quota"  # the 429's error code
 
     def __init__(self, limit: int, window: float) -> None:
         self.limit = limit
@@ -54,7 +59,7 @@ class CreateQuota:
     async def check(self, address: str) -> None:
         """`take`, counted across every node of a cluster when it shares its limits (this
         node alone while Redis cannot be reached)."""
-        if self.limit > 0 and self.shared is not None:
+        if self.limit > 0 and self.shared is not None and self.shared.available:
             try:
                 wait = await self.shared.take(self.key, address, self.limit, self.window)
             except Exception:
@@ -88,7 +93,7 @@ class CreateQuota:
     def refuse(self, wait: float) -> None:
         raise RequestError(
             429,
-            "quota",
+            self.code,
             f"at most {self.limit} {self.what} per address every {self.window:g} s; "
             f"retry in {int(wait) + 1} s",
         )
@@ -103,12 +108,7 @@ class HintQuota(CreateQuota):
     each costs a search worker up to `hint_seconds`."""
 
     what = "hints on positions"
-
-    def refuse(self, wait: float) -> None:
-        try:
-            super().refuse(wait)
-        except RequestError as exc:
-            raise RequestError(429, "hint_quota", exc.message) from None
+    code = "hint_quota"
 
 
 class InspectQuota(CreateQuota):
@@ -116,3 +116,26 @@ class InspectQuota(CreateQuota):
     seconds: each costs the positions lane a load."""
 
     what = "inspections of positions"
+
+
+class ShareQuota(CreateQuota):
+    """At most `limit` new shared positions per client address in any `window` seconds."""
+
+    what = "shared positions"
+    code = "share_quota"
+
+
+class Quotas:
+    """The quotas per client address, one part: new tables (`tables`), hints and inspections
+    of posted positions (`hints`, `inspects`) and shared positions (`shares`, with the table
+    quota's numbers). A cluster node counts them across the cluster (`share_across`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.tables = CreateQuota(settings.tables_per_address, settings.address_window)
+        self.hints = HintQuota(settings.position_hints, settings.position_window)
+        self.inspects = InspectQuota(settings.position_inspects, settings.position_window)
+        self.shares = ShareQuota(settings.tables_per_address, settings.address_window)
+
+    def share_across(self, shared: SharedWindow) -> None:
+        for quota in (self.tables, self.hints, self.inspects, self.shares):
+            quota.shared = shared

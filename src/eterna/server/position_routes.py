@@ -22,6 +22,7 @@ from fastapi import APIRouter, Query, Request
 from eterna.core.errors import EternaError
 from eterna.server.api_routes import HubDep, finished, words_lang
 from eterna.server.limits import check_options
+from eterna.server.parts import QuotasDep
 from eterna.server.position_work import (
     bounded,
     finished_task,
@@ -63,12 +64,12 @@ async def in_worker(hub: Hub, key: str, fn: Callable[..., Any], *args: Any) -> A
 
 @router.post("/api/positions/inspect")
 async def inspect(
-    body: PositionRequest, request: Request, hub: HubDep, lang: Lang = None
+    body: PositionRequest, request: Request, hub: HubDep, quotas: QuotasDep, lang: Lang = None
 ) -> dict[str, Any]:
     """A posted position, checked and described for the page (at most `position_inspects`
     per address and window)."""
     address = address_of(request)
-    await hub.position_inspects.check(address)
+    await quotas.inspects.check(address)
     result: dict[str, Any] = await in_worker(
         hub, f"position:{address}", inspect_task, body.position, words_lang(request, lang)
     )
@@ -77,12 +78,12 @@ async def inspect(
 
 @router.post("/api/positions/hint")
 async def hint(
-    body: PositionRequest, request: Request, hub: HubDep, lang: Lang = None
+    body: PositionRequest, request: Request, hub: HubDep, quotas: QuotasDep, lang: Lang = None
 ) -> dict[str, Any]:
     """The ISMCTS's advice to the position's seat (a whole position: the seat to move), in a
     search worker within `hint_seconds`, at most `position_hints` per address and window."""
     address = address_of(request)
-    await hub.position_hints.check(address)
+    await quotas.hints.check(address)
     key = f"position:{address}"
     state, mover = await in_worker(hub, key, hint_task, body.position)
     iterations = hub.settings.hint_iterations
@@ -112,14 +113,16 @@ async def hint(
 
 
 @router.post("/api/positions/play", status_code=201)
-async def play(body: PlayPosition, request: Request, hub: HubDep) -> dict[str, Any]:
+async def play(
+    body: PlayPosition, request: Request, hub: HubDep, quotas: QuotasDep
+) -> dict[str, Any]:
     """A private table that plays on from the position, the caller at its seat (a whole
     position: the seat to move), bots at the others. From a seat's position, one guess of
     what it cannot see is drawn first and its whole position loaded (`guess`: true). The
     position's options pass the bounds of `POST /api/tables`; the table quota is taken first."""
     address = address_of(request)
-    hub.check_room()
-    await hub.quota.check(address)
+    await hub.check_room()
+    await quotas.tables.check(address)
     state, whole, seat, guess = await in_worker(
         hub, f"position:{address}", play_task, body.position
     )
@@ -148,7 +151,7 @@ async def table_position(
     if data is None:
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     if data.status == "over":
-        data = await finished(table_id, hub, token)
+        data = await finished(table_id, hub.store, hub.seating, token)
         plies = len(data.actions)
         ply = plies if at is None else at
         if ply > plies:

@@ -25,6 +25,7 @@ from eterna.core.errors import EternaError
 from eterna.server.cluster import Cluster
 from eterna.server.leases import Lease
 from eterna.server.live import LiveTable
+from eterna.server.shared_limits import CONNECTIONS_RENEW
 
 if TYPE_CHECKING:
     from eterna.server.tables import Hub
@@ -40,6 +41,7 @@ class Relay:
         self.hub = hub
         self.cluster = cluster
         self.background: set[asyncio.Task[Any]] = set()
+        self.next_mark = 0.0  # when to mark the games in play here again (on_sweep)
 
     def start(self) -> None:
         cluster, hub = self.cluster, self.hub
@@ -53,8 +55,7 @@ class Relay:
         hub.seating.on_claimed = lambda table: cluster.publish({"k": "seats", "t": table.id})
         hub.seating.keep_tokens = self.keep_tokens
         hub.seating.find_tokens = self.find_tokens
-        for quota in (hub.quota, hub.position_hints, hub.position_inspects):
-            quota.shared = cluster  # counted across the cluster
+        hub.quotas.share_across(cluster.limits)  # counted across the cluster
         hub.workers.warm()
         cluster.start()
 
@@ -62,6 +63,16 @@ class Relay:
         task = asyncio.get_running_loop().create_task(work)
         self.background.add(task)
         task.add_done_callback(self.background.discard)
+
+    def mark_live(self, table: LiveTable) -> None:
+        """A new game in play counts against the cluster's cap at once (tables.py)."""
+        if self.in_play(table) and self.cluster.limits.available:
+            self.later(self.cluster.limits.mark_live([table.id]))
+
+    def in_play(self, table: LiveTable) -> bool:
+        """The game counts against the live-table cap (`LiveTable.in_play`; a seat connected
+        to another node counts as a visit)."""
+        return not table.over and (table.in_play() or self.watched(table))
 
     @staticmethod
     def watched(table: LiveTable) -> bool:
@@ -187,7 +198,7 @@ class Relay:
             old = table.data
             old.status, old.ended, old.finished_at = data.status, data.ended, data.finished_at
             old.scores, old.winners = data.scores, data.winners
-            hub._cancel_pending(table)
+            hub.driver.cancel(table)
             table.deadline = None
             hub.fanout.nothing_new(table)
         if data.rematch_id is not None and table.data.rematch_id is None:
@@ -208,28 +219,36 @@ class Relay:
             await self.catch_up(table)
             if table.over:
                 return
-            hub._cancel_pending(table)
-            hub._set_deadline(table)
+            hub.driver.cancel(table)
+            hub.driver.set_deadline(table)
             if (
                 table.deadline is not None
                 and lease.deadline is not None
                 and lease.deadline_ply == table.ply
             ):
                 table.deadline = lease.deadline
-            hub.schedule(table)
+            hub.driver.schedule(table)
 
     def on_lost(self, table_id: str) -> None:
         table = self.hub.store.tables.get(table_id)
         if table is not None:
-            self.hub._cancel_pending(table)
+            self.hub.driver.cancel(table)
             self.hub.store.forget_if_idle(table)
 
     async def on_sweep(self) -> None:
-        """Catch up every unfinished copy in memory that is behind the database, and end the
-        leases of finished tables."""
+        """Catch up every unfinished copy in memory that is behind the database, end the
+        leases of finished tables, and every `CONNECTIONS_RENEW` seconds mark the games in
+        play here (the cluster's live-table cap)."""
         hub = self.hub
-        for table_id in [t for t in self.cluster.held if (x := hub.tables.get(t)) and x.over]:
+        over = [t for t in self.cluster.held if (x := hub.tables.get(t)) and x.over]
+        for table_id in over:
             self.cluster.drop(table_id)
+        limits = self.cluster.limits
+        if over:
+            await limits.unmark_live(over)
+        if time.monotonic() >= self.next_mark:
+            self.next_mark = time.monotonic() + CONNECTIONS_RENEW
+            await limits.mark_live(t.id for t in hub.tables.values() if self.in_play(t))
         live = [t.id for t in hub.tables.values() if not t.over]
         if not live:
             return

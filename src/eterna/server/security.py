@@ -1,4 +1,4 @@
-"""Seat tokens and per-connection rate limits.
+"""Seat tokens, rate limits per connection and per address, and caps of open connections.
 
 A seat token is 24 random bytes (URL-safe base64). The server keeps only its SHA-256: a leaked
 database does not let anyone act for a seat, and a token's entropy makes a plain hash (no salt, no
@@ -7,11 +7,13 @@ key stretching) enough. Tokens are compared with `hmac.compare_digest` so timing
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 TOKEN_BYTES = 24
 TOKEN_MAX_LENGTH = 64  # anything longer is not one of ours: refused before hashing
@@ -70,16 +72,48 @@ class TokenBucket:
         return False
 
 
+class SharedCounts(Protocol):
+    """Rates and connection caps counted for every node of a cluster (shared_limits.py)."""
+
+    @property
+    def available(self) -> bool: ...
+
+    async def bucket(self, kind: str, address: str, rate: float, burst: float) -> float | None: ...
+
+    async def enter(
+        self, ticket: int, address: str, table_id: str, per_address: int, per_table: int
+    ) -> str | None: ...
+
+    async def leave(self, ticket: int, address: str, table_id: str) -> None: ...
+
+    async def renew(self, open_connections: Iterable[tuple[int, str, str]]) -> None: ...
+
+
 class AddressLimiter:
     """A token bucket per client address: `rate` a second on average, bursts of `burst`
-    (`rate` 0: no limit). `take(address)` is None when allowed, else the seconds to wait."""
+    (`rate` 0: no limit). `take(address)` is None when allowed, else the seconds to wait;
+    `check(address)` the same, counted across a cluster's nodes when `shared` is set and
+    Redis answers (this node alone otherwise). `kind` names the count in Redis."""
 
     MAX_CLIENTS = 4096  # addresses tracked at once; idle (full) buckets are dropped past it
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float, kind: str = "requests") -> None:
         self.rate = rate
         self.burst = max(1.0, burst)
+        self.kind = kind
         self.buckets: dict[str, TokenBucket] = {}
+        self.shared: SharedCounts | None = None
+
+    async def check(self, address: str) -> float | None:
+        if self.rate <= 0:
+            return None
+        if self.shared is not None and self.shared.available:
+            try:
+                wait = await self.shared.bucket(self.kind, address, self.rate, self.burst)
+            except Exception:
+                return self.take(address)  # Redis just went away: this node alone
+            return None if wait is None else max(1.0, wait)
+        return self.take(address)
 
     def take(self, address: str) -> float | None:
         if self.rate <= 0:
@@ -105,28 +139,62 @@ class AddressLimiter:
 
 
 class ConnectionCaps:
-    """Open WebSockets counted per client address and per table: `enter` says which cap a new
-    one would pass (None: admitted, and counted until `leave`)."""
+    """Open WebSockets counted per client address and per table: `admit` says which cap a new
+    one would pass (None: admitted, and counted until `leave` with the ticket it gave). With
+    `shared` set (a cluster node), the caps hold across the cluster while Redis answers, and
+    this node renews its open connections there (`renew`); it always counts its own too, to
+    count alone while Redis is away."""
 
     def __init__(self, per_address: int, per_table: int) -> None:
         self.per_address = per_address
         self.per_table = per_table
         self.addresses: dict[str, int] = {}
         self.tables: dict[str, int] = {}
+        self.open: dict[int, tuple[str, str]] = {}  # ticket: (address, table id)
+        self.tickets = 0
+        self.shared: SharedCounts | None = None
 
-    def enter(self, address: str, table_id: str) -> str | None:
+    def _full(self, address: str, table_id: str) -> str | None:
         if self.addresses.get(address, 0) >= self.per_address:
             return "address"
         if self.tables.get(table_id, 0) >= self.per_table:
             return "table"
-        self.addresses[address] = self.addresses.get(address, 0) + 1
-        self.tables[table_id] = self.tables.get(table_id, 0) + 1
         return None
 
-    def leave(self, address: str, table_id: str) -> None:
+    async def admit(self, address: str, table_id: str) -> tuple[str | None, int]:
+        """(the cap passed, or None and the connection's ticket)."""
+        self.tickets += 1
+        ticket = self.tickets
+        shared = self.shared
+        if shared is not None and shared.available:
+            try:
+                full = await shared.enter(
+                    ticket, address, table_id, self.per_address, self.per_table
+                )
+            except Exception:
+                full = self._full(address, table_id)  # Redis just went away: this node alone
+        else:
+            full = self._full(address, table_id)
+        if full is not None:
+            return full, 0
+        self.addresses[address] = self.addresses.get(address, 0) + 1
+        self.tables[table_id] = self.tables.get(table_id, 0) + 1
+        self.open[ticket] = (address, table_id)
+        return None, ticket
+
+    async def leave(self, ticket: int) -> None:
+        address, table_id = self.open.pop(ticket)
         for counts, key in ((self.addresses, address), (self.tables, table_id)):
             left = counts.get(key, 0) - 1
             if left > 0:
                 counts[key] = left
             else:
                 counts.pop(key, None)
+        if self.shared is not None and self.shared.available:
+            with contextlib.suppress(Exception):  # else it expires with its last renewal
+                await self.shared.leave(ticket, address, table_id)
+
+    async def renew(self) -> None:
+        """Keep this node's open connections counted across the cluster (Redis answering)."""
+        if self.shared is not None and self.shared.available:
+            await self.shared.renew([(t, a, k) for t, (a, k) in self.open.items()])

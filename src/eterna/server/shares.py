@@ -24,8 +24,8 @@ from pydantic import Field
 from sqlalchemy.exc import IntegrityError
 
 from eterna.server.api_routes import HubDep
-from eterna.server.limits import CreateQuota
 from eterna.server.page_routes import page
+from eterna.server.parts import QuotasDep
 from eterna.server.position_routes import address_of, in_worker
 from eterna.server.position_work import share_task
 from eterna.server.protocol import MAX_POSITION, Name, PositionText, Strict
@@ -36,18 +36,6 @@ SHARE_ID_LENGTH = 8  # 48 bits of the content's hash; 12 should two contents eve
 MAX_SEATS = 16
 
 router = APIRouter()
-
-
-class ShareQuota(CreateQuota):
-    """At most `limit` new shared positions per client address in any `window` seconds."""
-
-    what = "shared positions"
-
-    def take(self, address: str) -> None:
-        try:
-            super().take(address)
-        except RequestError as exc:
-            raise RequestError(429, "share_quota", exc.message) from None
 
 
 class SharePosition(Strict):
@@ -93,20 +81,12 @@ def load_share(storage: Storage, sid: str) -> dict[str, Any] | None:
         return {"id": row.id, "game": row.game, "code": row.code, "names": row.names}
 
 
-def quota_of(request: Request) -> ShareQuota:
-    """The app's share quota (made with the table quota's numbers on first use)."""
-    state = request.app.state
-    quota: ShareQuota | None = getattr(state, "share_quota", None)
-    if quota is None:
-        settings = state.hub.settings
-        quota = state.share_quota = ShareQuota(settings.tables_per_address, settings.address_window)
-    return quota
-
-
 @router.post("/api/positions/share", status_code=201)
-async def share(body: SharePosition, request: Request, hub: HubDep) -> dict[str, Any]:
+async def share(
+    body: SharePosition, request: Request, hub: HubDep, quotas: QuotasDep
+) -> dict[str, Any]:
     address = address_of(request)
-    quota_of(request).take(address)  # before any work (a refused share counts too)
+    await quotas.shares.check(address)  # before any work (a refused share counts too)
     game, players, code = await in_worker(hub, f"position:{address}", share_task, body.position)
     names = body.names
     if names is not None and len(names) != players:

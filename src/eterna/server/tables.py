@@ -17,11 +17,14 @@ own clone of the state. Limits and quotas are in limits.py, defaults in settings
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
+
+from sqlalchemy.exc import OperationalError
 
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
 from eterna.core.game import GameState
@@ -30,7 +33,7 @@ from eterna.core.rng import RECORD_VERSION
 from eterna.server.broadcast import Broadcaster
 from eterna.server.cluster import Cluster
 from eterna.server.driver import TurnDriver
-from eterna.server.limits import CreateQuota, HintQuota, InspectQuota, check_options
+from eterna.server.limits import Quotas, check_options
 from eterna.server.live import Connection, LiveTable, replay_table, summary_of, table_record
 from eterna.server.protocol import CreateTable, PlayPosition, Refusal, SeatSpec, rematch_frame
 from eterna.server.relay import Relay
@@ -53,11 +56,13 @@ from eterna.server.writer import ActionWriter
 log = logging.getLogger("eterna.server")
 T = TypeVar("T")
 HEALTH_TIMEOUT = 2.0  # seconds the database may take to answer /api/health
+UNREACHABLE = "common.error.unavailable.database"  # a move's refusal while the database is away
 
 
-class Hub(TurnDriver):
+class Hub:
     """Every live table, the storage behind them, and the threads that work for them; the
-    store (`store`), seats and tokens (`seating`) and broadcasting (`fanout`) are its parts."""
+    store (`store`), seats and tokens (`seating`), broadcasting (`fanout`) and turn driving
+    (`driver`: bots, timers, hints) are its parts."""
 
     def __init__(
         self, storage: Storage, settings: Settings | None = None, cluster: Cluster | None = None
@@ -69,23 +74,21 @@ class Hub(TurnDriver):
         self.settings = settings or Settings()
         writers = 1 if storage.dialect == "sqlite" else 4
         self.db_pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
-        self.store = TableStore(storage, self.db, self.schedule, self.settings.finished_cache)
-        self.tables = self.store.tables
         self.workers = Workers(
             self.settings.cheap_workers,
             self.settings.search_workers,
             self.settings.position_workers,
             self.settings.position_memory,
         )
-        self.stopping = False
+        self.driver = TurnDriver(self.settings, self.workers, cluster, self.submit)
+        self.store = TableStore(
+            storage, self.db, self.driver.schedule, self.settings.finished_cache
+        )
+        self.tables = self.store.tables
         self.writer = ActionWriter(self)
         self.checkpoints: asyncio.Task[None] | None = None
         self.expiry: asyncio.Task[None] | None = None
-        self.quota = CreateQuota(self.settings.tables_per_address, self.settings.address_window)
-        self.position_hints = HintQuota(self.settings.position_hints, self.settings.position_window)
-        self.position_inspects = InspectQuota(
-            self.settings.position_inspects, self.settings.position_window
-        )
+        self.quotas = Quotas(self.settings)
         self.seating = Seating(self.settings, storage, self.db, self.store)
         self.fanout = Broadcaster(self.store, self.seating)
         self.seating.on_start = self._start
@@ -96,8 +99,8 @@ class Hub(TurnDriver):
     def _start(self, table: LiveTable) -> None:
         """Every human seat is taken: the game starts (its timer, its bots), and everyone
         connected gets an update that says so."""
-        self._set_deadline(table)
-        self.schedule(table)
+        self.driver.set_deadline(table)
+        self.driver.schedule(table)
         self.fanout.nothing_new(table)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -128,11 +131,9 @@ class Hub(TurnDriver):
         """Stop driving tables, hand them over (a cluster node releases its leases: another
         node drives them at its next sweep) and close every socket with 1012, which a client
         answers by reconnecting (to another node behind the same address)."""
-        if self.stopping:
+        if self.driver.stopping:
             return
-        self.stopping = True
-        for table in list(self.tables.values()):
-            self._cancel_pending(table)
+        self.driver.stop(list(self.tables.values()))
         if self.cluster is not None:
             await self.cluster.stop()
         for table in list(self.tables.values()):
@@ -163,7 +164,7 @@ class Hub(TurnDriver):
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table from a validated request by `address`; returns it and the human seats'
         tokens."""
-        self.check_room()
+        await self.check_room()
         try:
             game = load_game(body.game)
             players = game.check_players(body.players)
@@ -177,7 +178,7 @@ class Hub(TurnDriver):
                 422, "bad_request", f"seats must have one entry per player ({players})"
             )
         seats, tokens = self.seating.seats(game, body)
-        await self.quota.check(address)
+        await self.quotas.tables.check(address)
         data = TableData(
             id=new_table_id(),
             game=game.id,
@@ -200,8 +201,13 @@ class Hub(TurnDriver):
             raise RequestError(422, "bad_request", str(exc)) from None
         return await self._open(data, state), tokens
 
-    def check_room(self) -> None:
+    async def check_room(self) -> None:
+        """Refuse a new table (503 `busy`) while `max_live_tables` games are in play: this
+        server's, or on a cluster node every node's (counted in Redis: shared_limits.py)."""
         live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
+        if self.cluster is not None and self.cluster.limits.available:
+            with contextlib.suppress(Exception):  # else this node counts alone
+                live = await self.cluster.limits.count_live()
         if live >= self.settings.max_live_tables:
             raise RequestError(503, "busy", "too many games in progress: try again later")
 
@@ -218,9 +224,10 @@ class Hub(TurnDriver):
             ) from None
         table = LiveTable(data, state)
         self.tables[data.id] = table
-        if self.cluster is not None:
+        if self.cluster is not None and self.relay is not None:
             await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
-        self.schedule(table)
+            self.relay.mark_live(table)
+        self.driver.schedule(table)
         return table
 
     async def create_from_position(
@@ -233,7 +240,7 @@ class Hub(TurnDriver):
         """A private table that plays on from a whole `position` (its loaded `state`): the
         caller takes `seat`, bots the others. Returns it and the caller's token (the route
         took the table quota, before loading the position)."""
-        self.check_room()
+        await self.check_room()
         game = state.game
         specs = [
             SeatSpec(kind="human", name=body.name)
@@ -321,7 +328,7 @@ class Hub(TurnDriver):
                 if new is not None:  # made here, not first by another node
                     if self.cluster is not None:
                         await self.cluster.acquire(new.id)
-                    self.schedule(new)
+                    self.driver.schedule(new)
                     self.announce(
                         {"k": "rematch", "t": table.id, "r": new.id, "tok": table.rematch_tokens}
                     )
@@ -403,6 +410,8 @@ class Hub(TurnDriver):
             except StorageBusy:
                 log.warning("table %s: ply %d not stored: the database is locked", table.id, number)
                 return Refusal("server_busy", "the game store is busy; try again in a moment")
+            except OperationalError:  # the database cannot be reached (logged by the writer)
+                return Refusal("unavailable", "the database cannot be reached", UNREACHABLE)
             except Exception:
                 log.exception("table %s: cannot store ply %d", table.id, number)
                 return Refusal("server_error", "the action could not be stored; try again")
@@ -471,14 +480,14 @@ class Hub(TurnDriver):
             table.data.status = "over"
             table.data.finished_at = finished_at
             table.data.scores, table.data.winners = result
-        self._cancel_pending(table)
-        self._set_deadline(table)
+        self.driver.cancel(table)
+        self.driver.set_deadline(table)
         if remote and deadline is not None and table.deadline is not None:
             table.deadline = deadline
         self.fanout.action(table, seat, notation, public, told_from, timed_out)
         if not remote and not table.over and table.ply >= self.settings.max_plies:
             await self._end_early(table, "ply_limit")
-        self.schedule(table)
+        self.driver.schedule(table)
         if table.over:
             self.forget_if_idle(table)
 
@@ -494,7 +503,7 @@ class Hub(TurnDriver):
         data = table.data
         data.status, data.ended, data.finished_at = "over", ended, finished_at
         data.scores, data.winners = scores, []
-        self._cancel_pending(table)
+        self.driver.cancel(table)
         table.deadline = None
         self.fanout.nothing_new(table)
         self.announce({"k": "ended", "t": table.id})
@@ -511,7 +520,7 @@ class Hub(TurnDriver):
                 if table.over:
                     self.forget_if_idle(table)
                     continue
-                if table.conns or not table.has_humans() or not self._drives(table):
+                if table.conns or not table.has_humans() or not self.driver.drives(table):
                     continue
                 if self.relay is not None and self.relay.watched(table):
                     continue
@@ -544,10 +553,8 @@ class Hub(TurnDriver):
             return
         table.data, table.state = data, state
         table._shown = None  # rebuilt from the reloaded actions on the next connection
-        self._cancel_pending(table)
-        self._set_deadline(table)
+        self.driver.restart(table)
         self.fanout.nothing_new(table)
-        self.schedule(table)
 
 
 __all__ = [

@@ -41,18 +41,18 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     address = ws.client.host if ws.client else "?"
     connects: AddressLimiter = ws.app.state.connects
-    if connects.take(address) is not None:
+    if await connects.check(address) is not None:
         await ws.close(4429, "too many connections from this address: retry later")
         return
     caps: ConnectionCaps = ws.app.state.connection_caps
-    full = caps.enter(address, table_id)
+    full, ticket = await caps.admit(address, table_id)
     if full is not None:
         await ws.close(4429, f"too many open connections to this {full}: retry later")
         return
     try:
         await connect(ws, table_id)
     finally:
-        caps.leave(address, table_id)
+        await caps.leave(ticket)
 
 
 async def connect(ws: WebSocket, table_id: str) -> None:
@@ -129,7 +129,7 @@ async def serve_connection(
                 names = seat_names(table, conn.lang)
                 conn.send_json(refusal_frame(refused, conn.lang, names))
         elif isinstance(frame, HintFrame):
-            task = asyncio.create_task(hub.hint(table, conn))
+            task = asyncio.create_task(hub.driver.hint(table, conn))
             tasks.add(task)
             task.add_done_callback(tasks.discard)
         else:

@@ -1,10 +1,11 @@
 """The table page's layout, checked as a demanding player sees it (issue 32): at 1366x768 (the
-laptop it is designed for), 1920x1080, 1280x720 and a 390x844 phone, in English, French and
-German, for every game (Eternity, the Vale with and without the Artifacts, Eternitium with two
-players and solo), mid-game at a seat and at the end:
+laptop it is designed for), 1920x1080, 1280x720, an 820x1180 tablet in portrait and a 390x844
+phone, in English, French and German, for every game (Eternity, the Vale with and without the
+Artifacts, Eternitium with two players and solo), mid-game at a seat and at the end:
 
-- no text element overflows its box or is cut (its scrollWidth against its clientWidth), and
-  no word drawn on a card runs off the card;
+- no text element overflows its box or is cut (its scrollWidth against its clientWidth), no
+  word drawn on a card runs off the card, and an Eternitium Era pile fits its seat with its
+  count on it in 11 px or more;
 - whatever has the `hidden` attribute takes no room on the screen;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
   board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
@@ -14,7 +15,7 @@ players and solo), mid-game at a seat and at the end:
 
 One page per game goes through the sizes and languages (the language switched in the page, the
 window resized, nothing loaded again), so the whole check stays short. Screenshots of each game
-at each size in each language mid-game, and at the end in English:
+at each size in each language, mid-game and at the end:
 test-output/screenshots/layout-<game>-<when>-<size>-<lang>.png (the screen as seen).
 """
 
@@ -36,7 +37,9 @@ GAMES: dict[str, tuple[str, int, dict[str, Any], str]] = {
     "eternitium": ("eternitium", 2, {}, ".markets"),
     "eternitium-solo": ("eternitium", 1, {"options": {"mission": 3}}, ".markets"),
 }
-SIZES = [(1366, 768), (1920, 1080), (1280, 720), (390, 844)]
+# the laptop, a large screen, a small laptop, a tablet in portrait (or a narrow laptop window:
+# the 701-899 px between a phone and a laptop) and a phone
+SIZES = [(1366, 768), (1920, 1080), (1280, 720), (820, 1180), (390, 844)]
 LANGUAGES = ["en", "fr", "de"]
 
 # Text boxes whose content is wider than their box and that do not scroll it themselves; every
@@ -45,8 +48,9 @@ _CHECK = """(play) => {
   const scrolls = (n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
   const words = (n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
   const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
+  // (a box 1 px wide is a title kept for screen readers only: never drawn, so never cut)
   const overflowing = [...document.querySelectorAll('main *')]
-    .filter((n) => words(n) && shown(n) && n.clientWidth > 0 && !scrolls(n)
+    .filter((n) => words(n) && shown(n) && n.clientWidth > 1 && !scrolls(n)
       && n.scrollWidth > n.clientWidth + 1 && !n.closest('svg'))
     .map((n) => `${n.tagName.toLowerCase()}.${n.className}: "${n.textContent.trim().slice(0, 40)}"`
       + ` ${n.scrollWidth} > ${n.clientWidth}`);
@@ -55,6 +59,15 @@ _CHECK = """(play) => {
     const b = n.getBBox();
     return b.width && (b.x < -0.5 || b.x + b.width > n.ownerSVGElement.viewBox.baseVal.width + 0.5);
   }).map((n) => `card text "${n.textContent}"`);
+  // an Eternitium Era pile within its seat, its count on it in 11 px or more
+  const piles = [...document.querySelectorAll('#board .era-row')].filter(shown).flatMap((n) => {
+    const out = n.scrollWidth > n.clientWidth + 1
+      ? [`an Era pile runs past its seat: ${n.scrollWidth} > ${n.clientWidth}`] : [];
+    const count = n.querySelector('.card.top .badge');
+    const px = count ? parseFloat(getComputedStyle(count).fontSize) : 0;
+    if (n.querySelector('.card') && px < 11) out.push(`an Era pile's count at ${px} px`);
+    return out;
+  });
   const hiddenShown = [...document.querySelectorAll('[hidden]')]
     .filter((n) => n.getClientRects().length).map((n) => n.id || n.className || n.tagName);
   const box = (selector) => {
@@ -77,8 +90,9 @@ _CHECK = """(play) => {
   const seats = [...document.querySelectorAll('#board .ring > .seat-panel:not(.me)')]
     .map((n) => ({at: [...n.classList].find((c) => c.startsWith('at-')), ...rect(n)}));
   const mine = document.querySelector('#board .ring > .seat-panel.me');
-  return {overflowing: [...overflowing, ...offCard], hiddenShown, area: area.filter(Boolean),
-    folded, holding: Boolean(holding), pageWidth: document.documentElement.scrollWidth,
+  return {overflowing: [...overflowing, ...offCard, ...piles], hiddenShown,
+    area: area.filter(Boolean), folded, holding: Boolean(holding),
+    pageWidth: document.documentElement.scrollWidth,
     seats, center: center && rect(center), mine: mine && rect(mine),
     hand: holding ? rect(document.querySelector('#board .hand-zone')) : null};
 }"""
@@ -159,9 +173,8 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str, players: int) -> 
                     and (box["top"] < hand["bottom"] and box["bottom"] > hand["top"])
                 ):
                     problems.append(f"{where}: under the docked hand: {box}")
-            if when == "mid" or lang == "en":  # the end in English: its words are the score's
-                shot = ui.shots / f"layout-{name}-{when}-{width}x{height}-{lang}.png"
-                page.screenshot(path=str(shot))
+            shot = ui.shots / f"layout-{name}-{when}-{width}x{height}-{lang}.png"
+            page.screenshot(path=str(shot))
     return problems
 
 

@@ -149,7 +149,10 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str, players: int) -> 
         _switch_language(page, lang)
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(60)
+            # the page's resize handlers ran and it was drawn again: two frames, not a fixed wait
+            page.evaluate(
+                "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+            )
             page.wait_for_function("document.getElementById('connection').hidden")
             where = f"{name} {when} {width}x{height} {lang}"
             got = page.evaluate(_CHECK, play)

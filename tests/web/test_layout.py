@@ -6,7 +6,7 @@ Artifacts, Eternitium with two players and solo), mid-game at a seat and at the 
 - no text element overflows its box or is cut (its scrollWidth against its clientWidth), no
   word drawn on a card runs off the card, and an Eternitium Era pile fits its seat with its
   count on it in 11 px or more;
-- whatever has the `hidden` attribute takes no room on the screen;
+- whatever has the `hidden` attribute takes no room on the screen; the header is one line;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
   board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
   moves panel's head); the results panel's head at the end;
@@ -93,6 +93,7 @@ _CHECK = """(play) => {
   return {overflowing: [...overflowing, ...offCard, ...piles], hiddenShown,
     area: area.filter(Boolean), folded, holding: Boolean(holding),
     pageWidth: document.documentElement.scrollWidth,
+    header: document.querySelector('header.topbar').getBoundingClientRect().height,
     seats, center: center && rect(center), mine: mine && rect(mine),
     hand: holding ? rect(document.querySelector('#board .hand-zone')) : null};
 }"""
@@ -158,6 +159,8 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str, players: int) -> 
             got = page.evaluate(_CHECK, play)
             problems += [f"{where}: overflows: {o}" for o in got["overflowing"]]
             problems += [f"{where}: hidden but shown: {h}" for h in got["hiddenShown"]]
+            if got["header"] > 50:  # its links and the language on one line, in every language
+                problems.append(f"{where}: the header takes {got['header']:.0f} px (two lines)")
             if got["pageWidth"] > width:
                 problems.append(f"{where}: the page is {got['pageWidth']} px wide")
             problems += [f"{where}: {p}" for p in _around(got, width, players, when == "mid")]
@@ -188,7 +191,8 @@ def test_the_table_fits_each_screen_in_each_language(ui: UI, open_page: Any, nam
     finished = ui.server.create(game, [BOT] * players, seed=12, **extra)["table_id"]
     created = ui.server.create(game, [HUMAN] + [BOT] * (players - 1), seed=12, **extra)
     problems: list[str] = []
-    with open_page(viewport={"width": 1366, "height": 768}) as page:
+    # no motion: each screenshot shows the table at rest, not a card on its way
+    with open_page(viewport={"width": 1366, "height": 768}, reduced_motion="reduce") as page:
         page.goto(ui.server.url(created["seats"][0]["url"]))
         _settled(page)
         for _ in range(4):  # mid-game

@@ -11,7 +11,7 @@ Artifacts, Eternitium with two players and solo), mid-game at a seat and at the 
   board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
   moves panel's head); the results panel's head at the end;
 - the opponents sit around the play: a seat at the top above it, on the left and right beside
-  it, on a phone all in one strip above it; your own seat and your hand below it.
+  it, on a phone or a tablet all in one strip above it; your own seat and your hand below it.
 
 One page per game goes through the sizes and languages (the language switched in the page, the
 window resized, nothing loaded again), so the whole check stays short. Screenshots of each game
@@ -119,7 +119,8 @@ def _switch_language(page: Any, lang: str) -> None:
 
 def _around(got: dict[str, Any], width: int, players: int, seat: bool) -> list[str]:
     """The opponents' seats around the play: on a wide screen above it (top) or beside it (left,
-    right), on a phone in one strip above it; your own seat and hand below the play."""
+    right), on a phone or a tablet in portrait in one strip above it; your own seat and hand
+    below the play."""
     center, seats = got["center"], got["seats"]
     if center is None:
         return ["no play area in the middle of the table"]
@@ -127,14 +128,14 @@ def _around(got: dict[str, Any], width: int, players: int, seat: bool) -> list[s
     if len(seats) != players - seat:
         problems.append(f"{len(seats)} opponents' seats around the play for {players} players")
     for box in seats:
-        at = "top" if width <= 700 else box["at"].removeprefix("at-")
+        at = "top" if width < 900 else box["at"].removeprefix("at-")
         if at == "top" and box["bottom"] > center["top"] + 1:
             problems.append(f"a seat at the {box['at']} is not above the play: {box} / {center}")
         elif at == "left" and box["right"] > center["left"] + 1:
             problems.append(f"the seat on the left is not left of the play: {box} / {center}")
         elif at == "right" and box["left"] < center["right"] - 1:
             problems.append(f"the seat on the right is not right of the play: {box} / {center}")
-    if width <= 700 and len({round(box["top"]) for box in seats}) > 1:
+    if width < 900 and len({round(box["top"]) for box in seats}) > 1:
         problems.append(f"the phone's seats are not one strip: {seats}")
     if seat and (got["mine"] is None or got["mine"]["top"] < center["bottom"] - 1):
         problems.append(f"your seat is not below the play: {got['mine']} / {center}")

@@ -4,8 +4,8 @@ phone, in English, French and German, for every game (Eternity, the Vale with an
 Artifacts, Eternitium with two players and solo), mid-game at a seat and at the end:
 
 - no text element overflows its box or is cut (its scrollWidth against its clientWidth), no
-  word drawn on a card runs off the card, and an Eternitium Era pile fits its seat with its
-  count on it in 11 px or more;
+  word drawn on a card runs off the card, an Eternitium Era pile fits its seat with its count
+  on it in 11 px or more, and each market keeps its cards and deck in one row;
 - whatever has the `hidden` attribute takes no room on the screen; the header is one line;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
   board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
@@ -68,6 +68,14 @@ _CHECK = """(play) => {
     if (n.querySelector('.card') && px < 11) out.push(`an Era pile's count at ${px} px`);
     return out;
   });
+  // an Eternitium market's cards and deck in one row (a deck alone on a second line reads as
+  // another market)
+  const markets = [...document.querySelectorAll('#board .markets .cards')].filter(shown);
+  const rows = markets.filter((n) => {
+    const boxes = [...n.children].map((c) => c.getBoundingClientRect());
+    return boxes.length
+      && Math.max(...boxes.map((b) => b.top)) >= Math.min(...boxes.map((b) => b.bottom));
+  }).map((n) => `a market's cards on several lines: ${n.closest('section').className}`);
   const hiddenShown = [...document.querySelectorAll('[hidden]')]
     .filter((n) => n.getClientRects().length).map((n) => n.id || n.className || n.tagName);
   const box = (selector) => {
@@ -90,7 +98,7 @@ _CHECK = """(play) => {
   const seats = [...document.querySelectorAll('#board .ring > .seat-panel:not(.me)')]
     .map((n) => ({at: [...n.classList].find((c) => c.startsWith('at-')), ...rect(n)}));
   const mine = document.querySelector('#board .ring > .seat-panel.me');
-  return {overflowing: [...overflowing, ...offCard, ...piles], hiddenShown,
+  return {overflowing: [...overflowing, ...offCard, ...piles, ...rows], hiddenShown,
     area: area.filter(Boolean), folded, holding: Boolean(holding),
     pageWidth: document.documentElement.scrollWidth,
     header: document.querySelector('header.topbar').getBoundingClientRect().height,

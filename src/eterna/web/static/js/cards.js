@@ -261,8 +261,7 @@ export function cardSvg(spec) {
       parts.push(glyph(g.shape, cx, lines.length ? 40 : 50, r, g.colour || colour));
     });
     // a card under others in a pile: its shape again in the corner the cards above leave in view
-    if (spec.index) parts.push(svg("rect", { x: 50, y: 4, width: 16, height: 16, rx: 3, fill: spec.tint || "#fff", class: "card-index" }),
-      glyph(spec.index.shape, 58, 12, 6.5, spec.index.colour));
+    if (spec.index) parts.push(glyph(spec.index.shape, 57, 15, 8, spec.index.colour));
     const top = glyphs.length ? 68 : 52 - (lines.length - 1) * 6;
     lines.forEach((line, i) => {
       const fit = fitLine(line, 12, 62, FLOOR.plain);

@@ -35,11 +35,12 @@ function shapeName(shape) {
 }
 
 // An Era card; `under` (a card under the top of a pile): a back without its word, a known shape
-// with its index in the top right corner, the part the cards above it leave in view.
+// in the top right corner only, the part the cards above it leave in view.
 export function eraSpec(shape, under = false) {
   if (shape === "hidden") return { back: true, label: t("eternitium.hiddenEra"), backLabel: under ? null : t("eternitium.face.era") };
-  return { label: t("eternitium.eraCard", { shape: shapeName(shape) }), colour: SHAPE_COLOURS[shape], tint: "#fffdf5", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: [shapeName(shape)], footer: t("eternitium.face.era"),
-    index: under ? { shape, colour: SHAPE_COLOURS[shape] } : null };
+  const glyph = { shape, colour: SHAPE_COLOURS[shape] };
+  return { label: t("eternitium.eraCard", { shape: shapeName(shape) }), colour: SHAPE_COLOURS[shape], tint: "#fffdf5", glyphs: under ? [] : [glyph], lines: [shapeName(shape)], footer: t("eternitium.face.era"),
+    index: under ? glyph : null };
 }
 
 export function cardSpec(card) {

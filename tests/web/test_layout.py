@@ -5,7 +5,8 @@ Artifacts, Eternitium with two players and solo), mid-game at a seat and at the 
 
 - no text element overflows its box or is cut (its scrollWidth against its clientWidth), no
   word drawn on a card runs off the card, an Eternitium Era pile fits its seat with its count
-  on it in 11 px or more, and each market keeps its cards and deck in one row;
+  on it in 11 px or more, each market keeps its cards and deck in one row, and a move no card
+  makes (Pass, End turn) is in sight without scrolling, in the moves or in their panel's head;
 - whatever has the `hidden` attribute takes no room on the screen; the header is one line;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
   board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
@@ -76,6 +77,17 @@ _CHECK = """(play) => {
     return boxes.length
       && Math.max(...boxes.map((b) => b.top)) >= Math.min(...boxes.map((b) => b.bottom));
   }).map((n) => `a market's cards on several lines: ${n.closest('section').className}`);
+  // a move no card makes (Pass, End turn) is in sight without scrolling: in the list's visible
+  // part, or in the moves panel's head
+  const list = document.querySelector('#action-list');
+  const sight = list.getBoundingClientRect();
+  const unseen = [...document.querySelectorAll('#moves-quick [data-action]')].filter((quick) => {
+    if (shown(quick) || document.body.dataset.status === 'over') return false;
+    const item = [...list.querySelectorAll('[data-action]')]
+      .find((b) => b.dataset.action === quick.dataset.action);
+    const r = item && shown(item) ? item.getBoundingClientRect() : null;
+    return !r || r.top < sight.top - 1 || r.bottom > sight.bottom + 1 || r.bottom > innerHeight + 1;
+  }).map((n) => `the move "${n.dataset.action}" is out of sight`);
   const hiddenShown = [...document.querySelectorAll('[hidden]')]
     .filter((n) => n.getClientRects().length).map((n) => n.id || n.className || n.tagName);
   const box = (selector) => {
@@ -98,8 +110,8 @@ _CHECK = """(play) => {
   const seats = [...document.querySelectorAll('#board .ring > .seat-panel:not(.me)')]
     .map((n) => ({at: [...n.classList].find((c) => c.startsWith('at-')), ...rect(n)}));
   const mine = document.querySelector('#board .ring > .seat-panel.me');
-  return {overflowing: [...overflowing, ...offCard, ...piles, ...rows], hiddenShown,
-    area: area.filter(Boolean), folded, holding: Boolean(holding),
+  return {overflowing: [...overflowing, ...offCard, ...piles, ...rows, ...unseen],
+    hiddenShown, area: area.filter(Boolean), folded, holding: Boolean(holding),
     pageWidth: document.documentElement.scrollWidth,
     header: document.querySelector('header.topbar').getBoundingClientRect().height,
     seats, center: center && rect(center), mine: mine && rect(mine),

@@ -396,8 +396,9 @@ function drawActions() {
   $("skip-moves").hidden = panel.hidden;
   const button = (a, extra = "") => el("button", { type: "button", class: `action${extra}`, title: a, dataset: { action: a }, disabled: S.sending || waiting(), onclick: () => { S.clicked = null; act(a); } }, label(a));
   list.replaceChildren(...legal.map((a) => button(a)));
-  // shown in the panel's head while it is folded: the moves no card makes
+  // the moves no card makes, in the panel's head while the cards are the moves (css)
   $("moves-quick").replaceChildren(...(document.body.dataset.cardMoves === "1" ? S.besideCards || [] : []).map((a) => button(a, " small")));
+  markLongList();
   const refusal = $("refusal");
   refusal.hidden = !S.refusal;
   refusal.replaceChildren();
@@ -427,6 +428,14 @@ function drawActions() {
     hintBox.append(el("p", { class: "note" }, t("hint.explain", { n: S.hint.iterations || "" })), el("div", { class: "table-scroll" }, table));
   }
 }
+
+// Whether the list of moves scrolls (its last moves out of sight): the head then shows the
+// moves no card makes.
+function markLongList() {
+  const list = $("action-list");
+  $("actions").classList.toggle("list-scrolls", list.scrollHeight > list.clientHeight + 1);
+}
+new ResizeObserver(markLongList).observe($("action-list"));  // shown, hidden, the window resized
 
 function renderLog() {
   const list = $("log");

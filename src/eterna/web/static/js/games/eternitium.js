@@ -46,7 +46,8 @@ export function eraSpec(shape, under = false) {
 export function cardSpec(card) {
   if (card === "blind-basic" || card === "blind-advanced") {
     const tier = card.split("-")[1];
-    return { back: true, label: t(`eternitium.blind.${tier}`), backLabel: t(`eternitium.tier.${tier}`) };
+    return { back: true, label: t(`eternitium.blind.${tier}`), backLabel: t(`eternitium.tier.${tier}`),
+      backEmblem: tier === "advanced" ? "star" : "chip", backColour: TIER_COLOURS[tier] };
   }
   if (card.startsWith("portal-")) {
     const shape = card.slice(7);

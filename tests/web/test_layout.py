@@ -1,20 +1,22 @@
 """The table page's layout, checked as a demanding player sees it (issue 32): at 1366x768 (the
-laptop it is designed for), 1920x1080, 1280x720 and a 390x844 phone, in English, French and
-German, for every game (Eternity, the Vale with and without the Artifacts, Eternitium with two
-players and solo), mid-game at a seat and at the end:
+laptop it is designed for), 1920x1080, 1280x720, an 820x1180 tablet in portrait and a 390x844
+phone, in English, French and German, for every game (Eternity, the Vale with and without the
+Artifacts, Eternitium with two players and solo), mid-game at a seat and at the end:
 
-- no text element overflows its box or is cut (its scrollWidth against its clientWidth), and
-  no word drawn on a card runs off the card;
-- whatever has the `hidden` attribute takes no room on the screen;
+- no text element overflows its box or is cut (its scrollWidth against its clientWidth), no
+  word drawn on a card runs off the card, an Eternitium Era pile fits its seat with its count
+  on it in 11 px or more, each market keeps its cards and deck in one row, and a move no card
+  makes (Pass, End turn) is in sight without scrolling, in the moves or in their panel's head;
+- whatever has the `hidden` attribute takes no room on the screen; the header is one line;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
   board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
   moves panel's head); the results panel's head at the end;
 - the opponents sit around the play: a seat at the top above it, on the left and right beside
-  it, on a phone all in one strip above it; your own seat and your hand below it.
+  it, on a phone or a tablet all in one strip above it; your own seat and your hand below it.
 
 One page per game goes through the sizes and languages (the language switched in the page, the
 window resized, nothing loaded again), so the whole check stays short. Screenshots of each game
-at each size in each language mid-game, and at the end in English:
+at each size in each language, mid-game and at the end:
 test-output/screenshots/layout-<game>-<when>-<size>-<lang>.png (the screen as seen).
 """
 
@@ -36,7 +38,9 @@ GAMES: dict[str, tuple[str, int, dict[str, Any], str]] = {
     "eternitium": ("eternitium", 2, {}, ".markets"),
     "eternitium-solo": ("eternitium", 1, {"options": {"mission": 3}}, ".markets"),
 }
-SIZES = [(1366, 768), (1920, 1080), (1280, 720), (390, 844)]
+# the laptop, a large screen, a small laptop, a tablet in portrait (or a narrow laptop window:
+# the 701-899 px between a phone and a laptop) and a phone
+SIZES = [(1366, 768), (1920, 1080), (1280, 720), (820, 1180), (390, 844)]
 LANGUAGES = ["en", "fr", "de"]
 
 # Text boxes whose content is wider than their box and that do not scroll it themselves; every
@@ -45,8 +49,9 @@ _CHECK = """(play) => {
   const scrolls = (n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
   const words = (n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
   const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
+  // (a box 1 px wide is a title kept for screen readers only: never drawn, so never cut)
   const overflowing = [...document.querySelectorAll('main *')]
-    .filter((n) => words(n) && shown(n) && n.clientWidth > 0 && !scrolls(n)
+    .filter((n) => words(n) && shown(n) && n.clientWidth > 1 && !scrolls(n)
       && n.scrollWidth > n.clientWidth + 1 && !n.closest('svg'))
     .map((n) => `${n.tagName.toLowerCase()}.${n.className}: "${n.textContent.trim().slice(0, 40)}"`
       + ` ${n.scrollWidth} > ${n.clientWidth}`);
@@ -55,6 +60,34 @@ _CHECK = """(play) => {
     const b = n.getBBox();
     return b.width && (b.x < -0.5 || b.x + b.width > n.ownerSVGElement.viewBox.baseVal.width + 0.5);
   }).map((n) => `card text "${n.textContent}"`);
+  // an Eternitium Era pile within its seat, its count on it in 11 px or more
+  const piles = [...document.querySelectorAll('#board .era-row')].filter(shown).flatMap((n) => {
+    const out = n.scrollWidth > n.clientWidth + 1
+      ? [`an Era pile runs past its seat: ${n.scrollWidth} > ${n.clientWidth}`] : [];
+    const count = n.querySelector('.card.top .badge');
+    const px = count ? parseFloat(getComputedStyle(count).fontSize) : 0;
+    if (n.querySelector('.card') && px < 11) out.push(`an Era pile's count at ${px} px`);
+    return out;
+  });
+  // an Eternitium market's cards and deck in one row (a deck alone on a second line reads as
+  // another market)
+  const markets = [...document.querySelectorAll('#board .markets .cards')].filter(shown);
+  const rows = markets.filter((n) => {
+    const boxes = [...n.children].map((c) => c.getBoundingClientRect());
+    return boxes.length
+      && Math.max(...boxes.map((b) => b.top)) >= Math.min(...boxes.map((b) => b.bottom));
+  }).map((n) => `a market's cards on several lines: ${n.closest('section').className}`);
+  // a move no card makes (Pass, End turn) is in sight without scrolling: in the list's visible
+  // part, or in the moves panel's head
+  const list = document.querySelector('#action-list');
+  const sight = list.getBoundingClientRect();
+  const unseen = [...document.querySelectorAll('#moves-quick [data-action]')].filter((quick) => {
+    if (shown(quick) || document.body.dataset.status === 'over') return false;
+    const item = [...list.querySelectorAll('[data-action]')]
+      .find((b) => b.dataset.action === quick.dataset.action);
+    const r = item && shown(item) ? item.getBoundingClientRect() : null;
+    return !r || r.top < sight.top - 1 || r.bottom > sight.bottom + 1 || r.bottom > innerHeight + 1;
+  }).map((n) => `the move "${n.dataset.action}" is out of sight`);
   const hiddenShown = [...document.querySelectorAll('[hidden]')]
     .filter((n) => n.getClientRects().length).map((n) => n.id || n.className || n.tagName);
   const box = (selector) => {
@@ -77,8 +110,10 @@ _CHECK = """(play) => {
   const seats = [...document.querySelectorAll('#board .ring > .seat-panel:not(.me)')]
     .map((n) => ({at: [...n.classList].find((c) => c.startsWith('at-')), ...rect(n)}));
   const mine = document.querySelector('#board .ring > .seat-panel.me');
-  return {overflowing: [...overflowing, ...offCard], hiddenShown, area: area.filter(Boolean),
-    folded, holding: Boolean(holding), pageWidth: document.documentElement.scrollWidth,
+  return {overflowing: [...overflowing, ...offCard, ...piles, ...rows, ...unseen],
+    hiddenShown, area: area.filter(Boolean), folded, holding: Boolean(holding),
+    pageWidth: document.documentElement.scrollWidth,
+    header: document.querySelector('header.topbar').getBoundingClientRect().height,
     seats, center: center && rect(center), mine: mine && rect(mine),
     hand: holding ? rect(document.querySelector('#board .hand-zone')) : null};
 }"""
@@ -104,7 +139,8 @@ def _switch_language(page: Any, lang: str) -> None:
 
 def _around(got: dict[str, Any], width: int, players: int, seat: bool) -> list[str]:
     """The opponents' seats around the play: on a wide screen above it (top) or beside it (left,
-    right), on a phone in one strip above it; your own seat and hand below the play."""
+    right), on a phone or a tablet in portrait in one strip above it; your own seat and hand
+    below the play."""
     center, seats = got["center"], got["seats"]
     if center is None:
         return ["no play area in the middle of the table"]
@@ -112,14 +148,14 @@ def _around(got: dict[str, Any], width: int, players: int, seat: bool) -> list[s
     if len(seats) != players - seat:
         problems.append(f"{len(seats)} opponents' seats around the play for {players} players")
     for box in seats:
-        at = "top" if width <= 700 else box["at"].removeprefix("at-")
+        at = "top" if width < 900 else box["at"].removeprefix("at-")
         if at == "top" and box["bottom"] > center["top"] + 1:
             problems.append(f"a seat at the {box['at']} is not above the play: {box} / {center}")
         elif at == "left" and box["right"] > center["left"] + 1:
             problems.append(f"the seat on the left is not left of the play: {box} / {center}")
         elif at == "right" and box["left"] < center["right"] - 1:
             problems.append(f"the seat on the right is not right of the play: {box} / {center}")
-    if width <= 700 and len({round(box["top"]) for box in seats}) > 1:
+    if width < 900 and len({round(box["top"]) for box in seats}) > 1:
         problems.append(f"the phone's seats are not one strip: {seats}")
     if seat and (got["mine"] is None or got["mine"]["top"] < center["bottom"] - 1):
         problems.append(f"your seat is not below the play: {got['mine']} / {center}")
@@ -135,12 +171,17 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str, players: int) -> 
         _switch_language(page, lang)
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(60)
+            # the page's resize handlers ran and it was drawn again: two frames, not a fixed wait
+            page.evaluate(
+                "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+            )
             page.wait_for_function("document.getElementById('connection').hidden")
             where = f"{name} {when} {width}x{height} {lang}"
             got = page.evaluate(_CHECK, play)
             problems += [f"{where}: overflows: {o}" for o in got["overflowing"]]
             problems += [f"{where}: hidden but shown: {h}" for h in got["hiddenShown"]]
+            if got["header"] > 50:  # its links and the language on one line, in every language
+                problems.append(f"{where}: the header takes {got['header']:.0f} px (two lines)")
             if got["pageWidth"] > width:
                 problems.append(f"{where}: the page is {got['pageWidth']} px wide")
             problems += [f"{where}: {p}" for p in _around(got, width, players, when == "mid")]
@@ -159,9 +200,8 @@ def _check(ui: UI, page: Any, name: str, when: str, play: str, players: int) -> 
                     and (box["top"] < hand["bottom"] and box["bottom"] > hand["top"])
                 ):
                     problems.append(f"{where}: under the docked hand: {box}")
-            if when == "mid" or lang == "en":  # the end in English: its words are the score's
-                shot = ui.shots / f"layout-{name}-{when}-{width}x{height}-{lang}.png"
-                page.screenshot(path=str(shot))
+            shot = ui.shots / f"layout-{name}-{when}-{width}x{height}-{lang}.png"
+            page.screenshot(path=str(shot))
     return problems
 
 
@@ -172,7 +212,8 @@ def test_the_table_fits_each_screen_in_each_language(ui: UI, open_page: Any, nam
     finished = ui.server.create(game, [BOT] * players, seed=12, **extra)["table_id"]
     created = ui.server.create(game, [HUMAN] + [BOT] * (players - 1), seed=12, **extra)
     problems: list[str] = []
-    with open_page(viewport={"width": 1366, "height": 768}) as page:
+    # no motion: each screenshot shows the table at rest, not a card on its way
+    with open_page(viewport={"width": 1366, "height": 768}, reduced_motion="reduce") as page:
         page.goto(ui.server.url(created["seats"][0]["url"]))
         _settled(page)
         for _ in range(4):  # mid-game

@@ -142,6 +142,53 @@ def test_the_moves_panel_folds_away(ui: Any, phone: Any) -> None:
     assert phone.locator("#action-list button[data-action]").first.is_visible()
 
 
+def _in_view(page: Any, selector: str) -> dict[str, float]:
+    """The element's rectangle, which must lie whole on the screen (above the docked hand when
+    it is not the hand itself)."""
+    box = rect(page, selector)
+    width, height = page.evaluate("[window.innerWidth, window.innerHeight]")
+    assert box["top"] >= -1 and box["bottom"] <= height + 1, f"{selector} off the screen: {box}"
+    assert box["left"] >= -1 and box["right"] <= width + 1, f"{selector} off the screen: {box}"
+    return box
+
+
+def test_eternitium_on_a_phone_shows_the_market_not_the_moves(ui: Any, phone: Any) -> None:
+    """Eternitium on a phone: every buy is a market card to tap and the hand's moves are its
+    cards, so the moves panel folds by itself; its head keeps the few moves no card makes (Pass,
+    End turn) one tap away, and the markets and the hand are on the screen together."""
+    open_seat(ui, phone, "eternitium", [HUMAN, BOT], seed=12)
+    seen: set[str] = set()
+    for _ in range(60):
+        if ui.state(phone).get("status") == "over" or {"acquire", "play"} <= seen:
+            break
+        legal = phone.locator("#action-list [data-action]").evaluate_all(
+            "ns => ns.map((n) => n.dataset.action)"
+        )
+        verbs = {action.split()[0] for action in legal}
+        phase = "acquire" if "acquire" in verbs else "play" if "play" in verbs else None
+        if phase and phase not in seen:
+            seen.add(phase)
+            phone.evaluate("window.scrollTo(0, 0)")  # as it opens (a tap in the list scrolled)
+            where = f"the {phase} phase ({legal})"
+            assert ui.state(phone)["movesFolded"] == "1", f"{where}: the moves panel is open"
+            assert not phone.locator("#action-list").is_visible(), where
+            head = _in_view(phone, "#actions .panel-head")
+            markets = _in_view(phone, "#board .markets")
+            assert head["bottom"] <= markets["top"], (head, markets)
+            if holds_cards(phone):
+                hand = _in_view(phone, "#board .hand-zone")
+                assert markets["bottom"] <= hand["top"] + 1, f"{where}: {markets} / {hand}"
+            # the moves no card makes: buttons in the folded head, each one tap away
+            quick = phone.locator("#moves-quick button[data-action]")
+            actions = quick.evaluate_all("ns => ns.map((n) => n.dataset.action)")
+            assert {"pass" if phase == "acquire" else "end"} <= set(actions) <= set(legal), where
+            for i in range(quick.count()):
+                _in_view(phone, f"#moves-quick button[data-action] >> nth={i}")
+            phone.screenshot(path=str(ui.shots / f"phone-eternitium-{phase}.png"))
+        tap_move(ui, phone)
+    assert {"acquire", "play"} <= seen, f"only {seen} seen"
+
+
 def test_no_page_is_wider_than_a_small_phone(ui: Any, phone: Any) -> None:
     phone.set_viewport_size(NARROW)
     for game, seats, extra, _ in GAMES:

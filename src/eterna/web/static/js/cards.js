@@ -226,14 +226,20 @@ export function cardSvg(spec) {
     parts.push(svg("rect", { x: 1, y: 1, width: 68, height: 98, rx: 7, fill: "#2d3561", stroke: "#11163a", "stroke-width": 2 }));
     parts.push(svg("rect", { x: 7, y: 7, width: 56, height: 86, rx: 5, fill: "url(#eterna-hatch)", stroke: "#9fa8da", "stroke-width": 1 }));
     if (spec.backLabel) {
-      parts.push(svg("rect", { x: 9, y: 38, width: 52, height: 24, rx: 4, fill: "#fff", opacity: 0.85 }));
+      const label = [svg("rect", { x: 9, y: 38, width: 52, height: 24, rx: 4, fill: "#fff", opacity: 0.85 })];
       const floor = spec.small ? FLOOR.smallPlain : FLOOR.rich;
       const lines = wrap(spec.backLabel, Math.max(4, Math.floor(54 / (floor * 0.62))), 2, true, undefined, false);
-      if (lines.length > 1) parts.push(svg("rect", { x: 7, y: 32, width: 56, height: 36, rx: 4, fill: "#fff", opacity: 0.85 }));
+      if (lines.length > 1) label.push(svg("rect", { x: 7, y: 32, width: 56, height: 36, rx: 4, fill: "#fff", opacity: 0.85 }));
       lines.forEach((line, i, all) => {
         const fit = fitLine(line, Math.max(floor, 9), 54, floor, false);
-        parts.push(svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * (fit.size + 1), "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 600, fill: "#11163a" }, fit.line));
+        label.push(svg("text", { x: 35, y: 50 + (i - (all.length - 1) / 2) * (fit.size + 1), "text-anchor": "middle", "dominant-baseline": "middle", ...fit.attrs, "font-weight": 600, fill: "#11163a" }, fit.line));
       });
+      parts.push(svg("g", { class: "back-label" }, label));
+    }
+    // a deck's emblem instead of its word where the card is drawn too narrow for the word (css)
+    if (spec.backEmblem) {
+      parts.push(svg("g", { class: "back-emblem" }, svg("circle", { cx: 35, cy: 50, r: 19, fill: "#fff", opacity: 0.92 }),
+        emblem(spec.backEmblem, 35, 50, 13, spec.backColour || "#11163a")));
     }
   } else if (spec.rich && spec.small) {
     parts.push(...smallRichFace(spec, colour));
@@ -260,6 +266,8 @@ export function cardSvg(spec) {
       const r = spec.small ? (glyphs.length > 1 ? 13 : 20) : g.r || (glyphs.length > 1 ? 10 : 14);
       parts.push(glyph(g.shape, cx, lines.length ? 40 : 50, r, g.colour || colour));
     });
+    // a card under others in a pile: its shape again in the corner the cards above leave in view
+    if (spec.index) parts.push(glyph(spec.index.shape, 57, 15, 8, spec.index.colour));
     const top = glyphs.length ? 68 : 52 - (lines.length - 1) * 6;
     lines.forEach((line, i) => {
       const fit = fitLine(line, 12, 62, FLOOR.plain);

@@ -19,8 +19,10 @@ const S = {
   seat: null, table: null, view: null, ply: null, mod: null, link: null, dropped: false,
   log: [], logKeys: new Set(), told: new Map(), labels: new Map(), refusal: null, hint: null, hintPending: false, deadline: null,
   stopped: false, sending: false, message: null, connected: false,
-  clicked: null, refusalShown: null, lastCard: null, endShown: false,
+  clicked: null, refusalShown: null, lastCard: null, endShown: false, besideCards: [],
 };
+// At most this many moves no card makes (Pass, End turn, Skip) and the cards are still the moves.
+const FEW_BESIDE_CARDS = 3;
 
 const $ = (id) => document.getElementById(id);
 
@@ -243,11 +245,13 @@ function draw() {
       onCard, onVerb, label, lastCard: S.lastCard,
     });
     if (S.flyFrom !== null && S.flyFrom !== undefined) { flyFromSeat($("board"), S.flyFrom); S.flyFrom = null; }
-    // every move is a card to click: on a phone the moves panel goes below the board
+    // The cards are the moves when a click on a card makes every move but a few (Pass, End
+    // turn): a phone folds the moves panel away, those few stay as buttons in its head.
     const legal = (S.view && S.view.legal_actions) || [];
-    const cardMoves = legal.length > 0 && legal.every((a) => drawn.onCards.has(a));
+    S.besideCards = legal.filter((a) => !drawn.onCards.has(a));
+    const cardMoves = S.besideCards.length < legal.length && S.besideCards.length <= FEW_BESIDE_CARDS;
     document.body.dataset.cardMoves = cardMoves ? "1" : "0";
-    foldMoves(cardMoves);  // on a phone the moves panel folds away: the cards are the moves
+    foldMoves(cardMoves);
   }
   drawActions();
   renderLog();
@@ -390,7 +394,11 @@ function drawActions() {
   const legal = (S.view && S.view.legal_actions) || [];
   panel.hidden = S.seat === null || isOver();
   $("skip-moves").hidden = panel.hidden;
-  list.replaceChildren(...legal.map((a) => el("button", { type: "button", class: "action", title: a, dataset: { action: a }, disabled: S.sending || waiting(), onclick: () => { S.clicked = null; act(a); } }, label(a))));
+  const button = (a, extra = "") => el("button", { type: "button", class: `action${extra}`, title: a, dataset: { action: a }, disabled: S.sending || waiting(), onclick: () => { S.clicked = null; act(a); } }, label(a));
+  list.replaceChildren(...legal.map((a) => button(a)));
+  // the moves no card makes, in the panel's head while the cards are the moves (css)
+  $("moves-quick").replaceChildren(...(document.body.dataset.cardMoves === "1" ? S.besideCards || [] : []).map((a) => button(a, " small")));
+  markLongList();
   const refusal = $("refusal");
   refusal.hidden = !S.refusal;
   refusal.replaceChildren();
@@ -420,6 +428,14 @@ function drawActions() {
     hintBox.append(el("p", { class: "note" }, t("hint.explain", { n: S.hint.iterations || "" })), el("div", { class: "table-scroll" }, table));
   }
 }
+
+// Whether the list of moves scrolls (its last moves out of sight): the head then shows the
+// moves no card makes.
+function markLongList() {
+  const list = $("action-list");
+  $("actions").classList.toggle("list-scrolls", list.scrollHeight > list.clientHeight + 1);
+}
+new ResizeObserver(markLongList).observe($("action-list"));  // shown, hidden, the window resized
 
 function renderLog() {
   const list = $("log");

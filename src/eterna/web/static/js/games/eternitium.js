@@ -34,15 +34,20 @@ function shapeName(shape) {
   return tOr(`eternitium.shape.${shape}`, shape);
 }
 
-export function eraSpec(shape) {
-  if (shape === "hidden") return { back: true, label: t("eternitium.hiddenEra"), backLabel: t("eternitium.face.era") };
-  return { label: t("eternitium.eraCard", { shape: shapeName(shape) }), colour: SHAPE_COLOURS[shape], tint: "#fffdf5", glyphs: [{ shape, colour: SHAPE_COLOURS[shape] }], lines: [shapeName(shape)], footer: t("eternitium.face.era") };
+// An Era card; `under` (a card under the top of a pile): a back without its word, a known shape
+// in the top right corner only, the part the cards above it leave in view.
+export function eraSpec(shape, under = false) {
+  if (shape === "hidden") return { back: true, label: t("eternitium.hiddenEra"), backLabel: under ? null : t("eternitium.face.era") };
+  const glyph = { shape, colour: SHAPE_COLOURS[shape] };
+  return { label: t("eternitium.eraCard", { shape: shapeName(shape) }), colour: SHAPE_COLOURS[shape], tint: "#fffdf5", glyphs: under ? [] : [glyph], lines: [shapeName(shape)], footer: t("eternitium.face.era"),
+    index: under ? glyph : null };
 }
 
 export function cardSpec(card) {
   if (card === "blind-basic" || card === "blind-advanced") {
     const tier = card.split("-")[1];
-    return { back: true, label: t(`eternitium.blind.${tier}`), backLabel: t(`eternitium.tier.${tier}`) };
+    return { back: true, label: t(`eternitium.blind.${tier}`), backLabel: t(`eternitium.tier.${tier}`),
+      backEmblem: tier === "advanced" ? "star" : "chip", backColour: TIER_COLOURS[tier] };
   }
   if (card.startsWith("portal-")) {
     const shape = card.slice(7);
@@ -138,7 +143,10 @@ export function render(view, ctx) {
     const left = stat("eternitium.eraLeft", view.era_counts[s]);
     if (before && view.era_counts[s] < before[s] && motionOK()) left.classList.add("pulse");
     const gem = view.gem && view.gem.includes(s);
-    const cards = pile.map((shape, i) => ctx.card(eraSpec(shape), shape, `era-${s}`, { small: true, extraClass: i === 0 ? "top" : "" }));
+    // the pile fanned to the right, its top card whole on the left with the pile's count
+    const cards = pile.map((shape, i) => ctx.card(eraSpec(shape, i > 0), shape, `era-${s}`,
+      { small: true, extraClass: i === 0 ? "top" : "under", badge: i === 0 ? view.era_counts[s] : null }));
+    cards.forEach((node, i) => node.style.setProperty("--at", String(i)));  // each under the one before
     return el("div", { class: "era-pile", dataset: { seat: s } },
       el("div", { class: "pile-head" }, el("strong", { class: "seat-title" }, ctx.name(s)), " ",
         gem ? el("span", { class: "gem" }, "◆ ", t("eternitium.gem")) : null,
@@ -146,7 +154,7 @@ export function render(view, ctx) {
         stat("common.score", view.scores[s]),
         stat("eternitium.advanced", view.advanced_counts ? view.advanced_counts[s] : 0),
         stat("eternitium.handDeckDiscard", `${view.hand_sizes[s]}/${view.deck_sizes[s]}/${view.discard_sizes[s]}`)),
-      el("div", { class: "cards era-row" }, cards.length ? cards : el("span", { class: "empty" }, t("eternitium.noEra"))));
+      el("div", { class: "cards era-row", style: `--pile: ${Math.max(1, cards.length)}` }, cards.length ? cards : el("span", { class: "empty" }, t("eternitium.noEra"))));
   }, "era-piles"));
 
   if (view.hand) {

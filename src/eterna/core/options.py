@@ -65,9 +65,7 @@ class Option:
         return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
-def resolve_options(
-    declared: Mapping[str, Option], given: Mapping[str, Any] | None
-) -> dict[str, Any]:
+def resolve_options(declared: Mapping[str, Option], given: object) -> dict[str, Any]:
     """Defaults overlaid with `given`; unknown names and bad values raise BadSetup."""
     if given is None or (type(given) is dict and not given):  # every game of a simulation
         return {name: opt.default for name, opt in declared.items()}

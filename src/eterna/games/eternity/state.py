@@ -17,7 +17,7 @@ from eterna.core.errors import IllegalAction
 from eterna.core.events import Event
 from eterna.core.fields import Copied
 from eterna.core.frozen import reduce_frozen
-from eterna.core.game import Unchecked
+from eterna.core.game import JsonObject
 from eterna.core.legacy import Generator
 from eterna.core.rng import Rng
 from eterna.core.state import BaseState, GameStart
@@ -312,12 +312,10 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         return self._history[self._start.preplayed :]
 
     # ------------------------------------------------------------------ positions
-    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
+    def to_position(self, seat: object = None) -> JsonObject:
         from eterna.games.eternity.position import write_position
 
-        if seat is not None:
-            self.check_seat(seat)
-        return write_position(self, seat)
+        return write_position(self, self.check_audience(seat))
 
     def to_record(self) -> dict[str, Any]:
         record = super().to_record()

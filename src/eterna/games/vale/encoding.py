@@ -26,7 +26,7 @@ from eterna.core.encoding import ONE as _ONE
 from eterna.core.encoding import Encoding, cap
 from eterna.core.encoding import put_count as _put
 from eterna.core.errors import EternaError
-from eterna.core.game import GameState, Unchecked, View
+from eterna.core.game import GameState, View
 from eterna.core.layout import Block, Layout, Slot, block, cap_of, fields, slot, table
 from eterna.games.vale import board as engine
 from eterna.games.vale import cards
@@ -234,7 +234,7 @@ class ValeEncoding(Encoding):
         return super().mask(state, out)
 
     def _observe(
-        self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
+        self, state: GameState, seat: object, out: np.ndarray, memory: Any = None, start: int = 0
     ) -> None:
         # (a base game of the engine's class has no Artifacts state: the generic check, a
         # getattr and an options lookup, is for the others)

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final, Self, SupportsIndex
 
 from eterna.core.errors import IllegalAction
 from eterna.core.fields import Copied
-from eterna.core.game import Unchecked
+from eterna.core.game import JsonObject
 from eterna.core.legacy import vale_reseed
 from eterna.core.rng import shuffle
 from eterna.games.vale import artifacts as art
@@ -178,11 +178,11 @@ class ValeState(ValeBoard):
             for i in range(self._round_start, len(history))
         ]
 
-    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
+    def to_position(self, seat: object = None) -> JsonObject:
         """This moment as JSON (docs/vale.md#positions); with `seat`, what that seat knows."""
         from eterna.games.vale.position import write_position
 
-        return write_position(self, seat)
+        return write_position(self, self.check_audience(seat))
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         """Pickled (for a worker process: bots, hints) as its whole position: a question

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from eterna.core.errors import BadSetup
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 
 
 @dataclass(frozen=True)
-class Option:
+class Option(Frozen):
     """One documented game option.
 
     `choices` lists the allowed values when the option is an enumeration; `items` makes it a
@@ -60,9 +60,6 @@ class Option:
         if len(set(value)) != len(value):
             raise BadSetup(f"option {self.name!r} names a value twice: {value!r}")
         return [v for v in self.items if v in value]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def resolve_options(declared: Mapping[str, Option], given: object) -> dict[str, Any]:

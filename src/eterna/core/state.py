@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Self, TypeV
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
 from eterna.core.fields import Copied
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 from eterna.core.game import (
     Action,
     GameState,
@@ -56,7 +56,7 @@ StartT = TypeVar("StartT", bound="GameStart")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GameStart:
+class GameStart(Frozen):
     """What never changes during one game; games subclass it with what their deal fixes.
 
     `options` and `setup` are JSON-plain values kept as given (the record copies them).
@@ -69,9 +69,6 @@ class GameStart:
     setup: Any = None
     version: int = RECORD_VERSION  # the record version: which generator the seed drives
     position: Any = None  # the whole position a game was loaded from (docs/positions.md)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def copy_events(events: list[Event] | None) -> list[Event] | None:

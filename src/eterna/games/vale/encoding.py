@@ -447,13 +447,13 @@ class ValeEncoding(Encoding):
         _put(m, b + _DECK_AT, self._deck_bits, len(st.draw_pile))
         choice = st.choice
         if choice is not None:
-            chooser, step, who, src, _arg, _options = choice
+            src = choice.src
             m[self._o_pending] = _ONE
-            m[self._o_chooser + (chooser - seat) % n] = _ONE
-            m[self._o_for + (who - seat) % n] = _ONE
+            m[self._o_chooser + (choice.chooser - seat) % n] = _ONE
+            m[self._o_for + (choice.seat - seat) % n] = _ONE
             if src >= 0:
                 m[self._o_card + src] = _ONE
-            m[self._o_kind + self._kind.get(step.kind, self._other)] = _ONE
+            m[self._o_kind + self._kind.get(choice.step.kind, self._other)] = _ONE
         if st.is_terminal:
             m[self._o_terminal] = _ONE
         b = self._o_winners

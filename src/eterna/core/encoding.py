@@ -173,6 +173,9 @@ class Encoding:
     def new_observation(self, state: GameState, seat: None) -> np.ndarray: ...
     def new_observation(self, state: GameState, seat: object) -> np.ndarray:
         """`observe` into a fresh array (the caller may keep it; no copy of the buffer)."""
+        return self._fresh(state, seat)
+
+    def _fresh(self, state: GameState, seat: object) -> np.ndarray:
         out, memory, start = self._obs_rows.take()
         self._observe(state, seat, out, memory, start)
         return out
@@ -191,7 +194,7 @@ class Encoding:
         """PettingZoo's observation dict of `seat`: `{"observation": new_observation(...),
         "action_mask": new_mask(legal or [])}` (fresh arrays)."""
         return {
-            "observation": self.new_observation(state, check_audience(seat, state.players)),
+            "observation": self._fresh(state, seat),
             "action_mask": self.new_mask([] if legal is None else legal),
         }
 
@@ -209,16 +212,15 @@ class Encoding:
         observation. `memory[start:start + size]`, when given, is `out`'s memory as int32 (a
         pooled row): the fast path copies its bits there. The fast path overwrites every item;
         the reference path zeroes `out` first."""
-        audience = check_audience(seat, state.players)
-        if type(state) is self.state_class and audience is not None:
+        if type(state) is self.state_class and type(seat) is int and 0 <= seat < state.players:
             bits = self._zero_bits[0 : self.size]
-            self.write_state(state, audience, bits)
+            self.write_state(state, seat, bits)
             if memory is None:
                 out[:] = np.frombuffer(bits, np.float32)  # type: ignore[call-overload]
             else:
                 memory[start : start + self.size] = bits
-        else:  # the reference path
-            view = state.view(audience)
+        else:  # the reference path (or a bad seat, refused)
+            view = state.view(check_audience(seat, state.players))
             out.fill(0.0)
             self.write(view, memoryview(out))  # type: ignore[arg-type]
 

@@ -114,15 +114,14 @@ MAX_SCORE: Final = 10**6
 
 
 # ============================================================================ writing
-def write_position(st: ValeState, seat: int | None) -> dict[str, Any]:
+def write_position(st: ValeState, given: object) -> dict[str, Any]:
     """The whole state (seat None) or what `seat` knows, as docs/vale.md#positions says."""
     if st.start.version == 1:
         raise EternaError(
             "a game of record version 1 (the old generators) has no position: replay its "
             "record, or start a new game"
         )
-    if seat is not None:
-        st.check_seat(seat)
+    seat = st.check_audience(given)
     pos = envelope(st.game, st.players, st.start.options, seat)
     if seat is None:
         pos["rng"] = rng_text(st._shuffles)

@@ -183,7 +183,7 @@ class ValeState(ValeBoard):
         """This moment as JSON (docs/vale.md#positions); with `seat`, what that seat knows."""
         from eterna.games.vale.position import write_position
 
-        return write_position(self, self.check_audience(seat))
+        return write_position(self, seat)  # which checks the seat
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         """Pickled (for a worker process: bots, hints) as its whole position: a question

@@ -161,7 +161,7 @@ def start_replay(record: dict[str, Any]) -> tuple[GameState, list[str]]:
         if record.get("position") is not None:
             return game.from_position(record["position"]), actions
         state = game.new_game(
-            players=record.get("players"),
+            players=game.check_players(record.get("players")),
             seed=record.get("seed"),
             options=record.get("options") or {},
             setup=record.get("setup"),

@@ -39,14 +39,14 @@ import hashlib
 import struct
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, overload
 
 import numpy as np
 from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.errors import EternaError
-from eterna.core.game import Action, GameState, Unchecked, View
+from eterna.core.game import Action, GameState, View, check_audience
 from eterna.core.registry import load_game
 
 
@@ -151,9 +151,15 @@ class Encoding:
     #: the engine state class whose fields `write_state` reads (None: no fast path)
     state_class: ClassVar[type | None] = None
 
+    # Callers are checked against the signatures for a seat and for a spectator; the methods
+    # take any value and refuse a bad seat with EternaError, as GameState's do (core/game.py).
+    @overload
+    def observe(self, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray: ...
+    @overload
     def observe(
-        self, state: GameState, seat: Unchecked, out: np.ndarray | None = None
-    ) -> np.ndarray:
+        self, state: GameState, seat: None, out: np.ndarray | None = None
+    ) -> np.ndarray: ...
+    def observe(self, state: GameState, seat: object, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of `seat`: equal to `encode(state.view(seat), out)`, written by the
         fast path (`write_state`) when the state is the engine's own class."""
         if out is None:
@@ -161,17 +167,34 @@ class Encoding:
         self._observe(state, seat, out)
         return out
 
-    def new_observation(self, state: GameState, seat: Unchecked) -> np.ndarray:
+    @overload
+    def new_observation(self, state: GameState, seat: int) -> np.ndarray: ...
+    @overload
+    def new_observation(self, state: GameState, seat: None) -> np.ndarray: ...
+    def new_observation(self, state: GameState, seat: object) -> np.ndarray:
         """`observe` into a fresh array (the caller may keep it; no copy of the buffer)."""
+        return self._fresh(state, seat)
+
+    def _fresh(self, state: GameState, seat: object) -> np.ndarray:
         out, memory, start = self._obs_rows.take()
         self._observe(state, seat, out, memory, start)
         return out
 
-    def observation(self, state: GameState, seat: Unchecked, legal: list[int] | None) -> Any:
+    @overload
+    def observation(
+        self, state: GameState, seat: int, legal: list[int] | None
+    ) -> dict[str, np.ndarray]: ...
+    @overload
+    def observation(
+        self, state: GameState, seat: None, legal: list[int] | None
+    ) -> dict[str, np.ndarray]: ...
+    def observation(
+        self, state: GameState, seat: object, legal: list[int] | None
+    ) -> dict[str, np.ndarray]:
         """PettingZoo's observation dict of `seat`: `{"observation": new_observation(...),
         "action_mask": new_mask(legal or [])}` (fresh arrays)."""
         return {
-            "observation": self.new_observation(state, seat),
+            "observation": self._fresh(state, seat),
             "action_mask": self.new_mask([] if legal is None else legal),
         }
 
@@ -183,7 +206,7 @@ class Encoding:
         return out
 
     def _observe(
-        self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
+        self, state: GameState, seat: object, out: np.ndarray, memory: Any = None, start: int = 0
     ) -> None:
         """Fill `out` (in any state: a pooled row may hold an old observation) with `seat`'s
         observation. `memory[start:start + size]`, when given, is `out`'s memory as int32 (a
@@ -196,8 +219,8 @@ class Encoding:
                 out[:] = np.frombuffer(bits, np.float32)  # type: ignore[call-overload]
             else:
                 memory[start : start + self.size] = bits
-        else:  # the reference path; view() also refuses a bad seat
-            view = state.view(seat)
+        else:  # the reference path (or a bad seat, refused)
+            view = state.view(check_audience(seat, state.players))
             out.fill(0.0)
             self.write(view, memoryview(out))  # type: ignore[arg-type]
 

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(Frozen):
     kind: str
     public: Mapping[str, Any] = field(default_factory=dict)
     private: Mapping[str, Any] = field(default_factory=dict)
@@ -35,6 +35,3 @@ class Event:
     def hidden_from(self, seat: int | None) -> bool:
         """Whether `seat` misses some of this event's fields."""
         return bool(self.private) and (seat is None or seat not in self.to)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py

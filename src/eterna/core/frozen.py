@@ -1,9 +1,10 @@
 """Pickling for the engines' frozen dataclasses.
 
-A compiled (mypyc) dataclass unpickles by setting its fields one by one, which a frozen one
-refuses; each frozen dataclass of the engines therefore says how to rebuild it: its class
-called with its fields (`__reduce__` returning `reduce_frozen(self)`). The pure path does the
-same, so a pickle is the same whichever engines wrote it (docs/compiled.md).
+A compiled (mypyc) dataclass unpickles (and copies) by setting its fields one by one, which a
+frozen one refuses (FrozenInstanceError). The engines' frozen dataclasses therefore derive from
+`Frozen`, whose `__reduce__` rebuilds them instead: the class called with its fields. The pure
+path does the same, so a pickle is the same whichever engines wrote it (docs/compiled.md);
+tests/core/test_frozen.py round-trips every one of them through pickle and copy.
 """
 
 from __future__ import annotations
@@ -13,11 +14,18 @@ from typing import Any
 
 
 def rebuild(cls: Any, values: dict[str, Any]) -> Any:
-    """The frozen dataclass `cls` with `values` (what `reduce_frozen` took)."""
+    """The frozen dataclass `cls` with `values` (what `Frozen.__reduce__` took)."""
     return cls(**values)
 
 
-def reduce_frozen(obj: Any) -> tuple[Any, ...]:
-    """`__reduce__` for a frozen dataclass: rebuilt from its init fields."""
-    values = {f.name: getattr(obj, f.name) for f in fields(obj) if f.init}
-    return (rebuild, (type(obj), values))
+class Frozen:
+    """The base of a frozen dataclass of the engines: pickled and copied by rebuilding."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        data: Any = self  # a dataclass: every subclass is one
+        return (
+            rebuild,
+            (type(self), {f.name: getattr(self, f.name) for f in fields(data) if f.init}),
+        )

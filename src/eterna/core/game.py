@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar  # a type variable's default (PEP 696) before Python 3.13
 
 from eterna.core.errors import BadRecord, BadSetup, EternaError
 from eterna.core.options import Option, resolve_options
@@ -16,13 +18,11 @@ if TYPE_CHECKING:
     from eterna.core.agent import Agent
     from eterna.core.encoding import Encoding
 
-Record = dict[str, Any]
-# A value a caller hands across the contract that the method checks itself, raising the
-# contract's errors (BadSetup, IllegalAction...): typed Any, so that the compiled build keeps it
-# as given rather than converting it on entry (a bool would pass as an int, a wrong type would
-# raise TypeError); docs/compiled.md.
-Unchecked = Any
-View = dict[str, Any]
+# A JSON object (records, views, events, positions): its values are Any because JSON nests to
+# any depth and each game's keys differ (docs/<game>.md says what each holds).
+JsonObject = dict[str, Any]
+Record = JsonObject
+View = JsonObject
 
 
 class Action:
@@ -58,11 +58,21 @@ class Action:
         raise NotImplementedError
 
 
-class GameState:
+# A state's action type: a game's states are `GameState[ItsAction]`, and a plain `GameState` (any
+# game) has `Action`s. Covariant: it is only handed out (legal_actions), never taken in.
+ActionCo = TypeVar("ActionCo", bound=Action, covariant=True, default=Action)
+
+
+class GameState(Generic[ActionCo]):
     """One game in progress. See DESIGN.md, 'The game contract'.
 
     Not an ABC (ABCMeta would make the compiled classes depend on an interpreted base, see
     docs/compiled.md); the abstract methods still bind every game, mypy checks them.
+
+    The parameters here are the contract's types, which mypy checks at every caller. The
+    games' own methods (core/state.py) take `object` where they check the value themselves,
+    so that any value (from untyped code, or a JSON message) gets the contract's error on both
+    builds: a compiled `int` parameter would turn True into 1, a wrong type into TypeError.
     """
 
     __slots__ = ()
@@ -91,15 +101,15 @@ class GameState:
     def players(self) -> int: ...
 
     @abstractmethod
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[ActionCo]:
         """Every action the current player may take, in a deterministic order."""
 
     @abstractmethod
-    def apply(self, action: Unchecked) -> None:
+    def apply(self, action: Action | str) -> None:
         """Play an Action or its notation; IllegalAction/BadNotation leave the state unchanged."""
 
     @abstractmethod
-    def view(self, seat: Unchecked) -> View:
+    def view(self, seat: int | None) -> View:
         """What `seat` may know (None: a spectator), JSON-serialisable."""
 
     @abstractmethod
@@ -109,11 +119,11 @@ class GameState:
     def to_record(self) -> Record: ...
 
     @abstractmethod
-    def determinize(self, seat: Unchecked, rng: random.Random) -> Self:
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen."""
 
     @abstractmethod
-    def events_since(self, index: Unchecked, seat: Unchecked) -> list[dict[str, Any]]:
+    def events_since(self, index: int, seat: int | None) -> list[JsonObject]:
         """The events from the `index`-th on (counting every event of the game), as `seat` may
         see them (None: a spectator); docs/events.md."""
 
@@ -121,7 +131,7 @@ class GameState:
     def event_count(self) -> int:
         """How many events the game has told so far."""
 
-    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
+    def to_position(self, seat: int | None = None) -> JsonObject:
         """The whole state at this moment as JSON (docs/positions.md); with `seat`, only what
         that seat knows (hidden parts written "?"). Games override this."""
         raise EternaError(f"{self.game.name} has no position format")
@@ -146,7 +156,7 @@ class GameState:
         value a solo line by it instead of a win share that is 0 in every lost line."""
         return None
 
-    def public_notation(self, action: Any) -> str | None:
+    def public_notation(self, action: Action) -> str | None:
         """What every other seat learns of `action` (legal here, not yet applied): its notation
         when the action is played in the open, None when only the player may know it. Front ends
         publish move logs through this (the views already hold everything else)."""
@@ -163,14 +173,14 @@ class Game(ABC):
     declared_options: ClassVar[Mapping[str, Option]] = {}
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JsonObject:
         """Option name -> default (documented in `declared_options[name].doc`)."""
         return {name: opt.default for name, opt in self.declared_options.items()}
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def resolve_options(self, options: object) -> JsonObject:
         return resolve_options(self.declared_options, options)
 
-    def check_players(self, players: Any) -> int:
+    def check_players(self, players: object) -> int:
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadSetup(f"players must be an integer, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -179,34 +189,37 @@ class Game(ABC):
             )
         return players
 
-    def check_seed(self, seed: Any) -> int:
+    def check_seed(self, seed: object) -> int:
         """The game's seed: 0 .. 2**62 - 1, or one drawn from the OS (and recorded) when None."""
         if seed is None:
             return random.SystemRandom().getrandbits(62)
         return _check_seed(seed)
 
-    def check_version(self, version: Any) -> int:
+    def check_version(self, version: object) -> int:
         """The record version a new game is played under: 1 (the legacy generators) or 2."""
         return check_version(version)
 
     @abstractmethod
     def new_game(
         self,
-        players: Unchecked,
-        seed: Unchecked = None,
-        options: Unchecked = None,
-        setup: Unchecked = None,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, object] | None = None,
+        setup: object = None,
         *,
-        version: Unchecked = RECORD_VERSION,
+        version: int = RECORD_VERSION,
     ) -> GameState:
         """A game at its start; `version` picks the generator its seed drives (records of
-        version 1 replay through eterna.core.legacy)."""
+        version 1 replay through eterna.core.legacy). `setup` is the game's JSON setup
+        (docs/<game>.md). The games take `object` and check each value (BadSetup naming it),
+        as GameState's methods do."""
 
     @abstractmethod
-    def parse_action(self, text: Unchecked) -> Action:
-        """The action written `text`, or BadNotation."""
+    def parse_action(self, text: str) -> Action:
+        """The action written `text`, or BadNotation (the games take `object`: BadNotation for
+        what is no text either)."""
 
-    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+    def action_words(self, action: Action) -> tuple[str, JsonObject]:
         """What a front end needs to label `action` in a player's language: a catalog key
         (`<game>.action.<verb>`) and its named parameters (card ids, seats, amounts). The default
         shows the notation itself."""
@@ -214,10 +227,11 @@ class Game(ABC):
 
     # What a game may offer beyond the contract; the defaults say it offers none.
     def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent | None:
-        """The game's own heuristic agent (spec `heuristic`), or None if it has none."""
+        """The game's own heuristic agent (spec `heuristic`), or None if it has none. `params`
+        are the agent spec's (Any: each game's heuristic takes its own keywords)."""
         return None
 
-    def search_defaults(self) -> dict[str, Any]:
+    def search_defaults(self) -> JsonObject:
         """The ISMCTS parameters this game plays best with (the spec's own win over them)."""
         return {}
 
@@ -225,7 +239,7 @@ class Game(ABC):
         """The game's fixed-size encoding for learning code (needs NumPy)."""
         raise EternaError(f"{self.name} has no encoding for learning code")
 
-    def from_position(self, position: Any, *, narrate: bool = False) -> GameState:
+    def from_position(self, position: JsonObject | str, *, narrate: bool = False) -> GameState:
         """The state a position (a dict, its JSON text or its share code) describes: the same
         legal moves, views and future as the state that wrote it. A seat's position gives a
         state whose unknowns are one consistent guess (`determinize` draws others); such a
@@ -233,7 +247,7 @@ class Game(ABC):
         the field."""
         raise EternaError(f"{self.name} has no position format")
 
-    def from_record(self, record: Unchecked) -> GameState:
+    def from_record(self, record: Mapping[str, object]) -> GameState:
         """Replay a record: same record, same state, on every machine."""
         if not isinstance(record, Mapping):
             raise BadRecord("a record is a JSON object")
@@ -242,19 +256,22 @@ class Game(ABC):
         actions = record.get("actions", [])
         if not isinstance(actions, Sequence) or isinstance(actions, str):
             raise BadRecord("record 'actions' must be a list of notation strings")
-        version = record.get("version", 1)  # absent: a record written before version 2
-        try:
-            check_version(version)
+        try:  # absent: a record written before version 2
+            version = check_version(record.get("version", 1))
         except BadSetup as exc:
             raise BadRecord(str(exc)) from None
+        # The record's values reach the game as read (untyped references): the game checks
+        # each and names it, where a typed call would convert or refuse them first once compiled.
+        from_position: Callable[..., GameState] = self.from_position
+        new_game: Callable[..., GameState] = self.new_game
         if record.get("position") is not None:  # a game played on from a position
             try:
-                state = self.from_position(record["position"])
+                state = from_position(record["position"])
             except EternaError as exc:
                 raise BadRecord(f"record cannot start a game: {exc}") from exc
             return _replay_actions(state, actions)
         try:
-            state = self.new_game(
+            state = new_game(
                 players=record.get("players"),
                 seed=record.get("seed"),
                 options=record.get("options") or {},
@@ -266,7 +283,20 @@ class Game(ABC):
         return _replay_actions(state, actions)
 
 
-def _replay_actions(state: GameState, actions: Sequence[Any]) -> GameState:
+def check_seat(seat: object, players: int) -> int:
+    """`seat` if it is a seat of a `players`-player table, else EternaError."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise EternaError(f"no seat {seat!r} at a {players}-player table")
+    return seat
+
+
+def check_audience(seat: object, players: int) -> int | None:
+    """`seat` if it is a seat of a `players`-player table or None (a spectator), else
+    EternaError."""
+    return None if seat is None else check_seat(seat, players)
+
+
+def _replay_actions(state: GameState, actions: Sequence[object]) -> GameState:
     for number, text in enumerate(actions):
         if not isinstance(text, str):
             raise BadRecord(f"action {number} is not a notation string: {text!r}")

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from eterna.core.errors import BadSetup
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 
 
 @dataclass(frozen=True)
-class Option:
+class Option(Frozen):
     """One documented game option.
 
     `choices` lists the allowed values when the option is an enumeration; `items` makes it a
@@ -61,13 +61,8 @@ class Option:
             raise BadSetup(f"option {self.name!r} names a value twice: {value!r}")
         return [v for v in self.items if v in value]
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
-
-def resolve_options(
-    declared: Mapping[str, Option], given: Mapping[str, Any] | None
-) -> dict[str, Any]:
+def resolve_options(declared: Mapping[str, Option], given: object) -> dict[str, Any]:
     """Defaults overlaid with `given`; unknown names and bad values raise BadSetup."""
     if given is None or (type(given) is dict and not given):  # every game of a simulation
         return {name: opt.default for name, opt in declared.items()}

@@ -35,8 +35,16 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Self, TypeV
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
 from eterna.core.fields import Copied
-from eterna.core.frozen import reduce_frozen
-from eterna.core.game import Action, GameState, Record, Unchecked, View
+from eterna.core.frozen import Frozen
+from eterna.core.game import (
+    Action,
+    GameState,
+    JsonObject,
+    Record,
+    View,
+    check_audience,
+    check_seat,
+)
 from eterna.core.records import make_record
 from eterna.core.rng import RECORD_VERSION
 
@@ -48,7 +56,7 @@ StartT = TypeVar("StartT", bound="GameStart")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GameStart:
+class GameStart(Frozen):
     """What never changes during one game; games subclass it with what their deal fixes.
 
     `options` and `setup` are JSON-plain values kept as given (the record copies them).
@@ -61,9 +69,6 @@ class GameStart:
     setup: Any = None
     version: int = RECORD_VERSION  # the record version: which generator the seed drives
     position: Any = None  # the whole position a game was loaded from (docs/positions.md)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def copy_events(events: list[Event] | None) -> list[Event] | None:
@@ -79,7 +84,7 @@ def all_slots(cls: type) -> set[str]:
     return names - {"__weakref__", "__dict__"}
 
 
-class BaseState(GameState, Generic[ActionT, StartT]):
+class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
     """A game in progress; see the module docstring for what a game writes."""
 
     action_type: ClassVar[type[Action]]  # the game's Action class (the fast path's check)
@@ -240,7 +245,10 @@ class BaseState(GameState, Generic[ActionT, StartT]):
             legal = self._legal_cache = self._legal()
         return list(legal)
 
-    def apply(self, action: Unchecked) -> None:
+    # The contract's entry points take `object` where they check the value themselves (see
+    # GameState: the same error for any value on both builds); mypy checks callers against
+    # GameState's types.
+    def apply(self, action: object) -> None:
         """The contract's shell, the same for every game: the action from its notation (or a
         clear refusal of what is none), checked against the rules (`_allows`), refused naming
         the rule (`_refusal`) with nothing changed, recorded, then played by the game's step
@@ -264,20 +272,19 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         raise IllegalAction(f"{action!r} {self.not_an_action}")
 
     # ------------------------------------------------------------------ seats
-    def check_seat(self, seat: object, spectator: bool = False) -> None:
-        """EternaError unless `seat` is a seat of this table (or None, for a spectator)."""
-        if seat is None and spectator:
-            return
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise EternaError(f"no seat {seat!r} at a {self._n}-player table")
+    def check_seat(self, seat: object) -> int:
+        """`seat` if it is a seat of this table, else EternaError."""
+        return check_seat(seat, self._n)
 
-    def view(self, seat: Unchecked) -> View:
-        self.check_seat(seat, spectator=True)
-        return self._view(seat)
+    def check_audience(self, seat: object) -> int | None:
+        """`seat` if it is a seat of this table or None (a spectator), else EternaError."""
+        return check_audience(seat, self._n)
 
-    def determinize(self, seat: Unchecked, rng: random.Random) -> Self:
-        self.check_seat(seat)
-        guess = self._determinize(seat, rng)
+    def view(self, seat: object) -> View:
+        return self._view(self.check_audience(seat))
+
+    def determinize(self, seat: object, rng: random.Random) -> Self:
+        guess = self._determinize(self.check_seat(seat), rng)
         guess._events = None  # a search never reads a story, and copying it would cost
         return guess
 
@@ -287,20 +294,20 @@ class BaseState(GameState, Generic[ActionT, StartT]):
         """Whether this state keeps its events (it does once `events_since` was asked)."""
         return self._events is not None
 
-    def events_since(self, index: Unchecked, seat: Unchecked) -> list[dict[str, Any]]:
+    def events_since(self, index: object, seat: object) -> list[JsonObject]:
         """The events from the `index`-th on, as `seat` may see them (None: a spectator).
 
         Indexes count every event of the game, so a client that has seen `k` events asks
         `events_since(k, seat)`. The first call replays this game's own actions once to
         tell its story; from then on the state narrates as it plays.
         """
-        self.check_seat(seat, spectator=True)
+        audience = self.check_audience(seat)
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
             raise EternaError(f"an event index is a count from 0, not {index!r}")
         events = self._events
         if events is None:
             events = self._events = self._told_story()
-        return [event.for_seat(seat) for event in events[index:]]
+        return [event.for_seat(audience) for event in events[index:]]
 
     def tell(
         self,

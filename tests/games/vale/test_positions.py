@@ -79,7 +79,7 @@ def play_checking_positions(st: ValeState, seed: int) -> None:
     while True:
         assert_round_trip(st, random_actions(st, rng, 2))
         choice = st.choice
-        if k % 25 == 0 or (choice is not None and choice[1].kind != "stone_limit"):
+        if k % 25 == 0 or (choice is not None and choice.step.kind != "stone_limit"):
             for seat in range(st.players):
                 assert_seat_position_hides(st, seat, draws=1)
         if st.is_terminal:
@@ -143,7 +143,7 @@ def test_an_attack_waiting_on_its_victim_round_trips() -> None:
         stones=[["purple"], []],
     )
     play(st, "summon leviathan pay purple", "target 1")
-    assert st.current_player == 1 and st.choice is not None and st.choice[2] == 0
+    assert st.current_player == 1 and st.choice is not None and st.choice.seat == 0
     position = st.to_position()
     assert position["pending"]["step"] == "leviathan.instant[1]"
     assert position["pending"]["arg"] == 1  # the named player now picks the card

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Final, Self
 
 from eterna.core.fields import Copied, Copied2, Shared
-from eterna.core.frozen import reduce_frozen
 from eterna.core.rng import Rng
 from eterna.core.state import BaseState, GameStart
 from eterna.games.eternitium.cards import (
@@ -87,9 +86,6 @@ class EternitiumStart(GameStart):
     rules: Rules  # the rules played by (a mission's, the options')
     composition: tuple[int, ...]  # market copies per card kind, then Era cards per shape
     fixed: Mapping[str, Any]  # the setup, checked and turned into ints (setup.py)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):

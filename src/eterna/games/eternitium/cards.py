@@ -305,7 +305,7 @@ VERBS: Final[tuple[str, ...]] = (  # the action words of the notation (docs/eter
 )
 
 
-def parse_action(text: str) -> EternitiumAction:
+def parse_action(text: object) -> EternitiumAction:
     """The action written `text` (case and spacing forgiven), or BadNotation."""
     if not isinstance(text, str):
         raise BadNotation(f"an Eternitium action is a string like 'play droid', not {text!r}")

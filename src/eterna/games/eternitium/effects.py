@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 
 SELF: Final = 0
 OTHERS: Final = 1
@@ -19,19 +19,16 @@ TIER_ADVANCED: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardEra:
+class DiscardEra(Frozen):
     """Discard your top Era card; a Portal-like card must match it (`shapes`: a mask of shape
     bits), unless `any_shape` (the AI's Temporal Blaster)."""
 
     shapes: int
     any_shape: bool = False
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class Reveal:
+class Reveal(Frozen):
     """Turn up to `count` hidden Era cards face up among the top `depth` of each target's pile;
     `compensation`: in the solo game an AI card is revealed too (R13)."""
 
@@ -40,95 +37,65 @@ class Reveal:
     depth: int
     compensation: bool = False
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class SwapTopEra:
+class SwapTopEra(Frozen):
     """Swap your top Era card with the chosen opponent's, each keeping its face (R5)."""
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Frozen):
     """Draw `count` Action cards."""
 
     count: int
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class Discount:
+class Discount(Frozen):
     """Technology costs `era` Era card fewer in step 4 this turn (never more than one: R16)."""
 
     era: int
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class DiscardFromHand:
+class DiscardFromHand(Frozen):
     """Discard `count` chosen cards from hand (the Transporter's pair)."""
 
     count: int
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class CycleHand:
+class CycleHand(Frozen):
     """Discard or destroy any cards from hand, then draw as many (Data Analyser)."""
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class Steal:
+class Steal(Frozen):
     """Take a card from the chosen opponent's discard pile; this card goes there (R1, R2)."""
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class Recycle:
+class Recycle(Frozen):
     """A chosen card of your discard pile back to hand."""
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class HideAndShuffle:
+class HideAndShuffle(Frozen):
     """Turn the top `depth` Era cards of each target face down and shuffle the pile."""
 
     who: int
     depth: int
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class AddHiddenEra:
+class AddHiddenEra(Frozen):
     """The common Era deck's top card goes face down on each target's Era pile."""
 
     who: int
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class GainTech:
+class GainTech(Frozen):
     """SELF: take the chosen technology (`tiers`: mask of TIER_BASIC, TIER_ADVANCED); OTHERS:
     each other player takes a Basic one (Laboratory); `compensation` as for Reveal."""
 
@@ -136,16 +103,10 @@ class GainTech:
     tiers: int
     compensation: bool = False
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
-
 
 @dataclass(frozen=True, slots=True)
-class DestroyOldestTech:
+class DestroyOldestTech(Frozen):
     """Solo AI: destroy the technology nearest the bottom of your discard pile."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 Primitive = (

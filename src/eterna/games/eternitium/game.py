@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
-from eterna.core.game import Action, Game, GameState, Unchecked
+from eterna.core.game import Action, Game, GameState, JsonObject
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternitium.cards import (
@@ -109,12 +109,12 @@ class Eternitium(Game):
 
     def new_game(
         self,
-        players: Unchecked,
-        seed: Unchecked = None,
-        options: Unchecked = None,
-        setup: Unchecked = None,
+        players: object,  # each checked here, BadSetup naming it (core/game.py, Game.new_game)
+        seed: object = None,
+        options: object = None,
+        setup: object = None,
         *,
-        version: Unchecked = RECORD_VERSION,
+        version: object = RECORD_VERSION,
     ) -> EternitiumState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
@@ -138,13 +138,13 @@ class Eternitium(Game):
         )
         return EternitiumState(start)
 
-    def from_position(self, position: Any, *, narrate: bool = False) -> EternitiumState:
+    def from_position(self, position: object, *, narrate: bool = False) -> EternitiumState:
         """The state a position describes (docs/eternitium.md, 'Positions'); BadPosition."""
         from eterna.games.eternitium.position import read_position
 
         return read_position(self, position, narrate)
 
-    def from_record(self, record: Unchecked) -> GameState:
+    def from_record(self, record: Mapping[str, object]) -> GameState:
         """Game.from_record; a record lists every option its game resolved, so one without
         `basic_market_distinct` was written before the option existed, when the markets read
         "different" by printed card: it replays with 'printed' (docs/eternitium.md)."""
@@ -154,10 +154,10 @@ class Eternitium(Game):
                 record = {**record, "options": {**options, "basic_market_distinct": "printed"}}
         return super().from_record(record)
 
-    def parse_action(self, text: Unchecked) -> EternitiumAction:
+    def parse_action(self, text: object) -> EternitiumAction:
         return parse_action(text)
 
-    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+    def action_words(self, action: Action) -> tuple[str, JsonObject]:
         """`eternitium.action.<verb>` and its parameters: `card` (an id, blind picks too),
         `target` (a seat), `cards` (the Transporter's two), `chosen` (the card a Recycler
         Robot or a Laboratory takes), `shape` (the Era card taken)."""
@@ -185,7 +185,7 @@ class Eternitium(Game):
 
         return EternitiumHeuristic(seed=seed, **params)
 
-    def search_defaults(self) -> dict[str, Any]:
+    def search_defaults(self) -> JsonObject:
         from eterna.games.eternitium.heuristic import EternitiumHeuristic
 
         return dict(EternitiumHeuristic.search_defaults)

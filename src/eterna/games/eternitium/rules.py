@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 from eterna.games.eternitium.cards import (
     CARD_NAME,
     ERA_DEALT,
@@ -28,7 +28,7 @@ SAME_BY_PRINT: Final = tuple(range(len(TECHNOLOGY)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Rules:
+class Rules(Frozen):
     """What a mission or an option changes; the defaults are the base game's."""
 
     mission: int = 0  # the Special Mission played (0: none); shown in the view, never tested
@@ -65,9 +65,6 @@ class Rules:
     def dealt(self, players: int) -> int:
         """Era cards dealt to each player (rules: Setup 6)."""
         return ERA_DEALT[players] if self.era_dealt is None else self.era_dealt
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 _FLAGS: Final = {

@@ -74,7 +74,7 @@ def _tier(cards: list[int], tier: int, where: str) -> list[int]:
     return cards
 
 
-def parse_setup(setup: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+def parse_setup(setup: object, players: int) -> dict[str, Any]:
     """Check a setup and turn its names into ints (decks stay top first, piles bottom first)."""
     if setup is None:
         return {}

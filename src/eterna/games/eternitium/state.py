@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from eterna.core.errors import BadNotation, IllegalAction
-from eterna.core.game import Unchecked, View
+from eterna.core.game import Action, JsonObject, View
 from eterna.games.eternitium.board import (
     PH_ACQUIRE,
     PH_CYCLE,
@@ -468,16 +468,14 @@ class EternitiumState(EternitiumLegal):
         return IllegalAction(f"{act}: {why.text}", key=key, params=why.params, rule=why.rule)
 
     # ------------------------------------------------------------------ views
-    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
+    def to_position(self, seat: object = None) -> JsonObject:
         """The state as a position (docs/eternitium.md, 'Positions'); with `seat`, only what
         that seat knows."""
         from eterna.games.eternitium.position import write_position
 
-        if seat is not None:
-            self.check_seat(seat)
-        return write_position(self, seat)
+        return write_position(self, self.check_audience(seat))
 
-    def public_notation(self, action: Any) -> str | None:
+    def public_notation(self, action: Action) -> str | None:
         """Every action is played in the open but a `keep` after a skip: which card a player
         keeps is theirs alone (see docs/eternitium.md, "Determinization")."""
         text = str(action)

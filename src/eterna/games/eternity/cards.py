@@ -122,7 +122,7 @@ ACTIONS: Final[tuple[EternityAction, ...]] = PLAY + PLEDGE
 _BY_TEXT: Final[dict[str, EternityAction]] = {a.text: a for a in ACTIONS}
 
 
-def parse_action(text: str) -> EternityAction:
+def parse_action(text: object) -> EternityAction:
     """`play sea-3` / `pledge sky-11` (case and spacing are forgiven), or BadNotation."""
     if not isinstance(text, str):
         raise BadNotation(f"an Eternity action is a string like 'play sea-3', not {text!r}")

@@ -110,7 +110,7 @@ def _not_card(value: Any) -> int:
 
 
 def parse_setup(
-    setup: Mapping[str, Any] | None, players: int
+    setup: object, players: int
 ) -> tuple[list[int] | None, int | None, list[Deal | None]]:
     """Check a setup and turn it into (columns, first_leader, deals) with card ints."""
     if setup is None:

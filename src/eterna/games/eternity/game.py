@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game, Unchecked
+from eterna.core.game import Action, Game, JsonObject
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
@@ -72,12 +72,12 @@ class Eternity(Game):
 
     def new_game(
         self,
-        players: Unchecked,
-        seed: Unchecked = None,
-        options: Unchecked = None,
-        setup: Unchecked = None,
+        players: object,  # each checked here, BadSetup naming it (core/game.py, Game.new_game)
+        seed: object = None,
+        options: object = None,
+        setup: object = None,
         *,
-        version: Unchecked = RECORD_VERSION,
+        version: object = RECORD_VERSION,
     ) -> EternityState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
@@ -108,16 +108,16 @@ class Eternity(Game):
         )
         return EternityState(start)
 
-    def from_position(self, position: Any, *, narrate: bool = False) -> EternityState:
+    def from_position(self, position: object, *, narrate: bool = False) -> EternityState:
         """The state a position describes (docs/eternity.md#positions), or BadPosition."""
         from eterna.games.eternity.position import read_position
 
         return read_position(self, position, narrate)
 
-    def parse_action(self, text: Unchecked) -> EternityAction:
+    def parse_action(self, text: object) -> EternityAction:
         return parse_action(text)
 
-    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+    def action_words(self, action: Action) -> tuple[str, JsonObject]:
         act = action if isinstance(action, EternityAction) else parse_action(str(action))
         card = CARD_NAME[act.card]
         if act.pledge:
@@ -130,7 +130,7 @@ class Eternity(Game):
 
         return EternityHeuristic(seed=seed, **params)
 
-    def search_defaults(self) -> dict[str, Any]:
+    def search_defaults(self) -> JsonObject:
         from eterna.games.eternity.heuristic import EternityHeuristic
 
         return dict(EternityHeuristic.search_defaults)
@@ -141,7 +141,7 @@ class Eternity(Game):
         return EternityEncoding
 
 
-def _plain(setup: Mapping[str, Any] | None) -> Any:
+def _plain(setup: object) -> Any:
     """A JSON-ready copy of the setup, kept verbatim for the record."""
     if setup is None:
         return None

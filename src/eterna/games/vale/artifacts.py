@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadSetup
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 from eterna.core.rng import deal_at
 from eterna.games.vale.cards import (
     A_PICK,
@@ -121,16 +121,13 @@ def choose_glade(
 
 
 @dataclass(frozen=True, slots=True)
-class ArtSetup:
+class ArtSetup(Frozen):
     """A setup's artifact keys (docs/vale.md "Setup"), per seat."""
 
     held: tuple[int, ...]  # the tile each seat holds (NO_TILE: none), e.g. to start acting
     blocked: tuple[int, ...]  # the tile each seat may not pick this round
     shelters: tuple[tuple[int, ...], ...]
     bought: tuple[int, ...]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def parse_artifact_setup(

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Final, Self, TypeVar
 
 from eterna.core.fields import Copied, Copied2
-from eterna.core.frozen import reduce_frozen
 from eterna.core.legacy import vale_reshuffle
 from eterna.core.rng import deal_at
 from eterna.core.state import BaseState, GameStart
@@ -59,17 +58,36 @@ PHASES: Final = ("hunting", "action", "resolution", "over")  # their names
 Work = tuple[Step, int, int, Any]  # step, seat it acts for, card it acts for, argument
 
 
-# A question the game waits on (an effect's, or the stone limit's), answered by one of its
-# options, an ordinary action of its chooser (STYLE.md point 6):
-#   (chooser: the seat that answers (the victim of an attack answers for itself),
-#    step: its `answer(state, seat, src, arg, action)` goes on from there,
-#    seat: the seat the effect acts for,
-#    src: the card whose effect asks, -1 for the stone limit,
-#    arg: the step's own progress (cards already used, the player named...),
-#    options: the legal answers)
-# A plain tuple, not a NamedTuple: it is made and unpacked in the hot loop, where a tuple
-# subclass costs 1.5% of a random playout.
-Choice = tuple[int, Step, int, int, Any, tuple[ValeAction, ...]]
+class Choice:
+    """A question the game waits on (an effect's, or the stone limit's), answered by one of its
+    `options`, an ordinary action of its `chooser` (STYLE.md point 6). Immutable (`Final`: the
+    compiled class refuses a write too), so clones share it."""
+
+    __slots__ = ("arg", "chooser", "options", "seat", "src", "step")
+
+    def __init__(
+        self,
+        chooser: int,
+        step: Step,
+        seat: int,
+        src: int,
+        arg: Any,
+        options: tuple[ValeAction, ...] = (),
+    ) -> None:
+        self.chooser: Final = chooser  # the seat that answers (an attack's victim answers itself)
+        self.step: Final = step  # its `answer(state, seat, src, arg, action)` goes on from there
+        self.seat: Final = seat  # the seat the effect acts for
+        self.src: Final = src  # the card whose effect asks (-1: the stone limit; < -1: a tile)
+        self.arg: Final = arg  # the step's own progress (cards already used, the player named...)
+        self.options: Final = options  # the legal answers
+
+    def asks_another(self, seat: int) -> bool:
+        """Whether an effect asks a seat other than `seat` (whose options may show its hand)."""
+        return self.chooser != seat and self.src != -1
+
+    def resume(self, st: ValeBoard) -> None:
+        """Ask again: run the step from where it stood (a redeal may change its options)."""
+        self.step.run(st, self.seat, self.src, self.arg)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -92,9 +110,6 @@ class ValeStart(GameStart):
     log: tuple[tuple[int, str], ...] = ()  # a position's round log so far: (seat, action)
     glade: tuple[int, ...] = ()  # the artifact tiles in play (none: no Artifacts, artifacts.py)
     artifacts: ArtSetup | None = None  # a setup's tiles held and blocked, shelters, areas bought
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
@@ -389,7 +404,7 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         self, chooser: int, step: Step, seat: int, src: int, arg: Any, options: list[ValeAction]
     ) -> None:
         """Wait for `chooser` to answer `step` with one of `options`."""
-        self.choice = (chooser, step, seat, src, arg, tuple(options))
+        self.choice = Choice(chooser, step, seat, src, arg, tuple(options))
         if self._events is not None:
             # a named player's card is its own question ("name_a_player.card"), not a second
             # "a player to name"

@@ -336,7 +336,7 @@ FORMS: Final = (
 )
 
 
-def parse_action(text: str) -> ValeAction:
+def parse_action(text: object) -> ValeAction:
     """The interned action written `text` (case and spacing forgiven), or BadNotation."""
     if not isinstance(text, str):
         raise BadNotation(f"a Vale action is a string like 'summon ifrit pay blue', not {text!r}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 from eterna.games.vale.cards import (
     A_CHOOSE,
     A_COPY,
@@ -313,12 +313,9 @@ def steal_points(n: int) -> StealPoints:
 
 
 @dataclass(frozen=True)
-class Option:
+class Option(Frozen):
     name: str
     effect: Effect
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 class ChooseOne(Step):

@@ -115,7 +115,7 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
 
 
 def parse_setup(
-    setup: Mapping[str, Any] | None,
+    setup: object,
     players: int,
     cards: tuple[int, ...] = SET_CARDS["base"],
     artifacts: bool = False,

@@ -26,7 +26,7 @@ from eterna.core.encoding import ONE as _ONE
 from eterna.core.encoding import Encoding, cap
 from eterna.core.encoding import put_count as _put
 from eterna.core.errors import EternaError
-from eterna.core.game import GameState, Unchecked, View
+from eterna.core.game import GameState, View
 from eterna.core.layout import Block, Layout, Slot, block, cap_of, fields, slot, table
 from eterna.games.vale import board as engine
 from eterna.games.vale import cards
@@ -234,7 +234,7 @@ class ValeEncoding(Encoding):
         return super().mask(state, out)
 
     def _observe(
-        self, state: GameState, seat: Unchecked, out: np.ndarray, memory: Any = None, start: int = 0
+        self, state: GameState, seat: object, out: np.ndarray, memory: Any = None, start: int = 0
     ) -> None:
         # (a base game of the engine's class has no Artifacts state: the generic check, a
         # getattr and an options lookup, is for the others)
@@ -447,13 +447,13 @@ class ValeEncoding(Encoding):
         _put(m, b + _DECK_AT, self._deck_bits, len(st.draw_pile))
         choice = st.choice
         if choice is not None:
-            chooser, step, who, src, _arg, _options = choice
+            src = choice.src
             m[self._o_pending] = _ONE
-            m[self._o_chooser + (chooser - seat) % n] = _ONE
-            m[self._o_for + (who - seat) % n] = _ONE
+            m[self._o_chooser + (choice.chooser - seat) % n] = _ONE
+            m[self._o_for + (choice.seat - seat) % n] = _ONE
             if src >= 0:
                 m[self._o_card + src] = _ONE
-            m[self._o_kind + self._kind.get(step.kind, self._other)] = _ONE
+            m[self._o_kind + self._kind.get(choice.step.kind, self._other)] = _ONE
         if st.is_terminal:
             m[self._o_terminal] = _ONE
         b = self._o_winners

@@ -160,8 +160,8 @@ class ValeEncodingV2(ValeEncoding):
         n = st.players
         m[o["artifacts"]] = ONE
         choice = st.choice
-        if choice is not None and choice[3] < -1:
-            m[o["pending_artifact"] - 2 - choice[3]] = ONE
+        if choice is not None and choice.src < -1:
+            m[o["pending_artifact"] - 2 - choice.src] = ONE
         for t in arts.glade:
             m[o["glade"] + t] = ONE
         per_seat = (

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game, Unchecked
+from eterna.core.game import Action, Game, JsonObject
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION, Rng
@@ -175,12 +175,12 @@ class Vale(Game):
 
     def new_game(
         self,
-        players: Unchecked,
-        seed: Unchecked = None,
-        options: Unchecked = None,
-        setup: Unchecked = None,
+        players: object,  # each checked here, BadSetup naming it (core/game.py, Game.new_game)
+        seed: object = None,
+        options: object = None,
+        setup: object = None,
         *,
-        version: Unchecked = RECORD_VERSION,
+        version: object = RECORD_VERSION,
     ) -> ValeState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
@@ -231,16 +231,16 @@ class Vale(Game):
         )
         return ValeState(start)
 
-    def from_position(self, position: Any, *, narrate: bool = False) -> ValeState:
+    def from_position(self, position: object, *, narrate: bool = False) -> ValeState:
         """The state a position describes (docs/vale.md#positions)."""
         from eterna.games.vale.position import read_position
 
         return read_position(self, position, narrate)
 
-    def parse_action(self, text: Unchecked) -> ValeAction:
+    def parse_action(self, text: object) -> ValeAction:
         return parse_action(text)
 
-    def action_words(self, action: Action) -> tuple[str, dict[str, Any]]:
+    def action_words(self, action: Action) -> tuple[str, JsonObject]:
         """`vale.action.<verb>` and its parameters: `card` (an id), `payment` (a {red, blue,
         purple} mapping), `target` (a seat), `stone` (a colour), `choice` (a `vale.choice`
         name)."""
@@ -275,7 +275,7 @@ class Vale(Game):
 
         return ValeHeuristic(seed=seed, **params)
 
-    def search_defaults(self) -> dict[str, Any]:
+    def search_defaults(self) -> JsonObject:
         from eterna.games.vale.heuristic import ValeHeuristic
 
         return dict(ValeHeuristic.search_defaults)

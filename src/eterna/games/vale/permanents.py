@@ -8,9 +8,9 @@ The Artifacts creatures add "whenever" permanents the engine watches for (`watch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
-from eterna.core.frozen import reduce_frozen
+from eterna.core.frozen import Frozen
 from eterna.games.vale.cards import FAMILY_INDEX
 
 # What a seat's permanents watch for (bits of ValeBoard.perks, per seat)
@@ -26,7 +26,7 @@ WATCH_FIXED_COST: Final = 256  # Belphegor: the family's cards cost exactly `fix
 
 
 @dataclass(frozen=True)
-class Permanent:
+class Permanent(Frozen):
     """What a card does while it is in its owner's area (all zero: nothing)."""
 
     cheaper: int = 0  # every card you summon costs this much less (never below 0)
@@ -46,9 +46,6 @@ class Permanent:
     fixed_cost: int = -1  # Belphegor: the summoning cost of every card of fixed_family
     fixed_family: int = -1
     on_discarded_stones: tuple[int, int, int] = (0, 0, 0)  # Totem Pole
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce_frozen(self)  # compiled, frozen: core/frozen.py
 
 
 def returns_to_hand_whenever(event: int) -> Permanent:

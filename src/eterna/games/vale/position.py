@@ -53,6 +53,7 @@ from eterna.games.vale.cards import (
     COLOURS,
     PICKS,
     ROUNDS,
+    ValeAction,
     cards_in_play,
 )
 from eterna.games.vale.position_arts import (
@@ -113,15 +114,14 @@ MAX_SCORE: Final = 10**6
 
 
 # ============================================================================ writing
-def write_position(st: ValeState, seat: int | None) -> dict[str, Any]:
+def write_position(st: ValeState, given: object) -> dict[str, Any]:
     """The whole state (seat None) or what `seat` knows, as docs/vale.md#positions says."""
     if st.start.version == 1:
         raise EternaError(
             "a game of record version 1 (the old generators) has no position: replay its "
             "record, or start a new game"
         )
-    if seat is not None:
-        st.check_seat(seat)
+    seat = st.check_audience(given)
     pos = envelope(st.game, st.players, st.start.options, seat)
     if seat is None:
         pos["rng"] = rng_text(st._shuffles)
@@ -177,13 +177,13 @@ def _write_work(work: Work) -> dict[str, Any]:
 def _write_pending(choice: Choice | None, seat: int | None) -> dict[str, Any] | None:
     if choice is None:
         return None
-    chooser, step, who, src, arg, options = choice
+    step, chooser = choice.step, choice.chooser
     name = step_name(step)
-    out: dict[str, Any] = {"chooser": chooser, "for_seat": who}
-    write_src(out, src)
-    out.update(kind=step.kind, step=name, arg=write_arg(name, step, arg))
+    out: dict[str, Any] = {"chooser": chooser, "for_seat": choice.seat}
+    write_src(out, choice.src)
+    out.update(kind=step.kind, step=name, arg=write_arg(name, step, choice.arg))
     if seat is None or seat == chooser:  # options may show the chooser's hand
-        out["options"] = [str(o) for o in options]
+        out["options"] = [str(o) for o in choice.options]
     return out
 
 
@@ -481,16 +481,16 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
         r["card"].fail(f"must name the card (or `artifact` the tile) whose effect asks ({name})")
     elif seat is not None and chooser != seat:
         try:  # the unknown cards are dealt at random: `determinize` asks again on its deal
-            options = _options(st, r, (chooser, step, who, src, arg, ()))
+            options = _options(st, r, Choice(chooser, step, who, src, arg))
         except BadPosition:
             options = ()
     else:
-        options = _options(st, r, (chooser, step, who, src, arg, ()))
+        options = _options(st, r, Choice(chooser, step, who, src, arg))
     given = r.get("options")
     mine = seat is None or seat == chooser
     if mine and given is not None and [x.text() for x in given.items()] != list(map(str, options)):
         given.fail(f"must be {[str(o) for o in options]}, the options the rules give here")
-    return chooser, step, who, src, arg, options
+    return Choice(chooser, step, who, src, arg, options)
 
 
 def _asked(st: ValeState) -> Choice | None:
@@ -498,28 +498,28 @@ def _asked(st: ValeState) -> Choice | None:
     return st.choice
 
 
-def _options(st: ValeState, r: Reader, choice: Choice) -> tuple[Any, ...]:
-    chooser, step, who, src, arg, _ = choice
+def _options(st: ValeState, r: Reader, choice: Choice) -> tuple[ValeAction, ...]:
+    step, chooser = choice.step, choice.chooser
     probe = st.clone()
     probe._events = None
     probe.choice = None
     try:
-        step.run(probe, who, src, arg)
+        choice.resume(probe)
     except BadPosition:
         raise
     except Exception as exc:  # a step asked where it never stands: nothing half-built escapes
         r.fail(f"{step_name(step)} cannot ask in this position ({type(exc).__name__})")
     asked = _asked(probe)  # not `probe.choice`: mypy holds it None since set above
-    if asked is None or asked[1] is not step or asked[4] != arg or probe.work != st.work:
+    if asked is None or asked.step is not step or asked.arg != choice.arg or probe.work != st.work:
         r.fail(f"{step_name(step)} asks nothing in this position")
-    if asked[0] != chooser:
-        r["chooser"].fail(f"is {chooser}, but this question is asked of seat {asked[0]}")
-    return asked[5]
+    if asked.chooser != chooser:
+        r["chooser"].fail(f"is {chooser}, but this question is asked of seat {asked.chooser}")
+    return asked.options
 
 
 def _whose_move(st: ValeState, r: Reader) -> int:
     if st.choice is not None:
-        return st.choice[0]
+        return st.choice.chooser
     for s in range(st.players):
         held = sum(st.stone_counts[s * 3 : s * 3 + 3])
         if held > st.stone_limits[s]:

@@ -60,11 +60,10 @@ def redealt(
     new.secret = new_secret
     new._legal_cache = None
     choice = new.choice
-    if choice is not None and choice[0] != seat and choice[3] != -1:
+    if choice is not None and choice.asks_another(seat):
         # another seat's pending choice may list cards of its (now redealt) hand: ask again
-        _, step, who, src, arg, _ = choice
         new.choice = None
-        step.run(new, who, src, arg)
+        choice.resume(new)
         new._run()
     return new
 
@@ -76,7 +75,7 @@ def redealt_asking(
     in turn (in `pool`'s random order) is swapped into the chooser's first hidden slot until
     the question is asked again. The real hand is never looked at; if no single card
     brings the question back, the last redeal stands without it."""
-    chooser = st.choice[0] if st.choice is not None else -1
+    chooser = st.choice.chooser if st.choice is not None else -1
     mine = [k for k, (s, _) in enumerate(slots) if s == chooser]
     new = redealt(st, base, seat, pool, slots)
     if not mine:
@@ -94,4 +93,6 @@ def redealt_asking(
 def asks_alike(guess: ValeState, real: ValeState) -> bool:
     """Whether `guess` waits on the same seat for the same card's question as `real`."""
     a, b = guess.choice, real.choice
-    return a is not None and b is not None and a[0] == b[0] and a[2:4] == b[2:4]
+    return (
+        a is not None and b is not None and (a.chooser, a.seat, a.src) == (b.chooser, b.seat, b.src)
+    )

@@ -189,7 +189,7 @@ def _action_phase(st: ValeState, act: ValeAction, p: int, name: str) -> IllegalA
 
 def _unanswered(choice: Choice) -> IllegalAction:
     """A question waits (an effect's, or the stone limit's): only its answers are moves."""
-    chooser, _step, _seat, src, _arg, options = choice
+    chooser, src, options = choice.chooser, choice.src, choice.options
     what = "the stone limit (rules §7)" if src == -1 else f"the effect of {src_name(src)}"
     message = (
         f"seat {chooser} must first answer {what}: one of "

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final, Self, SupportsIndex
 
 from eterna.core.errors import IllegalAction
 from eterna.core.fields import Copied
-from eterna.core.game import Unchecked
+from eterna.core.game import JsonObject
 from eterna.core.legacy import vale_reseed
 from eterna.core.rng import shuffle
 from eterna.games.vale import artifacts as art
@@ -31,6 +31,7 @@ from eterna.games.vale.board import (
     PHASES,
     RESOLUTION,
     STONE_LIMIT_STEP,
+    Choice,
     ValeBoard,
     ValeStart,
 )
@@ -178,11 +179,11 @@ class ValeState(ValeBoard):
             for i in range(self._round_start, len(history))
         ]
 
-    def to_position(self, seat: Unchecked = None) -> dict[str, Any]:
+    def to_position(self, seat: object = None) -> JsonObject:
         """This moment as JSON (docs/vale.md#positions); with `seat`, what that seat knows."""
         from eterna.games.vale.position import write_position
 
-        return write_position(self, seat)
+        return write_position(self, seat)  # which checks the seat
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         """Pickled (for a worker process: bots, hints) as its whole position: a question
@@ -200,7 +201,7 @@ class ValeState(ValeBoard):
     def _legal(self) -> tuple[ValeAction, ...]:
         choice = self.choice
         if choice is not None:
-            return choice[5]  # its options
+            return choice.options
         stage = self.stage
         if stage == ACTION:
             return self._action_moves(self.turn)
@@ -259,10 +260,9 @@ class ValeState(ValeBoard):
         choice = self.choice
         if choice is not None:
             self.choice = None
-            _, step, seat, src, arg, _ = choice
             if self._events is not None:
-                self._src = src
-            step.answer(self, seat, src, arg, act)
+                self._src = choice.src
+            choice.step.answer(self, choice.seat, choice.src, choice.arg, act)
         else:
             if self._events is not None:
                 self._src = -1
@@ -376,7 +376,7 @@ class ValeState(ValeBoard):
                 break
         choice = self.choice
         if choice is not None:
-            self._current = choice[0]  # its chooser
+            self._current = choice.chooser
 
     def _over_limit(self) -> bool:
         self._dirty = False
@@ -388,7 +388,7 @@ class ValeState(ValeBoard):
             st = self.stone_counts
             if st[b] + st[b + 1] + st[b + 2] > self.stone_limits[s]:
                 options = tuple(A_DISCARD_STONE[c] for c in range(3) if st[b + c])
-                self.choice = (s, STONE_LIMIT_STEP, s, -1, None, options)
+                self.choice = Choice(s, STONE_LIMIT_STEP, s, -1, None, options)
                 self._dirty = True
                 if self._events is not None:
                     self._src = -1
@@ -541,7 +541,7 @@ class ValeState(ValeBoard):
             return base
         pool.sort()  # the draw depends only on what the seat knows, not on where cards are
         choice = self.choice
-        asks_another = choice is not None and choice[0] != seat and choice[3] != -1
+        asks_another = choice is not None and choice.asks_another(seat)
         for _ in range(_REDEALS if asks_another else 1):
             shuffle(rng, pool)
             new = redealt(self, base, seat, pool, slots)

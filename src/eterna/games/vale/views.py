@@ -177,16 +177,16 @@ def _pending(st: ValeState, seat: int | None) -> ValePending | None:
     choice = st.choice
     if choice is None:
         return None
-    chooser, step, who, src, _arg, options = choice
+    chooser, src = choice.chooser, choice.src
     pending: ValePending = {
         "chooser": chooser,
-        "for_seat": who,
+        "for_seat": choice.seat,
         "card": None if src < 0 else CARD_NAME[src],
-        "kind": step.kind,
+        "kind": choice.step.kind,
     }
     if src < -1:
         pending["artifact"] = TILE_NAME[-2 - src]
     # options may show the chooser's hand: only the chooser sees them
     if seat == chooser:
-        pending["options"] = [str(o) for o in options]
+        pending["options"] = [str(o) for o in choice.options]
     return pending

@@ -148,6 +148,29 @@ def test_a_games_own_search_defaults_apply_unless_the_spec_sets_them():
     assert (plain.depth, plain.reward, plain.root) == (0, "win", "ucb")
 
 
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_default_budget_follows_the_build(monkeypatch, compiled):
+    """The pure build keeps each game's own budget; the compiled one (cheaper iterations) spends
+    the larger COMPILED_BUDGET; every other default, and a spec's own budget, hold on both."""
+    from eterna import engines
+    from eterna.agents.ismcts import COMPILED_BUDGET, game_defaults
+
+    monkeypatch.setattr(engines, "compiled", lambda: compiled)
+    for game_id, players in (("eternity", 4), ("vale", 2), ("eternitium", 2)):
+        state = eterna.load_game(game_id).new_game(players, seed=1)
+        own = state.game.search_defaults()
+        agent = ISMCTSAgent(seed=1)
+        agent._settle(state)
+        budget = COMPILED_BUDGET[game_id]["iterations"]
+        assert budget > own["iterations"]
+        assert agent.iterations == (budget if compiled else own["iterations"])
+        assert (agent.depth, agent.reward) == (own.get("depth", 40), own.get("reward", "score"))
+        assert game_defaults(state.game) == game_defaults(state.game, compiled=compiled)
+        given = ISMCTSAgent(seed=1, iterations=7)
+        given._settle(state)
+        assert given.iterations == 7
+
+
 @pytest.mark.parametrize("spec", ["ismcts:root=magic", "ismcts:cut=never", "ismcts:trust=x"])
 def test_bad_search_parameters_are_refused(spec):
     with pytest.raises(eterna.EternaError, match="ismcts"):

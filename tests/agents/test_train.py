@@ -75,3 +75,25 @@ def test_the_command_line_checks_its_input(tmp_path):
     )
     assert ok.exit_code == 0, ok.output
     assert "steps/s" in ok.output and (out / "curve.png").is_file()
+
+
+def test_cloning_with_dagger_adds_the_clones_own_positions(tmp_path):
+    """`--imitate` clones the heuristic, `--dagger` then lets the clone play and relabels its
+    positions: more samples than the cloning alone, in a network of the asked width."""
+    runner = CliRunner()
+    samples = {}
+    for dagger in (0, 2):
+        out = tmp_path / f"dagger{dagger}"
+        args = ["train", "eternitium", "--minutes", "2", "--seed", "4", "--max-steps", "20"]
+        args += ["--eval-games", "2", "--evals", "1", "--envs", "1", "--out", str(out)]
+        args += ["--imitate", "2", "--imitate-epochs", "2", "--width", "16"]
+        ok = runner.invoke(app, [*args, "--dagger", str(dagger)])
+        assert ok.exit_code == 0, ok.output
+        samples[dagger] = json.loads((out / "run.json").read_text())["settings"]
+        policy = NumpyPolicy.load(out / "policy.npz")
+        assert policy.layers[0][0].shape[0] == 16 and policy.meta["net"] == [16, 16]
+    assert samples[0]["imitation_samples"] > 0
+    assert samples[2]["imitation_samples"] > samples[0]["imitation_samples"]
+    assert samples[2]["dagger"] == 2
+    bad = runner.invoke(app, ["train", "eternitium", "--dagger", "3"])
+    assert bad.exit_code == 2 and "--imitate" in bad.output

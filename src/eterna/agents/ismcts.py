@@ -18,7 +18,8 @@ Defaults (chosen by arena runs against the heuristic, docs/agents.md): rollouts 
 own heuristic, each seat a fresh copy, cut off after `depth` moves (or when the scores change,
 `cut=score`) and scored by the current `scores` as if the game ended there, reward = win share
 plus a score-margin term. A game's heuristic agent may set its own defaults (its
-`search_defaults`: budget, depth, reward...). The agent never reads the real state: only its
+`search_defaults`: budget, depth, reward...), with a larger budget where the compiled engines
+run (`COMPILED_BUDGET`). The agent never reads the real state: only its
 view, its legal actions and determinizations.
 """
 
@@ -32,6 +33,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from eterna import engines
 from eterna.core.agent import Agent, SeatWindow, ViewAgent
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, GameState
@@ -49,6 +51,26 @@ GENERIC: dict[str, Any] = {
     "trust": 1.0,
     "cut": "depth",
 }
+# Where the compiled engines run (docs/compiled.md) an iteration costs 3-5 times less CPU, so a
+# game's budget is re-tuned to what its pure default costs, about 0.7 s of CPU a decision
+# (measured per game, docs/agents.md); the rest of its `search_defaults` holds on both builds.
+COMPILED_BUDGET: dict[str, dict[str, Any]] = {
+    "eternity": {"iterations": 340},
+    "vale": {"iterations": 75},
+    "eternitium": {"iterations": 1000},
+}
+
+
+def game_defaults(game: Any, compiled: bool | None = None) -> dict[str, Any]:
+    """The search defaults of `game` (its heuristic's `search_defaults`) on the build that runs,
+    or on the compiled one (`compiled=True`) or the pure one (`False`): the compiled build
+    spends its cheaper iterations on a larger budget (COMPILED_BUDGET)."""
+    own: dict[str, Any] = dict(game.search_defaults())
+    if engines.compiled() if compiled is None else compiled:
+        own.update(COMPILED_BUDGET.get(game.id, {}))
+    return own
+
+
 # Random rollouts: the plain search (what `eterna.arena.hints` asks for).
 PLAIN: dict[str, Any] = {
     "iterations": 60,
@@ -121,7 +143,8 @@ class ISMCTSAgent(Agent):
     take the game's heuristic's `search_defaults`, then GENERIC (PLAIN with random rollouts):
 
     - `iterations`: iterations per decision (generic default 60; Eternity 100, Vale 30,
-      Eternitium 300: about 1 s of CPU a decision on average, see docs/agents.md);
+      Eternitium 300 on the pure build, 340, 75 and 1000 on the compiled one: about 0.7-1 s of
+      CPU a decision on average, see docs/agents.md);
     - `seconds`: a time budget per decision instead (not reproducible; iterations win if both;
       the root then uses UCB1);
     - `c`: UCB1 exploration constant (default 0.7);
@@ -251,7 +274,7 @@ class ISMCTSAgent(Agent):
         make = self._make_heuristic(state.game)
         cfg: dict[str, Any] = dict(GENERIC if self.rollout == "heuristic" else PLAIN)
         if make is not None:
-            own = state.game.search_defaults()
+            own = game_defaults(state.game)
             unknown = sorted(set(own) - set(GENERIC))
             if unknown:
                 raise EternaError(f"{gid}: unknown search_defaults {', '.join(unknown)}")

@@ -1,6 +1,6 @@
 """`learned`: a policy network trained by `eterna train`, played with NumPy alone.
 
-The weights ship inside the package (`eterna/agents/weights/<game>.npz`, a few hundred KB each):
+The weights ship inside the package (`eterna/agents/weights/<game>.npz`, 0.5-2.3 MB each):
 the policy half of an actor-critic MLP (tanh hidden layers, then one logit per action of the
 environment's action layout, `eterna.adapters.layouts`), exported from the torch policy by
 `eterna.agents.train.export_policy`, with a JSON metadata record (`meta`) naming the game, the

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ from eterna.core.registry import load_game
 TABLES = {"vale": (2, "compact"), "eternitium": (2, "flat"), "eternity": (4, "flat")}
 NET = (128, 128)
 EVAL_SEED = 900_000  # evaluation deals: EVAL_SEED + i, never a training seed
+MAX_IMITATE = 100_000  # imitation (and DAgger) games a run may ask for
 
 
 @dataclass
@@ -58,6 +59,8 @@ class TrainSettings:
     max_steps: int | None = None  # stop earlier after this many env steps (smoke runs)
     n_steps: int = 256  # rollout length per environment between updates
     imitate: int = 0  # heuristic games to imitate before PPO (fresh runs; 0: none)
+    imitate_epochs: int = 8  # passes over the imitation data (the last third at a lower rate)
+    dagger: int = 0  # games the clone then plays against the heuristic, relabelled (DAgger)
     net: tuple[int, ...] = NET
 
 
@@ -211,6 +214,7 @@ def train(
     if resume is not None:
         resume_dir = resume if resume.is_dir() else resume.parent
         record = _read_record(resume_dir / "run.json")
+        s = replace(s, net=tuple(record.settings.get("net", s.net)))  # the model's own shape
         record.settings = {**record.settings, **asdict(s)}
     self_play = _SelfPlay()
     checkpoints: list[PoolEntry] = []
@@ -221,7 +225,7 @@ def train(
     start = time.monotonic()
     imitation_seconds = 0.0
     if s.imitate and resume is None:
-        samples = imitate(model, envs[0], s.imitate, s.seed, deadline=start + budget * 0.8)
+        samples = imitate(model, envs[0], s, deadline=start + budget * 0.8)
         record.settings["imitation_samples"] = samples
         imitation_seconds = time.monotonic() - start
         record.settings["imitation_seconds"] = round(imitation_seconds, 1)
@@ -313,22 +317,31 @@ def train(
 
 
 def imitation_data(
-    env: EternaEnv, games: int, seed: int, deadline: float
+    env: EternaEnv,
+    games: int,
+    seed: int,
+    deadline: float,
+    learner: NumpyPolicy | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(observations, layout masks, layout ids) of every heuristic decision with a choice, in
     `games` heuristic-only games (or as many as end before `deadline`), each seat's
-    observation as the environment would give it."""
+    observation as the environment would give it (float16: the encodings' values lie in
+    [0, 1]). With `learner` (DAgger), the learner plays one seat of each game (the seats in
+    turn) and its positions are labelled with what the heuristic would have played there."""
     game = env.game
     enc = env.encoding
     layout = env.layout
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     labels: list[int] = []
-    for g in range(games):
+    first = MAX_IMITATE if learner is not None else 0  # DAgger games: deals of their own
+    for g in range(first, first + games):
         if time.monotonic() > deadline and obs:
             break
         state = game.new_game(players=env.players, seed=EVAL_SEED * 2 + seed * 10_000 + g)
         agents = [make_agent("heuristic", seed=seed * 10_000 + 10 * g + k) for k in range(9)]
+        plays = LearnedAgent(seed=g, policy=learner) if learner is not None else None
+        learner_seat = g % env.players if learner is not None else -1
         moves = 0
         while not state.is_terminal and moves < env.max_moves:
             seat = state.current_player
@@ -338,33 +351,61 @@ def imitation_data(
             if len(legal) > 1:
                 mask = layout.mask(legal)
                 if mask.sum() > 1:
-                    obs.append(enc.new_observation(state, seat).copy())
+                    obs.append(enc.new_observation(state, seat).astype(np.float16))
                     masks.append(mask)
                     labels.append(int(layout.to_layout[action.index]))
+            if seat == learner_seat and plays is not None:
+                action = plays.choose(state, seat)
             state.apply(action)
             moves += 1
-    return np.array(obs, np.float32), np.array(masks, bool), np.array(labels, np.int64)
+    return np.array(obs, np.float16), np.array(masks, bool), np.array(labels, np.int64)
 
 
-def imitate(model: Any, env: EternaEnv, games: int, seed: int, deadline: float) -> int:
+def imitate(model: Any, env: EternaEnv, s: TrainSettings, deadline: float) -> int:
     """Behaviour cloning: fit the policy's actor to the heuristic's choices (cross-entropy over
-    the legal actions) before PPO, until `deadline` at most (80% of the run's time). Returns
-    the samples used."""
-    import torch
-
-    x, m, y = imitation_data(env, games, seed, deadline)
+    the legal actions) in `s.imitate` heuristic games before PPO, for `s.imitate_epochs` passes;
+    then, with `s.dagger`, DAgger: the clone plays that many games against the heuristic, its
+    positions labelled with the heuristic's choices, and the fit continues on all the data
+    (for half the passes, at a third of the rate). Until `deadline` at most (80% of the run's
+    time). Returns the samples used."""
+    x, m, y = imitation_data(env, s.imitate, s.seed, deadline)
     if not len(y):
         return 0
+    _fit(model, (x, m, y), s.imitate_epochs, 1e-3, s.seed, deadline)
+    if s.dagger and time.monotonic() < deadline:
+        meta = {"steps": 0, "seed": s.seed, "net": list(s.net)}
+        clone = export_policy(model, env, meta)
+        more = imitation_data(env, s.dagger, s.seed, deadline, learner=clone)
+        x, m, y = (np.concatenate([a, b]) for a, b in zip((x, m, y), more, strict=True))
+        _fit(model, (x, m, y), max(1, s.imitate_epochs // 2), 3e-4, s.seed + 1, deadline)
+    return len(y)
+
+
+def _fit(
+    model: Any,
+    data: tuple[np.ndarray, np.ndarray, np.ndarray],
+    epochs: int,
+    rate: float,
+    seed: int,
+    deadline: float,
+) -> None:
+    """Cross-entropy of the actor's masked logits against the labels, in batches of 256, the
+    last third of the passes at a third of `rate`."""
+    import torch
+
     policy = model.policy
     params = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
-    optimizer = torch.optim.Adam(params, lr=1e-3)
-    xs, ms, ys = torch.from_numpy(x), torch.from_numpy(m), torch.from_numpy(y)
+    optimizer = torch.optim.Adam(params, lr=rate)
+    xs, ms, ys = (torch.from_numpy(a) for a in data)
     generator = torch.Generator().manual_seed(seed)
-    for _epoch in range(8):
+    for epoch in range(epochs):
+        if epoch == epochs - epochs // 3:
+            for group in optimizer.param_groups:
+                group["lr"] = rate / 3
         order = torch.randperm(len(ys), generator=generator)
         for i in range(0, len(ys), 256):
             batch = order[i : i + 256]
-            logits = policy.action_net(policy.mlp_extractor.forward_actor(xs[batch]))
+            logits = policy.action_net(policy.mlp_extractor.forward_actor(xs[batch].float()))
             logits = logits.masked_fill(~ms[batch], -1e9)
             loss = torch.nn.functional.cross_entropy(logits, ys[batch])
             optimizer.zero_grad()
@@ -372,7 +413,6 @@ def imitate(model: Any, env: EternaEnv, games: int, seed: int, deadline: float) 
             optimizer.step()
         if time.monotonic() > deadline:
             break
-    return len(ys)
 
 
 class _SelfPlay:

@@ -47,6 +47,18 @@ Imitate = Annotated[
         help="Heuristic games to imitate (behaviour cloning) before PPO, on a fresh run.",
     ),
 ]
+ImitateEpochs = Annotated[
+    int, typer.Option("--imitate-epochs", help="Passes over the imitation data.")
+]
+Dagger = Annotated[
+    int,
+    typer.Option(
+        "--dagger",
+        help="After cloning, games the clone plays against the heuristic, every position "
+        "relabelled with the heuristic's choice (DAgger); the fit continues on all the data.",
+    ),
+]
+Width = Annotated[int, typer.Option("--width", help="Units in each of the two hidden layers.")]
 MaxSteps = Annotated[
     int | None,
     typer.Option("--max-steps", help="Stop after this many environment steps (smoke runs)."),
@@ -65,8 +77,11 @@ def train(
     envs: Envs = 4,
     max_steps: MaxSteps = None,
     imitate: Imitate = 0,
+    imitate_epochs: ImitateEpochs = 8,
+    dagger: Dagger = 0,
+    width: Width = 128,
 ) -> None:
-    from eterna.agents.train import TABLES, TrainSettings
+    from eterna.agents.train import MAX_IMITATE, TABLES, TrainSettings
     from eterna.agents.train import train as run
 
     game = get_game(game_id)
@@ -82,8 +97,16 @@ def train(
     for name, value in (("--eval-games", eval_games), ("--evals", evals), ("--envs", envs)):
         if not 1 <= value <= 10_000:
             fail(f"{name} must be from 1 to 10000, not {value}")
-    if not 0 <= imitate <= 100_000:
-        fail(f"--imitate must be from 0 to 100000, not {imitate}")
+    for name, value, low, high in (
+        ("--imitate", imitate, 0, MAX_IMITATE),
+        ("--dagger", dagger, 0, MAX_IMITATE),
+        ("--imitate-epochs", imitate_epochs, 1, 1000),
+        ("--width", width, 8, 4096),
+    ):
+        if not low <= value <= high:
+            fail(f"{name} must be from {low} to {high}, not {value}")
+    if dagger and not imitate:
+        fail("--dagger needs --imitate: the clone it improves")
     if max_steps is not None and max_steps < 1:
         fail(f"--max-steps must be 1 or more, not {max_steps}")
     chosen_seed = pick_seed(seed)
@@ -98,6 +121,9 @@ def train(
         evals=evals,
         max_steps=max_steps,
         imitate=imitate,
+        imitate_epochs=imitate_epochs,
+        dagger=dagger,
+        net=(width, width),
     )
     directory = out or Path("train-runs") / f"{game.id}-seed{chosen_seed}"
     if resume is not None and out is None:

@@ -10,7 +10,8 @@ Artifacts, Eternitium with two players and solo), mid-game at a seat and at the 
 - whatever has the `hidden` attribute takes no room on the screen; the header is one line;
 - the decision area is on the screen without scrolling: the hand, the play (trick, hunting
   board, markets) and the moves mid-game (on a phone, where the cards are the moves, the folded
-  moves panel's head); the results panel's head at the end;
+  moves panel's head); the results panel's head at the end, each name in its ranking on at most
+  two lines and its details without a sideways scroll;
 - the opponents sit around the play: a seat at the top above it, on the left and right beside
   it, on a phone or a tablet all in one strip above it; your own seat and your hand below it.
 
@@ -88,6 +89,20 @@ _CHECK = """(play) => {
     const r = item && shown(item) ? item.getBoundingClientRect() : null;
     return !r || r.top < sight.top - 1 || r.bottom > sight.bottom + 1 || r.bottom > innerHeight + 1;
   }).map((n) => `the move "${n.dataset.action}" is out of sight`);
+  // the end: each name in the ranking on at most two lines, the details without a sideways scroll
+  const lines = (n) => {
+    const style = getComputedStyle(n);
+    const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+    const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    return Math.round((n.clientHeight - pad) / line);
+  };
+  const ranking = [...document.querySelectorAll('#scoresheet .score-table tbody th')]
+    .filter(shown).filter((n) => lines(n) > 2)
+    .map((n) => `a name in the ranking on ${lines(n)} lines: ${n.textContent}`);
+  const details = [...document.querySelectorAll('#scoresheet .score-details .table-scroll')]
+    .filter(shown)
+    .filter((n) => n.scrollWidth > n.clientWidth + 1)
+    .map((n) => `the details scroll sideways: ${n.scrollWidth} > ${n.clientWidth}`);
   const hiddenShown = [...document.querySelectorAll('[hidden]')]
     .filter((n) => n.getClientRects().length).map((n) => n.id || n.className || n.tagName);
   const box = (selector) => {
@@ -110,7 +125,8 @@ _CHECK = """(play) => {
   const seats = [...document.querySelectorAll('#board .ring > .seat-panel:not(.me)')]
     .map((n) => ({at: [...n.classList].find((c) => c.startsWith('at-')), ...rect(n)}));
   const mine = document.querySelector('#board .ring > .seat-panel.me');
-  return {overflowing: [...overflowing, ...offCard, ...piles, ...rows, ...unseen],
+  return {overflowing: [...overflowing, ...offCard, ...piles, ...rows, ...unseen, ...ranking,
+      ...details],
     hiddenShown, area: area.filter(Boolean), folded, holding: Boolean(holding),
     pageWidth: document.documentElement.scrollWidth,
     header: document.querySelector('header.topbar').getBoundingClientRect().height,

@@ -472,7 +472,7 @@ function renderScoresheet() {
     const won = winners.includes(s);
     body.append(el("tr", { class: won ? "winner" : "", dataset: { seat: s, score: scores[s], winner: won ? "1" : "0" } },
       el("td", { class: "num rank" }, String(i + 1)), el("th", { scope: "row" }, name(s)), el("td", { class: "score num" }, scores[s]),
-      el("td", {}, won ? `★ ${t("score.winner")}` : "")));
+      el("td", { class: "mark" }, won ? ["★", el("span", { class: "mark-word" }, ` ${t("score.winner")}`)] : "")));
   });
   table.append(body);
   const names = winners.map((s) => name(s));

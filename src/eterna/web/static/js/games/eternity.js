@@ -150,13 +150,19 @@ function completedTrick(view, ctx) {
   return box;
 }
 
+// A row per player, in the score sheet's order (as the other games' details), a column per round:
+// narrow enough for a phone at five players, where a column per player was not.
 function roundsTable(view, ctx) {
   const table = el("table", { class: "rounds-table" });
-  table.append(el("thead", {}, el("tr", {}, el("th", {}, t("eternity.roundCol")), ...Array.from({ length: view.players }, (_, s) => el("th", {}, ctx.name(s))))));
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, t("common.player")),
+    ...view.round_results.map((_, i) => el("th", { class: "num" }, `${t("eternity.roundCol")} ${i + 1}`)))));
   const body = el("tbody");
-  view.round_results.forEach((result, i) => {
-    body.append(el("tr", {}, el("th", {}, i + 1), ...result.map((r) => el("td", { title: `${t("eternity.trees")} ${r.trees} · ${t("eternity.tricks")} ${r.tricks}` }, r.points, el("small", {}, ` (${r.trees}/${r.tricks})`)))));
-  });
+  for (const s of ctx.order || [...Array(view.players).keys()]) {
+    body.append(el("tr", {}, el("th", {}, ctx.name(s)), ...view.round_results.map((result) => {
+      const r = result[s];
+      return el("td", { class: "num", title: `${t("eternity.trees")} ${r.trees} · ${t("eternity.tricks")} ${r.tricks}` }, r.points, el("small", {}, ` (${r.trees}/${r.tricks})`));
+    })));
+  }
   table.append(body);
   return table;
 }

@@ -1,17 +1,13 @@
-"""Live tables: the hub that creates tables, accepts actions and ends games, composed of parts
-with one job each: the table store (store.py: tables in memory, loaded and resumed off the loop),
-seating and tokens (seating.py), broadcasting to connections (broadcast.py) and turn driving
-(driver.py: bots, turn timers and hints).
+"""The table part: tables coming into play. A new table from a lobby's request or from a posted
+position, and a finished table's rematch (once, however many press it), each stored and then
+started (its bots, its timer; on a cluster node, its lease); the live-table cap that refuses new
+games while too many are in play; and the lobby's list of open tables.
 
-The state of a table is always its stored record replayed, plus nothing: an action is checked on a
-clone of the state, committed to storage, and only then does the clone become the table's state
-and the update go out. So a refused action changes nothing, and a server killed at any moment
-restarts with every game where its last broadcast left it (resumed lazily: see store.py).
-
-Everything here runs on the event loop except storage calls (a storage thread; the per-move
-commits of SQLite run on the loop, grouped: see writer.py), replays (store.py) and decisions: bot
-moves, timed-out turns and hints run in worker processes on a budget (workers.py), each on its
-own clone of the state. Limits and quotas are in limits.py, defaults in settings.py.
+The server's other parts, each with one job, are wired together in app.py: the database and its
+threads (database.py), tables in memory (store.py), seats and tokens (seating.py), broadcasting
+(broadcast.py), moves (moves.py), turn driving (driver.py: bots, turn timers and hints in worker
+processes on a budget, workers.py), expiry (expiry.py), quotas (limits.py), the node's life and
+health (node.py) and, on a cluster node, its links to the others (cluster.py, relay.py).
 """
 
 from __future__ import annotations
@@ -19,8 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState
@@ -30,97 +25,43 @@ from eterna.server.broadcast import Broadcaster
 from eterna.server.cluster import Cluster
 from eterna.server.database import Database
 from eterna.server.driver import TurnDriver
-from eterna.server.expiry import Expiry
 from eterna.server.limits import Quotas, check_options
 from eterna.server.live import Connection, LiveTable, summary_of, table_record
-from eterna.server.moves import Moves
-from eterna.server.node import Health, Lifecycle
 from eterna.server.protocol import CreateTable, PlayPosition, SeatSpec, rematch_frame
 from eterna.server.relay import Relay
 from eterna.server.seating import Seating
 from eterna.server.security import new_table_id
 from eterna.server.settings import RequestError, Settings
-from eterna.server.storage import Storage, TableData
+from eterna.server.storage import TableData
 from eterna.server.store import TableStore
-from eterna.server.workers import Workers
 
 log = logging.getLogger("eterna.server")
-T = TypeVar("T")
 
 
-class Hub:
-    """Every live table, the storage behind them, and the threads that work for them; the
-    database (`database`), the store (`store`), seats and tokens (`seating`), broadcasting
-    (`fanout`), turn driving (`driver`: bots, timers, hints), moves (`moves`), expiry, the
-    node's life (`lifecycle`) and health are its parts."""
+class TableService:
+    """New tables, rematches, the live-table cap and the lobby (see the module's doc)."""
 
     def __init__(
-        self, storage: Storage, settings: Settings | None = None, cluster: Cluster | None = None
+        self,
+        settings: Settings,
+        database: Database,
+        store: TableStore,
+        seating: Seating,
+        driver: TurnDriver,
+        fanout: Broadcaster,
+        quotas: Quotas,
+        cluster: Cluster | None = None,
+        relay: Relay | None = None,
     ) -> None:
-        self.storage = storage
+        self.settings = settings
+        self.database = database
+        self.store = store
+        self.seating = seating
+        self.driver = driver
+        self.fanout = fanout
+        self.quotas = quotas
         self.cluster = cluster
-        self.settings = settings or Settings()
-        self.database = Database(storage)
-        if cluster is not None:
-            cluster.db = self.database.run
-        self.workers = Workers(
-            self.settings.cheap_workers,
-            self.settings.search_workers,
-            self.settings.position_workers,
-            self.settings.position_memory,
-        )
-        self.driver = TurnDriver(self.settings, self.workers, cluster)
-        self.store = TableStore(
-            storage, self.database.run, self.driver.schedule, self.settings.finished_cache
-        )
-        self.tables = self.store.tables
-        self.quotas = Quotas(self.settings)
-        self.seating = Seating(self.settings, storage, self.database.run, self.store)
-        self.fanout = Broadcaster(self.store, self.seating)
-        self.moves = Moves(
-            self.settings, self.database, self.store, self.driver, self.fanout, cluster
-        )
-        self.driver.submit = self.moves.submit
-        self.seating.on_start = self.moves.start_game
-        self.relay: Relay | None = None
-        if cluster is not None:
-            self.relay = Relay(
-                cluster,
-                self.database,
-                self.store,
-                self.seating,
-                self.fanout,
-                self.driver,
-                self.moves,
-                self.quotas,
-                self.workers,
-            )
-        self.expiry = Expiry(self.settings, self.store, self.driver, self.moves)
-        self.lifecycle = Lifecycle(
-            self.database, self.store, self.driver, self.workers, self.expiry, cluster, self.relay
-        )
-        self.health_part = Health(self.database, self.settings, cluster)
-        self.submit = self.moves.submit
-        self.announce = self.moves.announce
-        self.start = self.lifecycle.start
-        self.drain = self.lifecycle.drain
-        self.stop = self.lifecycle.stop
-        self.health = self.health_part.check
-
-    async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await self.database.run(fn, *args)
-
-    @property
-    def node(self) -> str:
-        return self.health_part.node
-
-    # ----------------------------------------------------------------- tables
-    async def get(self, table_id: str) -> LiveTable | None:
-        """A table by id: live ones from memory, others loaded (and replayed off the loop)."""
-        return await self.store.get(table_id)
-
-    def forget_if_idle(self, table: LiveTable) -> None:
-        self.store.forget_if_idle(table)
+        self.relay = relay
 
     async def create(
         self, body: CreateTable, address: str = "?"
@@ -167,7 +108,7 @@ class Hub:
     async def check_room(self) -> None:
         """Refuse a new table (503 `busy`) while `max_live_tables` games are in play: this
         server's, or on a cluster node every node's (counted in Redis: shared_limits.py)."""
-        live = sum(1 for t in self.tables.values() if not t.over and t.in_play())
+        live = sum(1 for t in self.store.tables.values() if not t.over and t.in_play())
         if self.cluster is not None and self.cluster.limits.available:
             with contextlib.suppress(Exception):  # else this node counts alone
                 live = await self.cluster.limits.count_live()
@@ -179,14 +120,14 @@ class Hub:
         if state.is_terminal:  # nothing to play: not a table
             raise RequestError(422, "bad_request", "this game would be over before it starts")
         try:
-            await self.db(self.storage.create_table, data)
+            await self.database.run(self.database.storage.create_table, data)
         except Exception:
             log.exception("cannot store the new table %s", data.id)
             raise RequestError(
                 503, "storage_unavailable", "the table could not be stored; try again later"
             ) from None
         table = LiveTable(data, state)
-        self.tables[data.id] = table
+        self.store.tables[data.id] = table
         if self.cluster is not None and self.relay is not None:
             await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
             self.relay.mark_live(table)
@@ -230,49 +171,30 @@ class Hub:
         )
         return await self._open(data, state), tokens[seat]
 
-    async def fresh_seats(self, table_id: str, data: TableData) -> TableData:
-        """On a cluster node, a table's seats read again (a join through another node may not
-        have reached this node's copy yet); a single server's memory is always current."""
-        table = self.tables.get(table_id)
-        if self.cluster is None or table is None or table.over:
-            return data
-        async with table.lock:
-            await self.seating.refresh(table)
-        return table.data
-
-    def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The lobby: the open public tables, latest first (on a cluster node every node's,
+        from the database)."""
+        if self.cluster is not None:
+            return await self._shared_lobby()
         open_tables = [
-            t for t in self.tables.values() if t.data.public and not t.over and t.open_seats()
+            t for t in self.store.tables.values() if t.data.public and not t.over and t.open_seats()
         ]
         open_tables.sort(key=lambda t: -t.data.created_at)
         return [t.summary() for t in open_tables[: self.settings.lobby_limit]]
 
-    async def shared_lobby(self) -> list[dict[str, Any]]:
+    async def _shared_lobby(self) -> list[dict[str, Any]]:
         """A cluster node's lobby: the open public tables of every node, from the database
         (the tables this node has in memory as it sees them)."""
-        rows = await self.db(self.storage.open_tables, self.settings.lobby_limit)
+        rows = await self.database.run(self.database.storage.open_tables, self.settings.lobby_limit)
         out = []
         for data in rows:
-            table = self.tables.get(data.id)
+            table = self.store.tables.get(data.id)
             if table is not None:
                 if table.data.public and not table.over and table.open_seats():
                     out.append(table.summary())
                 continue
             out.append(summary_of(data, len(data.actions), None, set()))
         return out
-
-    async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
-        """Claim the first open seat of a public table (seating.py); everyone there is told."""
-        seat, token = await self.seating.join(table, name)
-        self.fanout.presence(table)
-        self.announce({"k": "seats", "t": table.id})
-        return seat, token
-
-    async def fill(self, table: LiveTable, token: str, seat: int, agent: str) -> None:
-        """The host fills an untaken human seat with a bot (seating.py); everyone is told."""
-        await self.seating.fill(table, token, seat, agent)
-        self.fanout.presence(table)
-        self.announce({"k": "seats", "t": table.id})
 
     async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
         """The rematch of a finished table (created once; later calls return it): same game,
@@ -292,9 +214,10 @@ class Hub:
                     if self.cluster is not None:
                         await self.cluster.acquire(new.id)
                     self.driver.schedule(new)
-                    self.announce(
-                        {"k": "rematch", "t": table.id, "r": new.id, "tok": table.rematch_tokens}
-                    )
+                    if self.cluster is not None:
+                        tokens = table.rematch_tokens
+                        message = {"k": "rematch", "t": table.id, "r": new.id, "tok": tokens}
+                        self.cluster.publish(message)
                 self.fanout.rematch(table, table.data.rematch_id or "")
         rematch_id = table.data.rematch_id or ""
         return rematch_id, await self.seating.rematch_token(table, rematch_id, seat)
@@ -302,10 +225,10 @@ class Hub:
 
 __all__ = [
     "Connection",
-    "Hub",
     "LiveTable",
     "RequestError",
     "Settings",
+    "TableService",
     "rematch_frame",
     "summary_of",
     "table_record",

@@ -91,7 +91,8 @@ class Relay:
         task.add_done_callback(self.background.discard)
 
     def mark_live(self, table: LiveTable) -> None:
-        """A new game in play counts against the cluster's cap at once (tables.py)."""
+        """A game in play counts against the cluster's cap at once: a new one (tables.py), or
+        one a player's visit brought into play (`presence`), not at the next renewal."""
         if self.in_play(table) and self.cluster.limits.available:
             self.later(self.cluster.limits.mark_live([table.id]))
 
@@ -107,10 +108,14 @@ class Relay:
 
     # ----------------------------------------------------------------- presence, tokens
     def presence(self, table: LiveTable) -> None:
+        """A seat connected or left here: the other nodes are told, and a table a seat's first
+        visit brought into play (`LiveTable.in_play`) counts against the cap at once."""
         seats = sorted({c.seat for c in table.conns if c.seat is not None and not c.closed})
         self.cluster.publish(
             {"k": "presence", "t": table.id, "node": self.cluster.node, "seats": seats}
         )
+        if seats:
+            self.mark_live(table)
 
     async def keep_tokens(self, rematch_id: str, tokens: dict[int, str]) -> None:
         if tokens:

@@ -22,6 +22,7 @@ from eterna.server.moves import Moves
 from eterna.server.node import Health, Lifecycle
 from eterna.server.relay import Relay
 from eterna.server.seating import Seating
+from eterna.server.security import AddressLimiter, ConnectionCaps
 from eterna.server.settings import Settings
 from eterna.server.store import TableStore
 from eterna.server.tables import TableService
@@ -78,8 +79,13 @@ MovesDep = Annotated[Moves, Depends(_reader("moves", Moves))]
 QuotasDep = Annotated[Quotas, Depends(_reader("quotas", Quotas))]
 TablesDep = Annotated[TableService, Depends(_reader("tables", TableService))]
 HealthDep = Annotated[Health, Depends(_reader("health", Health))]
+# the WebSocket connection limits (made with the app: app.py, counted across a cluster)
+ConnectsDep = Annotated[AddressLimiter, Depends(_reader("connects", AddressLimiter))]
+CapsDep = Annotated[ConnectionCaps, Depends(_reader("connection_caps", ConnectionCaps))]
 
 __all__ = [
+    "CapsDep",
+    "ConnectsDep",
     "DatabaseDep",
     "DriverDep",
     "FanoutDep",

@@ -19,6 +19,8 @@ from eterna.server.driver import TurnDriver
 from eterna.server.live import Connection, LiveTable
 from eterna.server.moves import Moves
 from eterna.server.parts import (
+    CapsDep,
+    ConnectsDep,
     DriverDep,
     FanoutDep,
     MovesDep,
@@ -36,7 +38,6 @@ from eterna.server.protocol import (
     refusal_frame,
 )
 from eterna.server.seating import Seating
-from eterna.server.security import AddressLimiter, ConnectionCaps
 from eterna.server.settings import Settings
 from eterna.server.store import TableStore
 from eterna.server.told import connection_lang, seat_names
@@ -73,15 +74,17 @@ def socket_parts(
 # ---------------------------------------------------------------- WebSocket
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(
-    ws: WebSocket, table_id: str, parts: Annotated[SocketParts, Depends(socket_parts)]
+    ws: WebSocket,
+    table_id: str,
+    connects: ConnectsDep,
+    caps: CapsDep,
+    parts: Annotated[SocketParts, Depends(socket_parts)],
 ) -> None:
     await ws.accept()
     address = ws.client.host if ws.client else "?"
-    connects: AddressLimiter = ws.app.state.connects
     if await connects.check(address) is not None:
         await ws.close(4429, "too many connections from this address: retry later")
         return
-    caps: ConnectionCaps = ws.app.state.connection_caps
     full, ticket = await caps.admit(address, table_id)
     if full is not None:
         await ws.close(4429, f"too many open connections to this {full}: retry later")

@@ -146,10 +146,22 @@ def two_nodes(redis_url: str, **limits: Any) -> Iterator[list[ThreadServer]]:
                 settings = Settings(**{**LIMITS, **limits}, node_id=name)  # type: ignore[arg-type]
                 app = create_app(database_url=url, settings=settings, redis_url=redis_url)
                 servers.append(ThreadServer(app, forwarded_allow_ips="127.0.0.1"))
+            for server in servers:
+                linked(server)
             yield servers
         finally:
             for server in servers:
                 server.stop()
+
+
+def linked(server: ThreadServer) -> None:
+    """Wait until the node's link to Redis is up (its health says so): a node answers before,
+    counting alone as it does while Redis is away, so a table it makes then is counted by the
+    others only at its first lease sweep with Redis."""
+    deadline = time.monotonic() + TIMEOUT
+    while server.http.get("/api/health").json().get("redis") != "ok":
+        assert time.monotonic() < deadline, "the node never reached Redis"
+        time.sleep(0.05)
 
 
 @pytest.fixture(scope="module")
@@ -232,16 +244,19 @@ def test_open_connections_are_capped_across_nodes(pair: list[ThreadServer]) -> N
             time.sleep(0.1)
 
 
+IN_PLAY = {
+    "game": "eternity",
+    "players": 3,
+    "bot_delay": 30.0,  # in play, and not over before the test ends
+    "seats": [{"kind": "bot"}] * 3,
+}
+WAITING = {**IN_PLAY, "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}
+
+
 def test_the_live_table_cap_holds_across_nodes(redis: RedisServer) -> None:
     """Two games in play at most, on a Redis of the test's own (the shared one counts the games
     of every cluster the tests run)."""
-    bots = {
-        "game": "eternity",
-        "players": 3,
-        "bot_delay": 30.0,  # in play, and not over before the test ends
-        "seats": [{"kind": "bot"}] * 3,
-    }
-    waiting = {**bots, "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}
+    bots, waiting = IN_PLAY, WAITING
     address = an_address()
     with two_nodes(redis.url, max_live_tables=2) as pair:
         assert post(pair[0], address, "/api/tables", bots).status_code == 201
@@ -250,3 +265,27 @@ def test_the_live_table_cap_holds_across_nodes(redis: RedisServer) -> None:
         for server in pair:
             refused = post(server, an_address(), "/api/tables", bots)
             assert refused.status_code == 503 and refused.json()["error"]["code"] == "busy"
+
+
+def test_a_visit_counts_against_the_live_table_cap_at_once(redis: RedisServer) -> None:
+    """A table nobody came to is not in play; a seat's socket brings it into play, and the
+    cluster counts it at once, not at its node's next renewal (every 10 s)."""
+    bots, waiting = IN_PLAY, WAITING
+    with two_nodes(redis.url, max_live_tables=2) as pair, ExitStack() as stack:
+        assert post(pair[0], an_address(), "/api/tables", bots).status_code == 201  # 1 in play
+        created = post(pair[1], an_address(), "/api/tables", waiting)
+        assert created.status_code == 201
+        table_id, token = created.json()["table_id"], created.json()["seats"][0]["token"]
+        # a table nobody came to is let in: it does not count (it would not, were it full)
+        assert post(pair[0], an_address(), "/api/tables", waiting).status_code == 201
+        visit = socket(pair[0], an_address(), f"{table_id}?token={token}", stack)
+        assert refused_with(visit) is None  # welcomed: the seat came, 2 in play
+        deadline = time.monotonic() + 3  # well within the 10 s renewal
+        while True:
+            probe = post(pair[1], an_address(), "/api/tables", waiting)  # never in play
+            if probe.status_code == 503:
+                break
+            assert probe.status_code == 201
+            assert time.monotonic() < deadline, "the visited table is not counted"
+            time.sleep(0.1)
+        assert probe.json()["error"]["code"] == "busy"

@@ -75,7 +75,7 @@ def test_searches_never_starve_another_tables_heuristic_bots(tmp_path: Path) -> 
 def test_a_failed_store_does_not_stop_a_tables_bots(tmp_path: Path) -> None:
     running = start_server(data_dir=tmp_path, retry_delay=0.2)
     try:
-        storage = running.app.state.hub.storage
+        storage = running.app.state.database.storage
         real = storage.add_actions
         failures = {"left": 3}
 
@@ -96,7 +96,7 @@ def test_a_failed_store_does_not_stop_a_tables_bots(tmp_path: Path) -> None:
 def test_a_create_on_a_failing_database_answers_json(tmp_path: Path) -> None:
     running = start_server(data_dir=tmp_path)
     try:
-        storage = running.app.state.hub.storage
+        storage = running.app.state.database.storage
 
         def broken(_data: Any) -> None:
             raise OSError("disk full")
@@ -323,9 +323,9 @@ def test_finished_summaries_and_records_are_never_replayed(
         while running.summary(table_id)["status"] != "over":
             assert time.monotonic() < deadline
             time.sleep(0.1)
-        hub = running.app.state.hub
+        store = running.app.state.store
         deadline = time.monotonic() + 5
-        while table_id in hub.tables:  # nobody watches: it leaves memory
+        while table_id in store.tables:  # nobody watches: it leaves memory
             assert time.monotonic() < deadline
             time.sleep(0.05)
         replays: list[str] = []
@@ -340,7 +340,7 @@ def test_finished_summaries_and_records_are_never_replayed(
             assert running.summary(table_id)["status"] == "over"
             assert running.http.get(f"/api/tables/{table_id}/record").status_code == 200
         assert replays == []
-        assert table_id not in hub.tables
+        assert table_id not in store.tables
     finally:
         running.stop()
 
@@ -351,8 +351,9 @@ def test_tables_resume_lazily_after_a_restart(
     import asyncio
 
     import eterna.server.store
+    from eterna.server.app import assemble
+    from eterna.server.settings import Settings
     from eterna.server.storage import Storage
-    from eterna.server.tables import Hub
 
     first = start_server(data_dir=tmp_path)
     try:
@@ -369,11 +370,11 @@ def test_tables_resume_lazily_after_a_restart(
     monkeypatch.setattr(eterna.server.store, "replay_table", counted)
 
     async def restart() -> tuple[list[str], bool]:
-        hub = Hub(Storage(f"sqlite:///{tmp_path / 'eterna.sqlite3'}"))
-        await hub.start()
+        parts = assemble(Storage(f"sqlite:///{tmp_path / 'eterna.sqlite3'}"), Settings())
+        await parts.lifecycle.start()
         before = list(replays)  # start() returns before any replay: the server listens
-        table = await hub.get(created["table_id"])  # a request replays what it needs
-        await hub.stop()
+        table = await parts.store.get(created["table_id"])  # a request replays what it needs
+        await parts.lifecycle.stop()
         return before, table is not None and table.ply == 0
 
     before, resumed = asyncio.run(restart())
@@ -573,8 +574,8 @@ def test_a_long_finished_record_is_encoded_once_off_the_loop(
         while running.summary(table_id)["status"] != "over":
             assert time.monotonic() < deadline
             time.sleep(0.2)
-        hub = running.app.state.hub
-        while table_id in hub.tables:  # nobody watches: it leaves memory
+        store = running.app.state.store
+        while table_id in store.tables:  # nobody watches: it leaves memory
             assert time.monotonic() < deadline
             time.sleep(0.05)
         encodes: list[str] = []
@@ -632,11 +633,11 @@ def test_a_cached_finished_table_shows_its_later_rematch(tmp_path: Path) -> None
             seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot"}],
         )
         table_id, token = created["table_id"], created["seats"][0]["token"]
-        hub = running.app.state.hub
+        store = running.app.state.store
 
         def left_memory() -> None:
             deadline = time.monotonic() + 10
-            while table_id in hub.tables:
+            while table_id in store.tables:
                 assert time.monotonic() < deadline
                 time.sleep(0.05)
 

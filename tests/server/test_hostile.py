@@ -216,7 +216,7 @@ def test_a_join_between_token_check_and_attach_wins(
     assert state.current_player == 1  # the seat whose token is replaced moves first
     table_id = created["table_id"]
     old_token = created["seats"][1]["token"]
-    fanout = server.app.state.hub.fanout
+    fanout = server.app.state.fanout
     original = fanout.attach
     checked, joined = threading.Event(), threading.Event()
 

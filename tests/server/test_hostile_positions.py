@@ -276,9 +276,9 @@ def finished_table(server: ThreadServer) -> dict[str, Any]:
 def test_refused_requests_never_load_a_finished_table(hostile: ThreadServer) -> None:
     created = finished_table(hostile)
     table_id, token = created["table_id"], created["seats"][0]["token"]
-    hub = hostile.app.state.hub
+    store = hostile.app.state.store
     deadline = time.monotonic() + 10
-    while table_id in hub.tables:  # left memory once nobody watches it
+    while table_id in store.tables:  # left memory once nobody watches it
         assert time.monotonic() < deadline
         time.sleep(0.1)
     join = hostile.http.post(f"/api/tables/{table_id}/join", json={"name": "Eve"})
@@ -288,7 +288,7 @@ def test_refused_requests_never_load_a_finished_table(hostile: ThreadServer) -> 
     rematch = hostile.http.post(f"/api/tables/{table_id}/rematch", json={"token": "y" * 30})
     assert (rematch.status_code, rematch.json()["error"]["code"]) == (403, "bad_token")
     assert hostile.ws(table_id, "z" * 30).close_code() == 4403
-    assert table_id not in hub.tables
+    assert table_id not in store.tables
     summary = hostile.http.get("/api/tables").json()
     assert all(t["table_id"] != table_id for t in summary)
     assert token  # the real token still works for the rematch
@@ -300,13 +300,13 @@ def test_finished_tables_leave_memory_on_the_sweep(tmp_path: Path) -> None:
     running = start_server(data_dir=tmp_path, expiry_sweep=0.2)
     try:
         created = finished_table(running)
-        hub = running.app.state.hub
-        table = hub.tables.get(created["table_id"])
+        store = running.app.state.store
+        table = store.tables.get(created["table_id"])
         spectator = running.ws(created["table_id"])  # loads it back while connected
         spectator.update(timeout=60)
         spectator.close()
         time.sleep(1.0)
-        assert created["table_id"] not in hub.tables
+        assert created["table_id"] not in store.tables
         assert table is None or table.over
     finally:
         running.stop()

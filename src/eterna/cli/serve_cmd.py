@@ -184,9 +184,9 @@ def _run(app: Any, host: str, port: int, level: str, forwarded_allow_ips: str | 
         (reconnect) before uvicorn waits for the connections to end."""
 
         async def shutdown(self, sockets: Any = None) -> None:
-            hub = getattr(app.state, "hub", None)
-            if hub is not None:
-                await hub.drain()
+            lifecycle = getattr(app.state, "lifecycle", None)  # the node's parts (app.py)
+            if lifecycle is not None:
+                await lifecycle.drain()
             await super().shutdown(sockets)
 
     Draining(config).run()

@@ -1,7 +1,7 @@
 """The HTTP API of docs/web-protocol.md, as an `APIRouter`: games and agents, creating, joining
-and reading tables, history, records, replays and rematches. A route that reads stored tables
-names the parts it uses (`StoreDep`, `SeatingDep`: parts.py); the others reach the live tables
-through the `hub` dependency. Refusals are `RequestError`s (app.py turns them into JSON)."""
+and reading tables, history, records, replays and rematches. Each route names the parts it uses
+(`StoreDep`, `SeatingDep`, `TablesDep`, ...: parts.py). Refusals are `RequestError`s (app.py turns
+them into JSON)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ from eterna.core.registry import game_ids, load_game
 from eterna.i18n import LANGS, catalog, negotiate
 from eterna.server.live import LiveTable, summary_of
 from eterna.server.lobby_words import missions, option_words
-from eterna.server.parts import SeatingDep, StoreDep
+from eterna.server.parts import DatabaseDep, HealthDep, SeatingDep, StoreDep, TablesDep
 from eterna.server.protocol import CreateTable, FillSeat, JoinTable, RematchRequest
 from eterna.server.replays import moves_json, replay_json
 from eterna.server.settings import RequestError
 from eterna.server.storage import TableData
-from eterna.server.tables import Hub
+from eterna.server.store import TableStore
 
 SUGGESTED_AGENTS = [
     "heuristic",
@@ -33,16 +33,8 @@ SUGGESTED_AGENTS = [
 router = APIRouter()
 
 
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-HubDep = Annotated[Hub, Depends(hub_of)]
-
-
-async def table_or_404(table_id: str, hub: HubDep) -> LiveTable:
-    table = await hub.get(table_id)
+async def table_or_404(table_id: str, store: TableStore) -> LiveTable:
+    table = await store.get(table_id)
     if table is None:
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     return table
@@ -50,11 +42,11 @@ async def table_or_404(table_id: str, hub: HubDep) -> LiveTable:
 
 # ---------------------------------------------------------------- API
 @router.get("/api/health", response_model=None)
-async def health(hub: HubDep) -> dict[str, Any] | JSONResponse:
+async def health(checked: HealthDep) -> dict[str, Any] | JSONResponse:
     """Whether this node can play: its database answers, and its cluster's Redis when it has
     one ("off" without). 503 names the part that is down (a proxy stops sending it players)."""
-    parts = await hub.health()
-    body = {"ok": "down" not in parts.values(), "node": hub.node} | parts
+    parts = await checked.check()
+    body = {"ok": "down" not in parts.values(), "node": checked.node} | parts
     return body if body["ok"] else JSONResponse(body, status_code=503)
 
 
@@ -98,9 +90,9 @@ async def agents() -> dict[str, list[str]]:
 
 
 @router.post("/api/tables", status_code=201)
-async def create_table(body: CreateTable, request: Request, hub: HubDep) -> dict[str, Any]:
+async def create_table(body: CreateTable, request: Request, tables: TablesDep) -> dict[str, Any]:
     address = request.client.host if request.client else "?"
-    table, tokens = await hub.create(body, address)
+    table, tokens = await tables.create(body, address)
     seats: list[dict[str, Any]] = []
     for seat in table.data.seats:
         if seat.kind == "human":
@@ -120,8 +112,8 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> dict
 
 
 @router.get("/api/tables")
-async def lobby(hub: HubDep) -> list[dict[str, Any]]:
-    return await hub.shared_lobby() if hub.cluster is not None else hub.lobby()
+async def lobby(tables: TablesDep) -> list[dict[str, Any]]:
+    return await tables.lobby()
 
 
 @router.get("/api/tables/{table_id}")
@@ -132,8 +124,8 @@ async def table_summary(table_id: str, store: StoreDep) -> dict[str, Any]:
     return summary
 
 
-async def stored_or_404(table_id: str, hub: Hub) -> TableData:
-    data = await hub.store.stored(table_id)
+async def stored_or_404(table_id: str, store: TableStore) -> TableData:
+    data = await store.stored(table_id)
     if data is None:
         raise RequestError(404, "not_found", f"no table {table_id!r}")
     return data
@@ -144,38 +136,42 @@ async def stored_or_404(table_id: str, hub: Hub) -> TableData:
 
 
 @router.post("/api/tables/{table_id}/join")
-async def join(table_id: str, body: JoinTable, hub: HubDep) -> dict[str, Any]:
-    data = await stored_or_404(table_id, hub)
+async def join(
+    table_id: str, body: JoinTable, store: StoreDep, seating: SeatingDep
+) -> dict[str, Any]:
+    data = await stored_or_404(table_id, store)
     if not data.public:
         raise RequestError(403, "private", "this table is not open to the lobby")
     if data.status == "over":
         raise RequestError(409, "game_over", "the game is over")
-    table = await table_or_404(table_id, hub)
-    seat, token = await hub.join(table, body.name)
+    table = await table_or_404(table_id, store)
+    seat, token = await seating.join(table, body.name)
     return {"seat": seat, "token": token, "url": f"/table/{table.id}?token={token}"}
 
 
 @router.post("/api/tables/{table_id}/fill")
-async def fill(table_id: str, body: FillSeat, hub: HubDep) -> dict[str, Any]:
+async def fill(
+    table_id: str, body: FillSeat, store: StoreDep, seating: SeatingDep
+) -> dict[str, Any]:
     """The host (the first human seat's token) gives an untaken human seat to a bot."""
-    data = await stored_or_404(table_id, hub)
-    host = hub.seating.host_seat(data)
-    if host is None or hub.seating.seat_in(data, body.token) != host:
+    data = await stored_or_404(table_id, store)
+    host = seating.host_seat(data)
+    if host is None or seating.seat_in(data, body.token) != host:
         raise RequestError(403, "not_host", "only the table's host can fill a seat")
     if data.status == "over":
         raise RequestError(409, "game_over", "the game is over")
-    table = await table_or_404(table_id, hub)
-    await hub.fill(table, body.token, body.seat, body.agent)
+    table = await table_or_404(table_id, store)
+    await seating.fill(table, body.token, body.seat, body.agent)
     return table.summary()
 
 
 @router.get("/api/history")
 async def history(
-    hub: HubDep,
+    database: DatabaseDep,
     limit: int = Query(20, ge=1, le=100),
     offset: int = Query(0, ge=0, le=1_000_000),
 ) -> dict[str, Any]:
-    total, rows = await hub.db(hub.storage.history, limit, offset)
+    total, rows = await database.run(database.storage.history, limit, offset)
     return {
         "total": total,
         "limit": limit,
@@ -247,12 +243,14 @@ async def replay(
 
 
 @router.post("/api/tables/{table_id}/rematch")
-async def rematch(table_id: str, body: RematchRequest, hub: HubDep) -> dict[str, Any]:
-    data = await stored_or_404(table_id, hub)
-    if hub.seating.seat_in(data, body.token) is None:
+async def rematch(
+    table_id: str, body: RematchRequest, store: StoreDep, seating: SeatingDep, tables: TablesDep
+) -> dict[str, Any]:
+    data = await stored_or_404(table_id, store)
+    if seating.seat_in(data, body.token) is None:
         raise RequestError(403, "bad_token", "this token holds no seat of this table")
     if data.status != "over":
         raise RequestError(409, "not_over", "the game is not over yet")
-    table = await table_or_404(table_id, hub)
-    new_id, token = await hub.rematch(table, body.token)
+    table = await table_or_404(table_id, store)
+    new_id, token = await tables.rematch(table, body.token)
     return {"table_id": new_id, "url": f"/table/{new_id}?token={token}"}

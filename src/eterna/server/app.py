@@ -1,9 +1,10 @@
 """The FastAPI application: middleware, error bodies and the routers of the web table.
 
-`create_app()` wires storage, the live tables (`tables.Hub`), the HTTP API (api_routes.py), the
-table WebSocket (ws_routes.py), the pages (page_routes.py) and the static files. Nothing a client
-sends can raise out of a handler: bad input becomes a `4xx` with `{"error": {"code", "message"}}`
-over HTTP, and an `error` frame over the WebSocket.
+`create_app()` wires storage and the server's parts (`assemble`: each part once, given the parts
+it needs, then kept on the app's state for the routes' dependencies, parts.py), the HTTP API
+(api_routes.py), the table WebSocket (ws_routes.py), the pages (page_routes.py) and the static
+files. Nothing a client sends can raise out of a handler: bad input becomes a `4xx` with
+`{"error": {"code", "message"}}` over HTTP, and an `error` frame over the WebSocket.
 """
 
 from __future__ import annotations
@@ -39,7 +40,15 @@ from eterna.server import (
     shares,
     ws_routes,
 )
+from eterna.server.broadcast import Broadcaster
 from eterna.server.cluster import Cluster
+from eterna.server.database import Database
+from eterna.server.driver import TurnDriver
+from eterna.server.expiry import Expiry
+from eterna.server.limits import Quotas
+from eterna.server.moves import Moves
+from eterna.server.node import Health, Lifecycle
+from eterna.server.parts import Parts
 from eterna.server.position_work import bounded
 from eterna.server.protocol import (
     MAX_BODY,
@@ -47,16 +56,17 @@ from eterna.server.protocol import (
     error_words,
     no_duplicate_keys,
 )
+from eterna.server.relay import Relay
+from eterna.server.seating import Seating
 from eterna.server.security import AddressLimiter, ConnectionCaps
 from eterna.server.serving import BODY_TIMEOUT
-from eterna.server.settings import Settings
+from eterna.server.settings import RequestError, Settings
 from eterna.server.shared_limits import CONNECTIONS_RENEW
 from eterna.server.storage import Storage, sqlite_url
-from eterna.server.tables import (
-    Hub,
-    RequestError,
-)
+from eterna.server.store import TableStore
+from eterna.server.tables import TableService
 from eterna.server.told import connection_lang
+from eterna.server.workers import Workers
 
 log = logging.getLogger("eterna.server")
 
@@ -353,14 +363,15 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         game_ids()  # import every game now, not during the first request
         storage = await asyncio.to_thread(Storage, url)
-        hub = Hub(storage, settings, make_cluster(redis_url, storage, settings))
-        app.state.hub = hub
-        await hub.start()
+        parts = assemble(storage, settings, make_cluster(redis_url, storage, settings))
+        for name, part in parts.named().items():
+            setattr(app.state, name, part)
+        await parts.lifecycle.start()
         renewing = None
-        if hub.cluster is not None:  # the rates and caps count across the cluster
+        if parts.cluster is not None:  # the rates and caps count across the cluster
             caps: ConnectionCaps = app.state.connection_caps
             for limit in (app.state.posts, app.state.connects, caps):
-                limit.shared = hub.cluster.limits
+                limit.shared = parts.cluster.limits
             renewing = asyncio.get_running_loop().create_task(_renew_connections(caps))
         if settings.tune_gc:
             tune_gc()
@@ -369,7 +380,7 @@ def create_app(
         finally:
             if renewing is not None:
                 renewing.cancel()
-            await hub.stop()
+            await parts.lifecycle.stop()
 
     app = FastAPI(
         title="Eterna web table",
@@ -397,6 +408,55 @@ def create_app(
     app.include_router(page_routes.router)
     app.mount("/static", StaticFiles(directory=web / "static", check_dir=False), name="static")
     return app
+
+
+def assemble(storage: Storage, settings: Settings, cluster: Cluster | None = None) -> Parts:
+    """The server's parts, each made once and given the parts it needs (docs/web.md, "The
+    server's parts"). Two pairs need each other, and the later one is given to the earlier
+    here: the turn driver plays its bots' moves through the move part, and seating has the
+    broadcaster show who sits where after a join or a fill."""
+    database = Database(storage)
+    if cluster is not None:
+        cluster.db = database.run
+    workers = Workers(
+        settings.cheap_workers,
+        settings.search_workers,
+        settings.position_workers,
+        settings.position_memory,
+    )
+    driver = TurnDriver(settings, workers, cluster)
+    store = TableStore(storage, database.run, driver.schedule, settings.finished_cache)
+    seating = Seating(settings, storage, database.run, store, shared=cluster is not None)
+    fanout = Broadcaster(store, seating)
+    moves = Moves(settings, database, store, driver, fanout, cluster)
+    driver.submit = moves.submit
+    seating.on_start = moves.start_game
+    seating.show_seats = fanout.presence
+    quotas = Quotas(settings)
+    relay = None
+    if cluster is not None:
+        relay = Relay(cluster, database, store, seating, fanout, driver, moves, quotas, workers)
+    tables = TableService(
+        settings, database, store, seating, driver, fanout, quotas, cluster, relay
+    )
+    expiry = Expiry(settings, store, driver, moves)
+    return Parts(
+        settings=settings,
+        database=database,
+        workers=workers,
+        driver=driver,
+        store=store,
+        seating=seating,
+        fanout=fanout,
+        moves=moves,
+        quotas=quotas,
+        tables=tables,
+        expiry=expiry,
+        health=Health(database, settings, cluster),
+        lifecycle=Lifecycle(database, store, driver, workers, expiry, cluster, relay),
+        cluster=cluster,
+        relay=relay,
+    )
 
 
 SQLITE_CLUSTER = (
@@ -458,4 +518,4 @@ def app_from_env() -> FastAPI:
         raise SystemExit(f"Error: {exc}") from None
 
 
-__all__ = ["app_from_env", "create_app"]
+__all__ = ["app_from_env", "assemble", "create_app"]

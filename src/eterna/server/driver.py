@@ -1,9 +1,9 @@
 """Turn driving: what happens at a table without a client. A bot's move or a timed-out turn
 (`schedule`, decided in a worker process on a budget: workers.py), retried with backoff when it
 could not be stored, and hints. A part of its own: it owns each table's pending task, its turn
-deadline and its hints in progress; the move it decides is played through the `submit` it is
-given (the hub's, tables.py), and on a cluster node only while the node holds the table's lease
-(`cluster`)."""
+deadline and its hints in progress; the move it decides is played through `submit`, the move
+part's (moves.py, given when the server is wired: app.py), and on a cluster node only while the
+node holds the table's lease (`cluster`)."""
 
 from __future__ import annotations
 
@@ -34,16 +34,19 @@ def agent_seed(table_seed: int, seat: int, ply: int) -> int:
 Submit = Callable[..., Awaitable[Refusal | None]]
 
 
+async def _not_wired(*_args: object, **_kwargs: object) -> Refusal | None:
+    raise RuntimeError("the turn driver has no move part to play through (app.py wires it)")
+
+
 class TurnDriver:
     """Bots, turn timers and hints of every table (see the module's doc)."""
 
-    def __init__(
-        self, settings: Settings, workers: Workers, cluster: Cluster | None, submit: Submit
-    ) -> None:
+    def __init__(self, settings: Settings, workers: Workers, cluster: Cluster | None) -> None:
         self.settings = settings
         self.workers = workers
         self.cluster = cluster
-        self.submit = submit
+        # the move part's submit (moves.py), which needs this part in turn: given when wired
+        self.submit: Submit = _not_wired
         self.stopping = False
 
     def drives(self, table: LiveTable) -> bool:

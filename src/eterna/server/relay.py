@@ -19,16 +19,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from eterna.core.errors import EternaError
+from eterna.server.broadcast import Broadcaster
 from eterna.server.cluster import Cluster
+from eterna.server.database import Database
+from eterna.server.driver import TurnDriver
 from eterna.server.leases import Lease
+from eterna.server.limits import Quotas
 from eterna.server.live import LiveTable
+from eterna.server.moves import Moves
+from eterna.server.seating import Seating
 from eterna.server.shared_limits import CONNECTIONS_RENEW
-
-if TYPE_CHECKING:
-    from eterna.server.tables import Hub
+from eterna.server.store import TableStore
+from eterna.server.workers import Workers
 
 log = logging.getLogger("eterna.server")
 REMATCH_TOKENS_TTL = 3600  # seconds a rematch's seat tokens stay shared between nodes
@@ -37,26 +42,47 @@ REMATCH_TOKENS_TTL = 3600  # seconds a rematch's seat tokens stay shared between
 class Relay:
     """Keeps this node's tables in step with the cluster (see the module's doc)."""
 
-    def __init__(self, hub: Hub, cluster: Cluster) -> None:
-        self.hub = hub
+    def __init__(
+        self,
+        cluster: Cluster,
+        database: Database,
+        store: TableStore,
+        seating: Seating,
+        fanout: Broadcaster,
+        driver: TurnDriver,
+        moves: Moves,
+        quotas: Quotas,
+        workers: Workers,
+    ) -> None:
         self.cluster = cluster
+        self.database = database
+        self.store = store
+        self.seating = seating
+        self.fanout = fanout
+        self.driver = driver
+        self.moves = moves
+        self.quotas = quotas
+        self.workers = workers
         self.background: set[asyncio.Task[Any]] = set()
         self.next_mark = 0.0  # when to mark the games in play here again (on_sweep)
 
     def start(self) -> None:
-        cluster, hub = self.cluster, self.hub
+        """Listen to the cluster and keep this node's parts in step with it (the quotas
+        counted across the cluster; the cheap bots' workers started at once)."""
+        cluster = self.cluster
         cluster.on_message = self.on_message
         cluster.on_reconnect = self.on_reconnect
         cluster.on_acquired = self.on_acquired
         cluster.on_lost = self.on_lost
         cluster.on_sweep = self.on_sweep
-        hub.store.keeps = lambda table: bool(table.conns) or cluster.holds(table.id)
-        hub.fanout.on_presence = self.presence
-        hub.seating.on_claimed = lambda table: cluster.publish({"k": "seats", "t": table.id})
-        hub.seating.keep_tokens = self.keep_tokens
-        hub.seating.find_tokens = self.find_tokens
-        hub.quotas.share_across(cluster.limits)  # counted across the cluster
-        hub.workers.warm()
+        self.store.keeps = lambda table: bool(table.conns) or cluster.holds(table.id)
+        self.fanout.on_presence = self.presence
+        self.seating.on_claimed = lambda table: cluster.publish({"k": "seats", "t": table.id})
+        self.seating.keep_tokens = self.keep_tokens
+        self.seating.find_tokens = self.find_tokens
+        self.moves.resync = self.catch_up  # the actions it missed, each told in turn
+        self.quotas.share_across(cluster.limits)  # counted across the cluster
+        self.workers.warm()
         cluster.start()
 
     def later(self, work: Any) -> None:
@@ -65,7 +91,8 @@ class Relay:
         task.add_done_callback(self.background.discard)
 
     def mark_live(self, table: LiveTable) -> None:
-        """A new game in play counts against the cluster's cap at once (tables.py)."""
+        """A game in play counts against the cluster's cap at once: a new one (tables.py), or
+        one a player's visit brought into play (`presence`), not at the next renewal."""
         if self.in_play(table) and self.cluster.limits.available:
             self.later(self.cluster.limits.mark_live([table.id]))
 
@@ -81,10 +108,14 @@ class Relay:
 
     # ----------------------------------------------------------------- presence, tokens
     def presence(self, table: LiveTable) -> None:
+        """A seat connected or left here: the other nodes are told, and a table a seat's first
+        visit brought into play (`LiveTable.in_play`) counts against the cap at once."""
         seats = sorted({c.seat for c in table.conns if c.seat is not None and not c.closed})
         self.cluster.publish(
             {"k": "presence", "t": table.id, "node": self.cluster.node, "seats": seats}
         )
+        if seats:
+            self.mark_live(table)
 
     async def keep_tokens(self, rematch_id: str, tokens: dict[int, str]) -> None:
         if tokens:
@@ -102,7 +133,7 @@ class Relay:
     # ----------------------------------------------------------------- messages
     async def _table(self, table_id: str) -> LiveTable | None:
         """The table if this node has it in memory (or is loading it)."""
-        store = self.hub.store
+        store = self.store
         table = store.tables.get(table_id)
         if table is None and table_id in store.loading:
             table = await asyncio.shield(store.loading[table_id])
@@ -113,7 +144,7 @@ class Relay:
         if kind == "presence" and message.get("node") == self.cluster.node:
             return
         if kind == "rematch":  # a finished table kept here without its rematch link
-            kept = self.hub.store.finished.get(table_id)
+            kept = self.store.finished.get(table_id)
             if kept is not None and kept.data.rematch_id is None:
                 kept.data.rematch_id = str(message["r"])
         table = await self._table(table_id)
@@ -121,21 +152,21 @@ class Relay:
             return
         if kind == "presence":
             table.remote[str(message["node"])] = {int(s) for s in message.get("seats", [])}
-            self.hub.fanout.presence(table)
+            self.fanout.presence(table)
             return
         async with table.lock:
             if kind == "act":
                 await self._act(table, message)
             elif kind == "seats":
-                await self.hub.seating.refresh(table)
-                self.hub.fanout.presence(table)
+                await self.seating.refresh(table)
+                self.fanout.presence(table)
             elif kind == "ended":
                 await self.catch_up(table)
             elif kind == "rematch" and table.data.rematch_id is None:
                 table.data.rematch_id = str(message["r"])
                 tokens = message.get("tok") or {}
                 table.rematch_tokens = {int(s): str(t) for s, t in tokens.items()}
-                self.hub.fanout.rematch(table, table.data.rematch_id)
+                self.fanout.rematch(table, table.data.rematch_id)
 
     async def _act(self, table: LiveTable, message: dict[str, Any]) -> None:
         ply = int(message["p"])
@@ -173,15 +204,14 @@ class Relay:
             (list(following.scores), list(following.winners)) if following.is_terminal else None
         )
         timing = (stored_at, timed_out)
-        await self.hub._accepted(
+        await self.moves.accepted(
             table, seat, notation, public, following, result, timing, deadline, remote=True
         )
 
     async def catch_up(self, table: LiveTable) -> None:
         """With the table's lock held: read it from the database and apply what this copy
         missed, each action told in turn (seats, an early end and a rematch too)."""
-        hub = self.hub
-        data = await hub.db(hub.storage.load_table, table.id)
+        data = await self.database.run(self.database.storage.load_table, table.id)
         if data is None:
             return
         try:
@@ -189,18 +219,18 @@ class Relay:
                 await self.apply(table, seat, notation, data.finished_at or time.time())
         except EternaError:
             log.exception("table %s: cannot apply the stored actions: reloading", table.id)
-            await hub._reload(table)
+            await self.moves.reload(table)
             return
         was_waiting = table.waiting()
         table.data.seats = data.seats
-        hub.seating._claimed(table, was_waiting)
+        self.seating._claimed(table, was_waiting)
         if data.status == "over" and not table.over:  # ended early by its driver
             old = table.data
             old.status, old.ended, old.finished_at = data.status, data.ended, data.finished_at
             old.scores, old.winners = data.scores, data.winners
-            hub.driver.cancel(table)
+            self.driver.cancel(table)
             table.deadline = None
-            hub.fanout.nothing_new(table)
+            self.fanout.nothing_new(table)
         if data.rematch_id is not None and table.data.rematch_id is None:
             table.data.rematch_id = data.rematch_id
         if table.over:
@@ -210,8 +240,7 @@ class Relay:
     async def on_acquired(self, table_id: str, lease: Lease) -> None:
         """This node drives the table now: bring its copy up to date, re-arm the turn timer
         where the last driver left it, and start its bots."""
-        hub = self.hub
-        table = await hub.store.get(table_id)
+        table = await self.store.get(table_id)
         if table is None:
             self.cluster.drop(table_id)
             return
@@ -219,28 +248,28 @@ class Relay:
             await self.catch_up(table)
             if table.over:
                 return
-            hub.driver.cancel(table)
-            hub.driver.set_deadline(table)
+            self.driver.cancel(table)
+            self.driver.set_deadline(table)
             if (
                 table.deadline is not None
                 and lease.deadline is not None
                 and lease.deadline_ply == table.ply
             ):
                 table.deadline = lease.deadline
-            hub.driver.schedule(table)
+            self.driver.schedule(table)
 
     def on_lost(self, table_id: str) -> None:
-        table = self.hub.store.tables.get(table_id)
+        table = self.store.tables.get(table_id)
         if table is not None:
-            self.hub.driver.cancel(table)
-            self.hub.store.forget_if_idle(table)
+            self.driver.cancel(table)
+            self.store.forget_if_idle(table)
 
     async def on_sweep(self) -> None:
         """Catch up every unfinished copy in memory that is behind the database, end the
         leases of finished tables, and every `CONNECTIONS_RENEW` seconds mark the games in
         play here (the cluster's live-table cap)."""
-        hub = self.hub
-        over = [t for t in self.cluster.held if (x := hub.tables.get(t)) and x.over]
+        tables = self.store.tables
+        over = [t for t in self.cluster.held if (x := tables.get(t)) and x.over]
         for table_id in over:
             self.cluster.drop(table_id)
         limits = self.cluster.limits
@@ -248,20 +277,20 @@ class Relay:
             await limits.unmark_live(over)
         if time.monotonic() >= self.next_mark:
             self.next_mark = time.monotonic() + CONNECTIONS_RENEW
-            await limits.mark_live(t.id for t in hub.tables.values() if self.in_play(t))
-        live = [t.id for t in hub.tables.values() if not t.over]
+            await limits.mark_live(t.id for t in tables.values() if self.in_play(t))
+        live = [t.id for t in tables.values() if not t.over]
         if not live:
             return
-        progress = await hub.db(self.cluster.leases.progress, live)
+        progress = await self.database.run(self.cluster.leases.progress, live)
         for table_id, (status, plies) in progress.items():
-            table = hub.tables.get(table_id)
+            table = tables.get(table_id)
             if table is not None and (plies > table.ply or status != table.data.status):
                 async with table.lock:
                     await self.catch_up(table)
 
     async def on_reconnect(self) -> None:
         """Redis is back: catch up every copy, say again which seats are connected here."""
-        for table in list(self.hub.tables.values()):
+        for table in list(self.store.tables.values()):
             if table.conns:
                 self.presence(table)
             if not table.over:

@@ -5,7 +5,8 @@ start, invite seats reserved), finding the seat a token holds (tokens expire `to
 after the game ended), the lobby's joins, a connection admitted to its seat under the table's
 lock, and a finished table's rematch with its own fresh tokens. The database keeps only the
 tokens' hashes (security.py). Telling the table's connections about a change is broadcast.py's
-job; `Hub` (tables.py) does both in turn.
+job, given as `show_seats` when the server is wired (app.py): the broadcaster needs this part
+to admit a connection, so this one cannot be given it first.
 """
 
 from __future__ import annotations
@@ -54,13 +55,17 @@ class Seating:
         storage: Storage,
         db: Callable[..., Awaitable[Any]],
         store: TableStore,
+        shared: bool = False,
     ) -> None:
         self.settings = settings
         self.storage = storage
         self.db = db
         self.store = store
+        self.shared = shared  # a cluster node: other nodes change seats too
         self.on_start: Callable[[LiveTable], None] = lambda _table: None  # all seats taken
         self.on_claimed: Callable[[LiveTable], None] = lambda _table: None  # a seat changed
+        # tells the table's connections who sits where now (a join, a fill: broadcast.py)
+        self.show_seats: Callable[[LiveTable], None] = lambda _table: None
         # a cluster's shared rematch tokens (relay.py): kept before the rematch is stored, read
         # by a node whose rematch of the same table lost the race
         self.keep_tokens: Callable[[str, dict[int, str]], Awaitable[None]] | None = None
@@ -132,9 +137,24 @@ class Seating:
             table.data.seats = seats
             self._claimed(table, was_waiting)
 
+    async def fresh(self, table_id: str, data: TableData) -> TableData:
+        """On a cluster node, a table's seats read again (a join through another node may not
+        have reached this node's copy yet); a single server's memory is always current."""
+        table = self.store.tables.get(table_id)
+        if not self.shared or table is None or table.over:
+            return data
+        async with table.lock:
+            await self.refresh(table)
+        return table.data
+
+    def _told(self, table: LiveTable) -> None:
+        """A join or a fill changed the seats: everyone here is told, and the other nodes."""
+        self.show_seats(table)
+        self.on_claimed(table)
+
     async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
         """Claim the first open seat of a public table with a fresh token (the seat's invite
-        link, never used, stops working)."""
+        link, never used, stops working); everyone there is told."""
         async with table.lock:
             if not table.data.public:
                 raise RequestError(403, "private", "this table is not open to the lobby")
@@ -153,6 +173,7 @@ class Seating:
             data = table.data.seats[seat]
             data.claimed, data.name, data.token_hash = True, name, digest
             self._claimed(table, was_waiting)
+        self._told(table)
         return seat, token
 
     @staticmethod
@@ -162,7 +183,8 @@ class Seating:
 
     async def fill(self, table: LiveTable, token: str, seat: int, agent: str) -> None:
         """The host gives an untaken human seat to a bot (`agent`, within the server's
-        budget): its invite link stops working, and the game starts if it was the last one."""
+        budget): its invite link stops working, and the game starts if it was the last one;
+        everyone there is told."""
         host = self.host_seat(table.data)
         if host is None or self.seat_for(table, token) != host:
             raise RequestError(403, "not_host", "only the table's host can fill a seat")
@@ -186,6 +208,7 @@ class Seating:
             data.kind, data.agent, data.name = "bot", agent, name
             data.token_hash, data.claimed, data.reserved = None, True, False
             self._claimed(table, was_waiting)
+        self._told(table)
 
     # ----------------------------------------------------------------- rematches
     async def make_rematch(self, table: LiveTable) -> LiveTable | None:

@@ -23,10 +23,9 @@ from fastapi.responses import Response
 from pydantic import Field
 from sqlalchemy.exc import IntegrityError
 
-from eterna.server.api_routes import HubDep
 from eterna.server.page_routes import page
-from eterna.server.parts import QuotasDep
-from eterna.server.position_routes import address_of, in_worker
+from eterna.server.parts import DatabaseDep, QuotasDep
+from eterna.server.position_routes import LaneDep, address_of, in_worker
 from eterna.server.position_work import share_task
 from eterna.server.protocol import MAX_POSITION, Name, PositionText, Strict
 from eterna.server.settings import RequestError
@@ -83,11 +82,15 @@ def load_share(storage: Storage, sid: str) -> dict[str, Any] | None:
 
 @router.post("/api/positions/share", status_code=201)
 async def share(
-    body: SharePosition, request: Request, hub: HubDep, quotas: QuotasDep
+    body: SharePosition,
+    request: Request,
+    lane: LaneDep,
+    database: DatabaseDep,
+    quotas: QuotasDep,
 ) -> dict[str, Any]:
     address = address_of(request)
     await quotas.shares.check(address)  # before any work (a refused share counts too)
-    game, players, code = await in_worker(hub, f"position:{address}", share_task, body.position)
+    game, players, code = await in_worker(lane, f"position:{address}", share_task, body.position)
     names = body.names
     if names is not None and len(names) != players:
         raise RequestError(400, "bad_names", f"names must name the position's {players} seats")
@@ -95,15 +98,15 @@ async def share(
         raise RequestError(
             413, "too_large", f"a shared position is at most {MAX_POSITION} characters"
         )
-    sid = await hub.db(store_share, hub.storage, code, game, names)
+    sid = await database.run(store_share, database.storage, code, game, names)
     return {"id": sid, "url": f"/position/{sid}", "code": code, "names": names}
 
 
 @router.get("/api/positions/shared/{share_id}")
-async def shared(share_id: str, hub: HubDep) -> dict[str, Any]:
+async def shared(share_id: str, database: DatabaseDep) -> dict[str, Any]:
     if not 1 <= len(share_id) <= 16:
         raise RequestError(404, "no_share", f"no shared position {share_id!r}")
-    found = await hub.db(load_share, hub.storage, share_id)
+    found = await database.run(load_share, database.storage, share_id)
     if found is None:
         raise RequestError(404, "no_share", f"no shared position {share_id!r}")
     return found

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from eterna.server.storage import PendingAction
 
 if TYPE_CHECKING:
-    from eterna.server.tables import Hub
+    from eterna.server.database import Database
 
 log = logging.getLogger("eterna.server")
 INLINE_BUSY_MS = 200  # the most an SQLite commit on the event loop waits for a write lock
@@ -32,9 +32,9 @@ class ActionWriter:
     without the GIL).
     """
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
-        self.inline = hub.storage.dialect == "sqlite"
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.inline = database.storage.dialect == "sqlite"
         self.pending: list[tuple[PendingAction, asyncio.Future[float]]] = []
         self.flushing = False
         self.task: asyncio.Task[None] | None = None
@@ -67,7 +67,7 @@ class ActionWriter:
     def _store(self, items: list[PendingAction]) -> list[Any]:
         try:
             busy_ms = INLINE_BUSY_MS if self.inline else None
-            return list(self.hub.storage.add_actions(items, busy_ms))
+            return list(self.database.storage.add_actions(items, busy_ms))
         except Exception as exc:
             log.exception("cannot store %d actions", len(items))
             return [exc] * len(items)
@@ -84,6 +84,6 @@ class ActionWriter:
         try:
             while self.pending:
                 items, futures = self._take()
-                self._settle(futures, await self.hub.db(self._store, items))
+                self._settle(futures, await self.database.run(self._store, items))
         finally:
             self.flushing = False

@@ -206,21 +206,32 @@ async def game_loop(
                 stats.games_done += 1
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """CPU time (user + system) of a process so far: this one when `pid` is None."""
+def cpu_split(pid: int | None) -> tuple[float, float]:
+    """CPU time of a process so far, (user, system): this one when `pid` is None."""
     if pid is None:
         usage = os.times()
-        return usage.user + usage.system
+        return usage.user, usage.system
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, IndexError, ValueError):
-        return float("nan")
+        return float("nan"), float("nan")
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of a process so far: this one when `pid` is None."""
+    return sum(cpu_split(pid))
 
 
 def cpu_of(pids: list[int]) -> float:
     return sum(cpu_seconds(pid) for pid in pids)
+
+
+def system_cpu_of(pids: list[int]) -> float:
+    """The part of `cpu_of` spent in the kernel (socket sends and receives, mostly)."""
+    return sum(cpu_split(pid)[1] for pid in pids)
 
 
 def children(pid: int) -> list[int]:
@@ -326,6 +337,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     started = time.perf_counter()
     pids = servers.node_pids
     cpu_client, cpu_server = cpu_seconds(None), cpu_of(pids)
+    system_server = system_cpu_of(pids)
     services = services_cpu(servers)
     commands = redis_commands(servers.redis_url)
     writes = await asyncio.to_thread(postgres_writes, servers.database_url)
@@ -335,6 +347,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     elapsed = time.perf_counter() - started
     cpu_client = cpu_seconds(None) - cpu_client
     cpu_server = cpu_of(pids) - cpu_server if pids else float("nan")
+    system_server = system_cpu_of(pids) - system_server if pids else float("nan")
     waited = sum(runqueue_wait(pid) for pid in pids) - waited
     after = services_cpu(servers)
     commands_after = redis_commands(servers.redis_url)
@@ -373,6 +386,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
         "server_cpu_per_s": round(cpu_server / elapsed, 2),  # cores busy, on average
         "client_cpu_per_s": round(cpu_client / elapsed, 2),
         "server_cpu_ms_per_move": round(1000 * cpu_server / moves, 2),  # summed over the nodes
+        "server_system_cpu_ms_per_move": round(1000 * system_server / moves, 2),  # the kernel's
         "server_runqueue_wait_per_s": round(waited / elapsed, 2),  # runnable, but no free CPU
         "errors": stats.errors,
         "load_average": os.getloadavg(),

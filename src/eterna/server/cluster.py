@@ -238,6 +238,23 @@ class Cluster:
                 if self.redis_ok:
                     log.error("node %s: Redis is lost (%s)", self.node, exc)
                 self.redis_ok = False
+                await self._recover()
+
+    async def _recover(self) -> None:
+        """After a failed publish (a timeout while the node was starved, or Redis lost): once
+        Redis answers, the tables are caught up and moves accepted again. The subscriber does
+        the same when its own connection breaks; a subscriber still connected missed nothing,
+        and without this a publish that timed out would leave the node refusing moves."""
+        while not await self.check_redis():
+            await asyncio.sleep(0.5)
+        if not self.redis_ok:
+            try:
+                await self.on_reconnect()
+            except Exception:
+                log.exception("node %s: the tables could not be caught up", self.node)
+                return
+            log.info("node %s: Redis is back", self.node)
+            self.redis_ok = True
 
     async def _listen(self) -> None:
         while True:

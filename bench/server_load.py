@@ -54,6 +54,8 @@ import websockets
 
 from eterna.server.launch import serve_command, wait_until_serving
 
+RETRY_WAITING = 0.2  # seconds before a move refused as `waiting` is sent again
+
 
 @dataclass
 class Stats:
@@ -119,6 +121,7 @@ async def play_seat(
 ) -> None:
     sent_at: dict[int, float] = {}
     acted: set[int] = set()
+    last: tuple[int, str] | None = None  # the last act sent: its ply and frame
     async with websockets.connect(
         url,
         max_size=2**22,
@@ -135,6 +138,12 @@ async def play_seat(
                 if text.startswith('{"type":"error"'):
                     code = json.loads(text)["code"]
                     stats.errors[code] = stats.errors.get(code, 0) + 1
+                    if code == "waiting" and last is not None:
+                        # a cluster node whose copy has not yet heard of a seat claimed on
+                        # another node refuses the first move: play it again, as a person would
+                        await asyncio.sleep(RETRY_WAITING)
+                        sent_at[last[0]] = time.perf_counter()
+                        await ws.send(last[1])
                 continue
             ply = ply_of(text)
             started = sent_at.pop(ply - 1, None)
@@ -153,8 +162,9 @@ async def play_seat(
             acted.add(ply)
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            last = (ply, json.dumps({"type": "act", "action": rng.choice(legal), "ply": ply}))
             sent_at[ply] = time.perf_counter()
-            await ws.send(json.dumps({"type": "act", "action": rng.choice(legal), "ply": ply}))
+            await ws.send(last[1])
 
 
 async def game_loop(

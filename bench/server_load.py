@@ -20,7 +20,12 @@ and `--redis-url`), then N nodes of `eterna serve --redis-url` on them, and spre
 the seats of one table go to different nodes (round robin over all seats), so every move crosses
 nodes. `--games 200,500,1000` runs each size in turn on the same servers. Reported besides:
 the server CPU per move summed over the nodes, the CPU of PostgreSQL and Redis per move, Redis
-commands and PostgreSQL commits (and rows written) per second.
+commands and PostgreSQL commits (and rows written) per second. A move a node refuses as
+`waiting` (its copy has not yet heard of a seat claimed on another node) is played again after
+`RETRY_WAITING` seconds, and counted under errors.
+
+Every run also reports the kernel's part of the server's CPU per move (socket sends and receives,
+mostly) and how long the server waited for a CPU while runnable (other jobs on the machine).
 
 The client side is as cheap as it can be (a frame is only parsed when it may ask this seat to
 decide or acknowledge its move), but it shares the machine with the server: on 2 cores the

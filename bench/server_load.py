@@ -20,7 +20,12 @@ and `--redis-url`), then N nodes of `eterna serve --redis-url` on them, and spre
 the seats of one table go to different nodes (round robin over all seats), so every move crosses
 nodes. `--games 200,500,1000` runs each size in turn on the same servers. Reported besides:
 the server CPU per move summed over the nodes, the CPU of PostgreSQL and Redis per move, Redis
-commands and PostgreSQL commits (and rows written) per second.
+commands and PostgreSQL commits (and rows written) per second. A move a node refuses as
+`waiting` (its copy has not yet heard of a seat claimed on another node) is played again after
+`RETRY_WAITING` seconds, and counted under errors.
+
+Every run also reports the kernel's part of the server's CPU per move (socket sends and receives,
+mostly) and how long the server waited for a CPU while runnable (other jobs on the machine).
 
 The client side is as cheap as it can be (a frame is only parsed when it may ask this seat to
 decide or acknowledge its move), but it shares the machine with the server: on 2 cores the
@@ -53,6 +58,8 @@ import httpx
 import websockets
 
 from eterna.server.launch import serve_command, wait_until_serving
+
+RETRY_WAITING = 0.2  # seconds before a move refused as `waiting` is sent again
 
 
 @dataclass
@@ -119,6 +126,7 @@ async def play_seat(
 ) -> None:
     sent_at: dict[int, float] = {}
     acted: set[int] = set()
+    last: tuple[int, str] | None = None  # the last act sent: its ply and frame
     async with websockets.connect(
         url,
         max_size=2**22,
@@ -135,6 +143,12 @@ async def play_seat(
                 if text.startswith('{"type":"error"'):
                     code = json.loads(text)["code"]
                     stats.errors[code] = stats.errors.get(code, 0) + 1
+                    if code == "waiting" and last is not None:
+                        # a cluster node whose copy has not yet heard of a seat claimed on
+                        # another node refuses the first move: play it again, as a person would
+                        await asyncio.sleep(RETRY_WAITING)
+                        sent_at[last[0]] = time.perf_counter()
+                        await ws.send(last[1])
                 continue
             ply = ply_of(text)
             started = sent_at.pop(ply - 1, None)
@@ -153,8 +167,9 @@ async def play_seat(
             acted.add(ply)
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            last = (ply, json.dumps({"type": "act", "action": rng.choice(legal), "ply": ply}))
             sent_at[ply] = time.perf_counter()
-            await ws.send(json.dumps({"type": "act", "action": rng.choice(legal), "ply": ply}))
+            await ws.send(last[1])
 
 
 async def game_loop(
@@ -206,21 +221,32 @@ async def game_loop(
                 stats.games_done += 1
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """CPU time (user + system) of a process so far: this one when `pid` is None."""
+def cpu_split(pid: int | None) -> tuple[float, float]:
+    """CPU time of a process so far, (user, system): this one when `pid` is None."""
     if pid is None:
         usage = os.times()
-        return usage.user + usage.system
+        return usage.user, usage.system
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, IndexError, ValueError):
-        return float("nan")
+        return float("nan"), float("nan")
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of a process so far: this one when `pid` is None."""
+    return sum(cpu_split(pid))
 
 
 def cpu_of(pids: list[int]) -> float:
     return sum(cpu_seconds(pid) for pid in pids)
+
+
+def system_cpu_of(pids: list[int]) -> float:
+    """The part of `cpu_of` spent in the kernel (socket sends and receives, mostly)."""
+    return sum(cpu_split(pid)[1] for pid in pids)
 
 
 def children(pid: int) -> list[int]:
@@ -326,6 +352,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     started = time.perf_counter()
     pids = servers.node_pids
     cpu_client, cpu_server = cpu_seconds(None), cpu_of(pids)
+    system_server = system_cpu_of(pids)
     services = services_cpu(servers)
     commands = redis_commands(servers.redis_url)
     writes = await asyncio.to_thread(postgres_writes, servers.database_url)
@@ -335,6 +362,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     elapsed = time.perf_counter() - started
     cpu_client = cpu_seconds(None) - cpu_client
     cpu_server = cpu_of(pids) - cpu_server if pids else float("nan")
+    system_server = system_cpu_of(pids) - system_server if pids else float("nan")
     waited = sum(runqueue_wait(pid) for pid in pids) - waited
     after = services_cpu(servers)
     commands_after = redis_commands(servers.redis_url)
@@ -373,6 +401,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
         "server_cpu_per_s": round(cpu_server / elapsed, 2),  # cores busy, on average
         "client_cpu_per_s": round(cpu_client / elapsed, 2),
         "server_cpu_ms_per_move": round(1000 * cpu_server / moves, 2),  # summed over the nodes
+        "server_system_cpu_ms_per_move": round(1000 * system_server / moves, 2),  # the kernel's
         "server_runqueue_wait_per_s": round(waited / elapsed, 2),  # runnable, but no free CPU
         "errors": stats.errors,
         "load_average": os.getloadavg(),

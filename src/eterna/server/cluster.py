@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import socket
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import orjson
 
 from eterna.server.leases import Lease, LeaseStore
 from eterna.server.shared_limits import SharedLimits
@@ -221,15 +222,39 @@ class Cluster:
 
     async def _publish(self) -> None:
         while True:
-            message = await self.outbox.get()
-            data = json.dumps(message, separators=(",", ":"))
+            messages = [await self.outbox.get()]
+            while not self.outbox.empty():  # what queued meanwhile goes in one round trip
+                messages.append(self.outbox.get_nowait())
             try:
-                await self.redis.publish(CHANNEL, data)
+                if len(messages) == 1:
+                    await self.redis.publish(CHANNEL, _encode(messages[0]))
+                else:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for message in messages:  # published in this order
+                            pipe.publish(CHANNEL, _encode(message))
+                        await pipe.execute()
             except Exception as exc:
                 # nodes that missed it read the move from the database (on_sweep, reconnect)
                 if self.redis_ok:
                     log.error("node %s: Redis is lost (%s)", self.node, exc)
                 self.redis_ok = False
+                await self._recover()
+
+    async def _recover(self) -> None:
+        """After a failed publish (a timeout while the node was starved, or Redis lost): once
+        Redis answers, the tables are caught up and moves accepted again. The subscriber does
+        the same when its own connection breaks; a subscriber still connected missed nothing,
+        and without this a publish that timed out would leave the node refusing moves."""
+        while not await self.check_redis():
+            await asyncio.sleep(0.5)
+        if not self.redis_ok:
+            try:
+                await self.on_reconnect()
+            except Exception:
+                log.exception("node %s: the tables could not be caught up", self.node)
+                return
+            log.info("node %s: Redis is back", self.node)
+            self.redis_ok = True
 
     async def _listen(self) -> None:
         while True:
@@ -241,14 +266,14 @@ class Cluster:
                     log.info("node %s: Redis is back", self.node)
                 self.redis_ok = True
                 await self.on_reconnect()
-                while True:
-                    message = await pubsub.get_message(timeout=1.0)
-                    if message is None:
-                        continue
+                # a blocking read, without a timer armed and cancelled for every message; a
+                # lost connection ends it with an error, as it ended a read with a timeout
+                async for message in pubsub.listen():
                     try:
-                        await self.on_message(json.loads(message["data"]))
+                        await self.on_message(orjson.loads(message["data"]))
                     except Exception:
                         log.exception("node %s: an event could not be relayed", self.node)
+                raise ConnectionError("the subscription ended")
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -266,6 +291,12 @@ class Cluster:
             return True
         except Exception:
             return False
+
+
+def _encode(message: dict[str, Any]) -> bytes:
+    """A message as compact JSON (keys that are not strings, such as seat numbers, written as
+    strings, as `json` does)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
 
 
 async def _no_db(fn: Callable[..., Any], *args: Any) -> Any:

@@ -226,6 +226,42 @@ def test_two_nodes_racing(nodes: list[Node]) -> None:
         ws.close()
 
 
+def test_a_move_on_a_node_that_has_not_heard_of_the_last_claim(
+    nodes: list[Node], database_url: str
+) -> None:
+    """The last open seat claimed through another node whose message has not arrived yet: the
+    first move on this node is played, not refused as "waiting" (this node reads the seats
+    again before refusing). The claim is written straight to the database here, the message
+    that would tell the node never sent: before the fix the move was refused and, the page
+    never asked again, the game stood still."""
+    from sqlalchemy import create_engine, text
+
+    a = nodes[0]
+    created = a.create(
+        game="eternity",
+        players=3,
+        seed=1,  # the host leads
+        seats=[{"kind": "human", "name": "Host"}, {"kind": "human"}, {"kind": "bot"}],
+    )
+    table_id = created["table_id"]
+    host = a.ws(table_id, created["seats"][0]["token"])
+    update = host.update()
+    assert update["table"]["waiting"] and update["table"]["current_player"] == 0, update["table"]
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            claim = "UPDATE seats SET claimed = true WHERE table_id = :t AND seat = 1"
+            assert conn.execute(text(claim), {"t": table_id}).rowcount == 1
+    finally:
+        engine.dispose()
+    action = update["view"]["legal_actions"][0]
+    host.act(action, update["ply"])
+    moved = host.update(update["ply"] + 1)
+    assert moved["events"][0] == {"ply": update["ply"] + 1, "seat": 0, "action": action}
+    assert not [f for f in host.frames if f["type"] == "error"]
+    host.close()
+
+
 def test_one_rematch_when_pressed_on_two_nodes(nodes: list[Node]) -> None:
     created = nodes[0].create(
         game="eternitium",

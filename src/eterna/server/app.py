@@ -435,6 +435,7 @@ def assemble(storage: Storage, settings: Settings, cluster: Cluster | None = Non
     quotas = Quotas(settings)
     relay = None
     if cluster is not None:
+        moves.refresh_seats = seating.refresh
         relay = Relay(cluster, database, store, seating, fanout, driver, moves, quotas, workers)
     tables = TableService(
         settings, database, store, seating, driver, fanout, quotas, cluster, relay

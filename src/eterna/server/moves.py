@@ -57,6 +57,10 @@ class Moves:
         # reads a table that holds an action this process did not apply; a cluster node
         # catches its copy up instead, each action told in turn (relay.py)
         self.resync: Callable[[LiveTable], Awaitable[None]] = self.reload
+        # a cluster node reads a waiting table's seats again before refusing a move: a seat
+        # claimed through another node may not have reached this copy yet (set to
+        # Seating.refresh when wired on a cluster node)
+        self.refresh_seats: Callable[[LiveTable], Awaitable[None]] | None = None
 
     def announce(self, message: dict[str, Any]) -> None:
         """Tell the other nodes of a cluster (nothing without one)."""
@@ -108,6 +112,8 @@ class Moves:
             state = table.state
             if state.current_player != seat:
                 return Refusal("not_your_turn", f"it is seat {state.current_player}'s turn")
+            if table.waiting() and self.refresh_seats is not None:
+                await self.refresh_seats(table)
             if table.waiting():
                 return Refusal("waiting", "the game starts when every seat is taken")
             try:

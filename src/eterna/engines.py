@@ -77,6 +77,8 @@ COMPILED: tuple[str, ...] = (
     "games.eternitium.heuristic",
     "games.eternitium.legal",
     "games.eternitium.position",
+    "games.eternitium.position_counts",
+    "games.eternitium.position_write",
     "games.eternitium.refusals",
     "games.eternitium.resolve",
     "games.eternitium.rules",

@@ -292,19 +292,29 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         hands = self._hands
         b = p * 3
         led = self._led
-        must = -1 if led < 0 else must_follow(hands, b, led, self._trump)  # §5.2: leads any
+        if led < 0:  # §5.2: the leader plays any card and may not pledge
+            return [*PLAYS_EARTH[hands[b]], *PLAYS_SEA[hands[b + 1]], *PLAYS_SKY[hands[b + 2]]]
+        must = must_follow(hands, b, led, self._trump)
         if must >= 0:
-            plays = PLAY_ROWS[must][hands[b + must]]
-        else:  # §5.2 a leader, or §5.3 a follower with neither family: any card
-            plays = (*PLAYS_EARTH[hands[b]], *PLAYS_SEA[hands[b + 1]], *PLAYS_SKY[hands[b + 2]])
-        if led >= 0 and self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
+            if self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
+                return [
+                    *PLAY_ROWS[must][hands[b + must]],
+                    *PLEDGES_EARTH[hands[b]],
+                    *PLEDGES_SEA[hands[b + 1]],
+                    *PLEDGES_SKY[hands[b + 2]],
+                ]
+            return list(PLAY_ROWS[must][hands[b + must]])
+        # §5.3 a follower with neither family: any card
+        if self._pledges_left:
             return [
-                *plays,
+                *PLAYS_EARTH[hands[b]],
+                *PLAYS_SEA[hands[b + 1]],
+                *PLAYS_SKY[hands[b + 2]],
                 *PLEDGES_EARTH[hands[b]],
                 *PLEDGES_SEA[hands[b + 1]],
                 *PLEDGES_SKY[hands[b + 2]],
             ]
-        return list(plays)
+        return [*PLAYS_EARTH[hands[b]], *PLAYS_SEA[hands[b + 1]], *PLAYS_SKY[hands[b + 2]]]
 
     def random_playout(self, draw: Callable[[], float], limit: int = -1) -> int:
         # The contract's loop without action lists: the same draws, the same moves (playout.py)

@@ -7,6 +7,9 @@ Every zone is written top first (discard piles too); a face is its own key, neve
 seat's position writes "?" for every card the seat cannot see and keeps the public knowledge
 `determinize` reads, so loading it gives one consistent guess (drawn from a generator seeded
 by the position's text) and writing that guess's seat position gives the same text again.
+
+This module reads positions; position_write.py writes them, position_counts.py and
+position_checks.py check what was read.
 """
 
 from __future__ import annotations
@@ -21,23 +24,18 @@ from eterna.core.position import (
     Envelope,
     Reader,
     dumps,
-    envelope,
     parse,
     quote,
-    rng_text,
 )
 from eterna.core.rng import RECORD_VERSION
-from eterna.games.eternitium.board import PH_GIFT, PH_OVER, PH_PICK, PH_STEAL, PHASE_NAME
+from eterna.games.eternitium.board import PH_GIFT, PH_OVER, PH_PICK, PHASE_NAME
 from eterna.games.eternitium.cards import (
     CARD_INDEX,
     CARD_NAME,
     DROID,
     ERA_KNOWN,
     NKINDS,
-    NSHAPES,
     PORTALS,
-    SEEN,
-    SHAPE_BITS,
     SHAPE_INDEX,
     SHAPES,
     STARTING_SETS,
@@ -47,15 +45,21 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
 )
 from eterna.games.eternitium.position_checks import check_position
+from eterna.games.eternitium.position_counts import (
+    MAX_COUNT,
+    check_bottom,
+    check_census,
+    check_knowledge,
+    check_sizes,
+)
 from eterna.games.eternitium.position_rest import deal_rests, split_rests
+from eterna.games.eternitium.position_write import CYCLE_MODES
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.game import Eternitium
     from eterna.games.eternitium.state import EternitiumState
 
 FACES: Final = ("up", "down", "known")  # face up; face down; face down but everyone saw which
-CYCLE_MODES: Final = ("any", "discard", "destroy")  # the Data Analyser's mode (0: not chosen yet)
-_MAX_COUNT: Final = 1_000_000  # turns and rounds (option round_limit is at most 100,000)
 BODY_KEYS: Final = (
     "phase",
     "first_player",
@@ -108,142 +112,6 @@ KNOWLEDGE_KEYS: Final = (
     "market_bottom",
     "peeks",
 )
-
-
-def _names(cards: list[int]) -> list[str]:
-    return [CARD_NAME[k] for k in cards]
-
-
-def _hand(counts: list[int]) -> list[str]:
-    return [CARD_NAME[k] for k in range(NKINDS) for _ in range(counts[k])]
-
-
-def _count_map(counts: list[int], names: tuple[str, ...] | list[str]) -> dict[str, int]:
-    return {names[k]: c for k, c in enumerate(counts) if c}
-
-
-def _face(code: int) -> str:
-    return "up" if code & VISIBLE else ("known" if code & ERA_KNOWN else "down")
-
-
-# ---------------------------------------------------------------------------- writing
-def write_position(st: EternitiumState, seat: int | None) -> dict[str, Any]:
-    """The position of `st`: whole (seat None) or what `seat` knows."""
-    pos = envelope(st.game, st._n, st._start.options, seat)
-    if seat is None:
-        pos["rng"] = rng_text(st._rng)
-    over = st._phase == PH_OVER
-    pos |= {
-        "phase": PHASE_NAME[st._phase],
-        "first_player": st._first,
-        "active": st._active,
-        "current": None if over else st._current,
-        "turn": st._turn,
-        "round": st._round,
-        "winners": list(st._winners),
-        "step": {
-            "played": st._played,
-            "skipped": st._skipped,
-            "failed_luck": st._failed,
-            "smartphones": st._limited,
-            "wallet": st._wallet,
-            "last_turn": st._last_turn,
-        },
-        "pending": {
-            "in_play": None if st._in_play < 0 else CARD_NAME[st._in_play],
-            "target": None if st._target < 0 else st._target,
-            "gifts": list(st._gifts),
-            "pickers": list(st._pickers),
-            "cycle_mode": CYCLE_MODES[st._cycle_mode],
-            "cycle_count": st._cycle_count,
-            "pay_left": st._pay_left,
-            "pay_face_down": st._pay_down,
-        },
-    }
-    _write_zones(st, seat, pos)
-    pos["knowledge"] = _write_knowledge(st, seat)
-    return pos
-
-
-def _write_zones(st: EternitiumState, seat: int | None, pos: dict[str, Any]) -> None:
-    whole = seat is None
-    looking = st._target if st._phase == PH_STEAL and seat == st._active else -1
-
-    def hidden(cards: list[int], shown: bool) -> list[str]:
-        return _names(cards[::-1]) if shown else [UNKNOWN] * len(cards)
-
-    n = st._n
-    pos["hands"] = [
-        _hand(st._hands[s]) if whole or s == seat else [UNKNOWN] * st._hsize[s] for s in range(n)
-    ]
-    pos["decks"] = [hidden(st._decks[s], whole) for s in range(n)]
-    pos["discards"] = [hidden(st._discards[s], whole or s in (seat, looking)) for s in range(n)]
-    pos["era"] = [
-        [SHAPES[c & SHAPE_BITS] if whole or c & SEEN else UNKNOWN for c in reversed(pile)]
-        for pile in st._eras
-    ]
-    pos["era_faces"] = [[_face(c) for c in reversed(pile)] for pile in st._eras]
-    pos["era_deck"] = (
-        [SHAPES[c] for c in reversed(st._era_deck)] if whole else [UNKNOWN] * len(st._era_deck)
-    )
-    pos["era_display"] = [SHAPES[c] for c in st._era_display]
-    pos["era_discard"] = [SHAPES[c] for c in reversed(st._era_discard)]
-    pos["portal_reserve"] = {SHAPES[s]: st._reserve[s] for s in range(NSHAPES)}
-    pos["portal_row"] = _names(st._portal_row)
-    pos["portal_deck"] = hidden(st._portal_deck, whole)
-    for key, row, deck, t in (
-        ("basic", st._basic_row, st._basic_deck, 0),
-        ("advanced", st._adv_row, st._adv_deck, 1),
-    ):
-        pos[f"{key}_row"] = _names(row)
-        b = st._bottom[t]  # the bottom b cards were seen put there (R14)
-        pos[f"{key}_deck"] = hidden(deck[b:], whole) + _names(deck[:b][::-1])
-    pos["ai_deck"] = hidden(st._ai_deck, whole)
-    pos["ai_cards"] = _names(st._ai_log)
-    pos["box"] = _count_map(st._box, CARD_NAME)
-    pos["era_box"] = _count_map(st._era_box, SHAPES)
-    if seat is not None:  # contents the seat knows, not their order: in card order
-        pos["deck_cards"] = _names(sorted(st._decks[seat]))
-        pos["portal_deck_cards"] = _names(sorted(st._portal_deck))
-        pos["ai_deck_cards"] = _names(sorted(st._ai_deck))
-
-
-def _write_knowledge(st: EternitiumState, seat: int | None) -> dict[str, Any]:
-    """The public knowledge (docs/eternitium.md, Determinization): what every seat knows of
-    the hidden cards; a thief's look only in the thief's own position."""
-    n = st._n
-    tiers: list[list[int]] = []
-    for s in range(n):
-        cards = st._hands[s][:]
-        for c in st._decks[s] + st._discards[s]:
-            cards[c] += 1
-        known = st._known[s]
-        peek = st._peeks.get((seat, s)) if seat is not None else None
-        if peek is not None:
-            known = [max(a, b) for a, b in zip(known, peek[0], strict=True)]
-        row = [0, 0, 0]
-        for k in range(NKINDS):
-            row[TIER[k]] += cards[k] - known[k]
-        tiers.append(row)
-    peeks = [
-        {
-            "thief": thief,
-            "victim": victim,
-            "known": _count_map(known, CARD_NAME),
-            "located": _count_map(located, CARD_NAME),
-        }
-        for (thief, victim), (known, located) in sorted(st._peeks.items())
-        if seat is None or thief == seat
-    ]
-    return {
-        "known": [_count_map(k, CARD_NAME) for k in st._known],
-        "located": [_count_map(k, CARD_NAME) for k in st._located],
-        "unknown_tiers": tiers,
-        "era_known": [_count_map(k, SHAPES) for k in st._era_known],
-        "era_deck_known": _count_map(st._deck_known, SHAPES),
-        "market_bottom": list(st._bottom),
-        "peeks": peeks,
-    }
 
 
 # ---------------------------------------------------------------------------- reading
@@ -363,20 +231,20 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     _read_knowledge(rd, got)
     st = EternitiumState.from_fields(start, got, narrate)
     deal_rests(st, rd.top, rests, rd.part, comp)
-    _check_bottom(rd, st)
+    check_bottom(rd, st)
     # Every count against the game's cards and the rest of the position, before the guess
     # (or a search's determinize) builds anything from them.
-    _check_sizes(rd, st)
+    check_sizes(rd, st)
     check_position(st, rd.top, whole=not rd.part)  # position_checks.py: unreachable states
     if rd.part:
         from eterna.games.eternitium.guess import guess
 
-        _check_knowledge(rd, st)
+        check_knowledge(rd, st)
         seed = int.from_bytes(hashlib.sha256(dumps(whole).encode()).digest()[:8], "big")
         st = guess(rd, st, comp, random.Random(seed))
     else:
-        _check_census(rd, st, comp)
-        _check_knowledge(rd, st)
+        check_census(rd, st, comp)
+        check_knowledge(rd, st)
     if not st.is_terminal and not st.legal_actions():
         rd.top["phase"].fail(f"{PHASE_NAME[st._phase]} leaves seat {st._current} no legal action")
     return st
@@ -405,8 +273,8 @@ def _read_turn(rd: _Read, got: dict[str, Any]) -> None:
         if phase == PH_GIFT and got["_current"] == got["_active"]:
             current.fail("must be another seat than the active one (a Laboratory gift)")
     got["is_terminal"] = over
-    got["_turn"] = top["turn"].number(0, _MAX_COUNT)
-    got["_round"] = top["round"].number(0, _MAX_COUNT)
+    got["_turn"] = top["turn"].number(0, MAX_COUNT)
+    got["_round"] = top["round"].number(0, MAX_COUNT)
     got["_winners"] = [r.number(0, n - 1) for r in top["winners"].items()]
     if got["_winners"] and not over:
         top["winners"].fail("must be empty until the game is over")
@@ -535,14 +403,6 @@ def _read_era(rd: _Read, got: dict[str, Any]) -> None:
     got["_era_discard"] = rd.shapes(top["era_discard"])[::-1]
 
 
-def _check_bottom(rd: _Read, st: EternitiumState) -> None:
-    """The cards seen at the bottom of the markets' decks are in them, and written."""
-    bottom = list(rd.top["knowledge"]["market_bottom"].items(2))
-    for t, deck in enumerate((st._basic_deck, st._adv_deck)):
-        if any(c < 0 for c in deck[: bottom[t].number(0, len(deck))]):
-            bottom[t].fail("counts cards seen at the bottom of the deck: write them, not '?'")
-
-
 def _read_knowledge(rd: _Read, got: dict[str, Any]) -> None:
     """The public knowledge `determinize` reads (docs/eternitium.md, Determinization)."""
     k = rd.top["knowledge"]
@@ -552,7 +412,7 @@ def _read_knowledge(rd: _Read, got: dict[str, Any]) -> None:
     got["_era_known"] = [rd.era_counts(r) for r in rd.per_seat(k["era_known"])]
     got["_deck_known"] = rd.era_counts(k["era_deck_known"])
     # checked against the decks once their rests are dealt (_check_bottom)
-    got["_bottom"] = [x.number(0, _MAX_COUNT) for x in k["market_bottom"].items(2)]
+    got["_bottom"] = [x.number(0, MAX_COUNT) for x in k["market_bottom"].items(2)]
     peeks: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
     for r in k["peeks"].items():
         r.object(("thief", "victim", "known", "located"))
@@ -566,151 +426,3 @@ def _read_knowledge(rd: _Read, got: dict[str, Any]) -> None:
         peeks[(thief, victim)] = (rd.action_counts(r["known"]), rd.action_counts(r["located"]))
     got["_peeks"] = peeks
     rd.tiers = [list(x.items(3)) for x in rd.per_seat(k["unknown_tiers"])]
-
-
-def _check_sizes(rd: _Read, st: EternitiumState) -> None:
-    """The zones hold no more cards than the game has, and only the zones this game's rules
-    (its players, mission and options) have: what no game can reach is refused here, before
-    a guess or a search is built on it (a whole position is then counted card by card)."""
-    top, rules = rd.top, st._rules
-    action = sum(st._hsize) + sum(st._box) + sum(st._reserve) + (st._in_play >= 0)
-    for zone in (*st._decks, *st._discards, st._portal_row, st._portal_deck, st._ai_deck):
-        action += len(zone)
-    for zone in (st._basic_row, st._basic_deck, st._adv_row, st._adv_deck):
-        action += len(zone)
-    if action > sum(rd.kinds):
-        top["box"].fail(f"the zones hold {action} Action cards; the game has {sum(rd.kinds)}")
-    era = sum(map(len, st._eras)) + len(st._era_deck) + len(st._era_display)
-    era += len(st._era_discard) + sum(st._era_box)
-    if era > sum(rd.shapes_total):
-        top["era_box"].fail(f"the zones hold {era} Era cards; the game has {sum(rd.shapes_total)}")
-    if rules.portal_deck and any(st._reserve):
-        top["portal_reserve"].fail(
-            "must be empty: this mission's Portal cards are a deck and a row"
-        )
-    if not rules.portal_deck and (st._portal_row or st._portal_deck):
-        key = "portal_row" if st._portal_row else "portal_deck"
-        top[key].fail("must be empty: this game's Portal cards are in the reserve (Setup 3)")
-    if not rules.advanced_market and (st._adv_row or st._adv_deck):
-        key = "advanced_row" if st._adv_row else "advanced_deck"
-        top[key].fail("must be empty: this mission has no Advanced Technology market")
-    ai_kinds = {CARD_INDEX[c] for c in rules.ai_deck} if rd.n == 1 else set()
-    for key, zone in (("ai_deck", st._ai_deck), ("ai_cards", st._ai_log)):
-        for i, c in enumerate(zone[::-1] if key == "ai_deck" else zone):
-            if c >= 0 and c not in ai_kinds:
-                top[key][i].fail(f"{CARD_NAME[c]} is not an AI card of this game (Solo Mode)")
-            if c < 0 and rd.n > 1:
-                top[key][i].fail("must be empty: the AI cards are the solo game's")
-    if not st.is_terminal and rd.n == 1 and st._turn >= rules.turns:
-        top["turn"].fail(f"must be below {rules.turns}: the solo game ends after that many turns")
-    limit = rules.limit_rounds
-    if not st.is_terminal and rd.n > 1 and limit and st._round >= limit:
-        top["round"].fail(f"must be below the option round_limit {limit}: the game ends there")
-
-
-def _kind_counts(cards: list[int]) -> list[int]:
-    out = [0] * NKINDS
-    for c in cards:
-        if c >= 0:
-            out[c] += 1
-    return out
-
-
-def _check_knowledge(rd: _Read, st: EternitiumState) -> None:
-    """What is known of each seat's cards fits that seat's piles: no more located in a
-    discard pile than it holds, no more known than the seat has (in a whole position: card
-    by card), the unknown tiers making up the rest. The guess and `determinize` deal cards
-    from these counts: unchecked, one count could make them deal millions."""
-    k = rd.top["knowledge"]
-    for s in range(rd.n):
-        _check_known(rd, st, s, st._known[s], st._located[s], k["known"][s], k["located"][s])
-        known = st._known[s]
-        peek = st._peeks.get((rd.seat, s)) if rd.seat is not None else None
-        if peek is not None:  # the thief's own look: its position counts it as known
-            known = [max(a, b) for a, b in zip(known, peek[0], strict=True)]
-        cards = st._hsize[s] + len(st._decks[s]) + len(st._discards[s])
-        tiers = [r.number(0, cards) for r in rd.tiers[s]]
-        if sum(tiers) + sum(known) != cards:
-            k["unknown_tiers"][s].fail(
-                f"with the {sum(known)} known cards must count seat {s}'s {cards} cards, not "
-                f"{sum(tiers) + sum(known)}"
-            )
-        down = [c & SHAPE_BITS for c in st._eras[s] if c >= 0 and not c & SEEN]
-        hidden = sum(1 for c in st._eras[s] if c < 0 or not c & SEEN)
-        _check_era_known(rd, st._era_known[s], down, hidden, k["era_known"][s])
-    _check_era_known(rd, st._deck_known, st._era_deck, len(st._era_deck), k["era_deck_known"])
-    for i, ((_thief, victim), (known, located)) in enumerate(st._peeks.items()):
-        r = k["peeks"][i]
-        _check_known(rd, st, victim, known, located, r["known"], r["located"])
-
-
-def _check_known(
-    rd: _Read,
-    st: EternitiumState,
-    s: int,
-    known: list[int],
-    located: list[int],
-    known_r: Reader,
-    located_r: Reader,
-) -> None:
-    pile = st._discards[s]
-    for kind in range(NKINDS):
-        if located[kind] > known[kind]:
-            located_r[CARD_NAME[kind]].fail(
-                f"must be at most {known[kind]}: a card located in the discard pile is known"
-            )
-    if sum(located) > len(pile):
-        located_r.fail(f"locates {sum(located)} cards in a discard pile of {len(pile)}")
-    cards = st._hsize[s] + len(st._decks[s]) + len(pile)
-    if sum(known) > cards:
-        known_r.fail(f"knows {sum(known)} cards of seat {s}, who has {cards}")
-    if rd.part:
-        return  # the rest is checked as the guess deals the seat's cards
-    in_pile = _kind_counts(pile)
-    held = _kind_counts(st._decks[s] + pile)
-    for kind in range(NKINDS):
-        name = CARD_NAME[kind]
-        if located[kind] > in_pile[kind]:
-            located_r[name].fail(f"must be at most {in_pile[kind]}: the {name} in that pile")
-        if known[kind] > held[kind] + st._hands[s][kind]:
-            known_r[name].fail(f"must be at most {held[kind] + st._hands[s][kind]}: seat {s}'s")
-
-
-def _check_era_known(rd: _Read, known: list[int], cards: list[int], hidden: int, r: Reader) -> None:
-    """Era shapes known to lie among face-down cards: no more than those cards (a whole
-    position: shape by shape)."""
-    if sum(known) > hidden:
-        r.fail(f"knows {sum(known)} face-down Era cards where there are {hidden}")
-    if not rd.part:
-        for x in range(NSHAPES):
-            have = sum(1 for c in cards if c == x)
-            if known[x] > have:
-                r[SHAPES[x]].fail(f"must be at most {have}: the face-down {SHAPES[x]} cards there")
-
-
-def _check_census(rd: _Read, st: EternitiumState, comp: list[int]) -> None:
-    """A whole position adds up: every card of the game in exactly one place."""
-    from eterna.games.eternitium.views import census
-
-    total = list(comp)
-    total[DROID] += STARTING_SETS
-    counted = census(st)
-    for k in range(NKINDS):
-        if counted[CARD_NAME[k]] != total[k]:
-            rd.top["box"].fail(
-                f"the cards do not add up: {counted[CARD_NAME[k]]} {CARD_NAME[k]} in the "
-                f"position, {total[k]} in the game (a card in two places, or missing)"
-            )
-    for s in range(NSHAPES):
-        name = f"era-{SHAPES[s]}"
-        if counted[name] != total[NKINDS + s]:
-            rd.top["era_box"].fail(
-                f"the Era cards do not add up: {counted[name]} {SHAPES[s]} in the position, "
-                f"{total[NKINDS + s]} in the game"
-            )
-    tiers = _write_knowledge(st, None)["unknown_tiers"]
-    for s, row in enumerate(rd.tiers):
-        if [r.number(0, _MAX_COUNT) for r in row] != tiers[s]:
-            rd.top["knowledge"]["unknown_tiers"][s].fail(
-                f"must be {tiers[s]}: the seat's cards less those known to all, per tier"
-            )

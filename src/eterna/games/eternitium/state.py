@@ -471,7 +471,7 @@ class EternitiumState(EternitiumLegal):
     def to_position(self, seat: object = None) -> JsonObject:
         """The state as a position (docs/eternitium.md, 'Positions'); with `seat`, only what
         that seat knows."""
-        from eterna.games.eternitium.position import write_position
+        from eterna.games.eternitium.position_write import write_position
 
         return write_position(self, self.check_audience(seat))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from eterna.core.errors import BadNotation, BadSetup
 from eterna.core.legacy import Generator
@@ -24,6 +24,7 @@ from eterna.games.eternity.cards import (
     HAND_SIZE,
     ROUNDS,
     card_id,
+    mask_of,
     split_mask,
 )
 
@@ -195,3 +196,39 @@ def _parse_deal(raw: Any, players: int, rnd: int) -> Deal | None:
             )
         deal["display"] = display
     return deal
+
+
+class RoundDeal(NamedTuple):
+    """One round's deal, drawn when the game starts (the future is hidden state like a deck)."""
+
+    hands: tuple[int, ...]  # _NF chunks per seat, as in EternityState._hands
+    board: tuple[int, ...]  # the two cards that start the trump board
+    display: int  # mask of the 3-player face-up display
+    columns: tuple[int, ...]  # trump board order for the round
+
+
+def draw_deals(
+    rng: Generator | random.Random,
+    players: int,
+    columns: list[int],
+    fixed: list[dict[str, Any] | None],
+    first_round: int,
+    reshuffle_columns: bool,
+) -> list[RoundDeal]:
+    """Deal rounds `first_round`..ROUNDS (§3, §8: a fresh deal every round)."""
+    deals = []
+    columns = list(columns)
+    for rnd in range(first_round, ROUNDS + 1):
+        if rnd > 1 and reshuffle_columns:
+            rng.shuffle(columns)
+        given = fixed[rnd - 1] if rnd <= len(fixed) else None
+        if given:  # the setup fixes some of this round's cards
+            hands, board, display_cards = deal_round(rng, players, given)
+            chunks: list[int] = []
+            for hand in hands:
+                chunks += split_mask(mask_of(hand))
+            display = mask_of(display_cards)
+        else:
+            chunks, board, display = deal_chunks(rng, players)
+        deals.append(RoundDeal(tuple(chunks), tuple(board), display, tuple(columns)))
+    return deals

@@ -19,8 +19,8 @@ from eterna.games.eternity.cards import (
     EternityAction,
     parse_action,
 )
-from eterna.games.eternity.deal import parse_setup
-from eterna.games.eternity.state import EternityStart, EternityState, draw_deals
+from eterna.games.eternity.deal import draw_deals, parse_setup
+from eterna.games.eternity.state import EternityStart, EternityState
 
 if TYPE_CHECKING:
     from eterna.core.encoding import Encoding

@@ -4,27 +4,23 @@ reproduced in docs/eternity.md.
 Hot path: `legal_actions`, `apply` and `clone` use only ints, bit masks and short lists.
 Views, logs and error messages are built only when asked for.
 """
-# Over 600 lines: one class, the engine, its hot path reading its own fields and tables.
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, NamedTuple, Self
+from typing import Any, ClassVar, Final, Self
 
 from eterna.core.errors import IllegalAction
 from eterna.core.events import Event
 from eterna.core.fields import Copied
 from eterna.core.game import JsonObject
-from eterna.core.legacy import Generator
-from eterna.core.rng import Rng
 from eterna.core.state import BaseState, GameStart
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
     CARD_NAME,
     FAMILIES,
-    FAMILY_MASK,
     HARMONY_BONUS,
     PLAY_ROWS,
     PLAYS_EARTH,
@@ -35,17 +31,12 @@ from eterna.games.eternity.cards import (
     PLEDGES_SKY,
     ROUNDS,
     EternityAction,
-    cards_of,
     join_chunks,
-    mask_of,
     names_of,
-    split_mask,
 )
-from eterna.games.eternity.deal import deal_chunks, deal_round
-from eterna.games.eternity.sampling import sample_hands
+from eterna.games.eternity.deal import RoundDeal
+from eterna.games.eternity.story import tell_board, tell_round_start, tell_trick
 from eterna.games.eternity.views import (
-    EternityLastTrick,
-    EternityLogEntry,
     EternityRoundResult,
     EternityView,
 )
@@ -69,42 +60,6 @@ def must_follow(hands: list[int], b: int, led: int, trump: int) -> int:
     if hands[b + trump]:
         return trump
     return -1
-
-
-class RoundDeal(NamedTuple):
-    """One round's deal, drawn when the game starts (the future is hidden state like a deck)."""
-
-    hands: tuple[int, ...]  # _NF chunks per seat, as in EternityState._hands
-    board: tuple[int, ...]  # the two cards that start the trump board
-    display: int  # mask of the 3-player face-up display
-    columns: tuple[int, ...]  # trump board order for the round
-
-
-def draw_deals(
-    rng: Generator | random.Random,
-    players: int,
-    columns: list[int],
-    fixed: list[dict[str, Any] | None],
-    first_round: int,
-    reshuffle_columns: bool,
-) -> list[RoundDeal]:
-    """Deal rounds `first_round`..ROUNDS (§3, §8: a fresh deal every round)."""
-    deals = []
-    columns = list(columns)
-    for rnd in range(first_round, ROUNDS + 1):
-        if rnd > 1 and reshuffle_columns:
-            rng.shuffle(columns)
-        given = fixed[rnd - 1] if rnd <= len(fixed) else None
-        if given:  # the setup fixes some of this round's cards
-            hands, board, display_cards = deal_round(rng, players, given)
-            chunks: list[int] = []
-            for hand in hands:
-                chunks += split_mask(mask_of(hand))
-            display = mask_of(display_cards)
-        else:
-            chunks, board, display = deal_chunks(rng, players)
-        deals.append(RoundDeal(tuple(chunks), tuple(board), display, tuple(columns)))
-    return deals
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -310,7 +265,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
 
     # ------------------------------------------------------------------ positions
     def to_position(self, seat: object = None) -> JsonObject:
-        from eterna.games.eternity.position import write_position
+        from eterna.games.eternity.position_write import write_position
 
         return write_position(self, self.check_audience(seat))
 
@@ -337,19 +292,29 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         hands = self._hands
         b = p * 3
         led = self._led
-        must = -1 if led < 0 else must_follow(hands, b, led, self._trump)  # §5.2: leads any
+        if led < 0:  # §5.2: the leader plays any card and may not pledge
+            return [*PLAYS_EARTH[hands[b]], *PLAYS_SEA[hands[b + 1]], *PLAYS_SKY[hands[b + 2]]]
+        must = must_follow(hands, b, led, self._trump)
         if must >= 0:
-            plays = PLAY_ROWS[must][hands[b + must]]
-        else:  # §5.2 a leader, or §5.3 a follower with neither family: any card
-            plays = (*PLAYS_EARTH[hands[b]], *PLAYS_SEA[hands[b + 1]], *PLAYS_SKY[hands[b + 2]])
-        if led >= 0 and self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
+            if self._pledges_left:  # §5.3 pledge any card, §5.4 within the cap
+                return [
+                    *PLAY_ROWS[must][hands[b + must]],
+                    *PLEDGES_EARTH[hands[b]],
+                    *PLEDGES_SEA[hands[b + 1]],
+                    *PLEDGES_SKY[hands[b + 2]],
+                ]
+            return list(PLAY_ROWS[must][hands[b + must]])
+        # §5.3 a follower with neither family: any card
+        if self._pledges_left:
             return [
-                *plays,
+                *PLAYS_EARTH[hands[b]],
+                *PLAYS_SEA[hands[b + 1]],
+                *PLAYS_SKY[hands[b + 2]],
                 *PLEDGES_EARTH[hands[b]],
                 *PLEDGES_SEA[hands[b + 1]],
                 *PLEDGES_SKY[hands[b + 2]],
             ]
-        return list(plays)
+        return [*PLAYS_EARTH[hands[b]], *PLAYS_SEA[hands[b + 1]], *PLAYS_SKY[hands[b + 2]]]
 
     def random_playout(self, draw: Callable[[], float], limit: int = -1) -> int:
         # The contract's loop without action lists: the same draws, the same moves (playout.py)
@@ -433,7 +398,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         tricks = self._tricks
         tricks[winner] = tricks[winner] + 1
         if self._events is not None:
-            self._tell_trick(winner)
+            tell_trick(self, winner)
         if self._pledges_left != self._max_pledges:
             board = self._board
             history = self._history
@@ -446,7 +411,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             self._trump = self._compute_trump()
             self._pledges_left = self._max_pledges
             if self._events is not None:
-                self._tell_board(trump)
+                tell_board(self, trump)
         self._trick_winners.append(winner)
         self._led = -1
         self._best_key = -1
@@ -549,173 +514,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         self._round_start = len(self._history)
         self._supply_left = self._start.options["tree_supply"] or -1
         if self._events is not None:
-            self._tell_round_start(leader)
-
-    # ------------------------------------------------------------------ events
-    # Told only while narrating (`self._events` is a list); never on a playout's path.
-    def _tell_round_start(self, leader: int) -> None:
-        assert self._events is not None
-        board = [CARD_NAME[c] for c in cards_of(self._board_mask)]
-        self._events.append(
-            Event(
-                "round_started",
-                {
-                    "round": self._round,
-                    "leader": leader,
-                    "board": board,
-                    "trump": FAMILIES[self._trump],
-                    "harmony_bonus": self._game_bonus(self._round),
-                    "display": names_of(self._display),
-                },
-            )
-        )
-        for seat in range(self._n):
-            hand = names_of(self._hand_mask(seat))
-            self._events.append(
-                Event("hand_dealt", {"seat": seat, "count": len(hand)}, {"cards": hand}, (seat,))
-            )
-
-    def _tell_trick(self, winner: int) -> None:
-        assert self._events is not None
-        n = self._n
-        trick = self._seated(len(self._history) - n, len(self._history))
-        self._events.append(
-            Event(
-                "trick_won",
-                {
-                    "seat": winner,
-                    "trick": self._trick_no + 1,
-                    "cards": [CARD_NAME[a.card] for _, a in trick if not a.pledge],
-                    "tricks": self._tricks[winner],
-                },
-            )
-        )
-
-    def _tell_board(self, old_trump: int) -> None:
-        assert self._events is not None
-        pledged = [CARD_NAME[a.card] for a in self._history[-self._n :] if a.pledge]
-        self._events.append(Event("pledges_to_board", {"cards": pledged}))
-        if self._trump != old_trump:
-            self._events.append(
-                Event(
-                    "trump_changed",
-                    {"trump": FAMILIES[self._trump], "previous_trump": FAMILIES[old_trump]},
-                )
-            )
-
-    # ------------------------------------------------------------------ bad input
-    def _refusal(self, action: EternityAction) -> IllegalAction:
-        """Explain, naming the rule, why `action` is refused now (never on the hot path)."""
-        p = self._current
-        if p < 0:
-            return IllegalAction(
-                f"{action}: the game is over (rules §8: three rounds)",
-                key="eternity.refusal.game_over",
-                rule="§8",
-            )
-        hand = self._hand_mask(p)
-        name = CARD_NAME[action.card]
-        if not hand & action.bit:
-            return IllegalAction(
-                f"{action}: seat {p} does not hold {name} (rules §5: you play from your hand)",
-                key="eternity.refusal.not_in_hand",
-                params={"card": name},
-                rule="§5",
-            )
-        if action.pledge:
-            if self._led < 0:
-                return IllegalAction(
-                    f"{action}: the leader must play a card to the trick and may not pledge "
-                    "(rules §5.2: the leader)",
-                    key="eternity.refusal.leader_must_play",
-                    rule="§5.2",
-                )
-            cap = self._max_pledges
-            return IllegalAction(
-                f"{action}: only {cap} pledge{'s' if cap > 1 else ''} per trick at {self._n} "
-                f"players and it is taken; you must participate (rules §5.4: pledge limits)",
-                key="eternity.refusal.pledge_limit",
-                params={"count": cap, "players": self._n},
-                rule="§5.4",
-            )
-        led = self._led
-        held_led = names_of(hand & FAMILY_MASK[led])
-        if held_led:
-            return IllegalAction(
-                f"{action}: must follow {FAMILIES[led]}: you hold {', '.join(held_led)} "
-                "(rules §5.3: participate)",
-                key="eternity.refusal.must_follow",
-                params={"family": FAMILIES[led], "cards": held_led},
-                rule="§5.3",
-            )
-        trump = self._trump
-        held_trump = names_of(hand & FAMILY_MASK[trump])
-        return IllegalAction(
-            f"{action}: no {FAMILIES[led]} in hand, so you must play trump "
-            f"{FAMILIES[trump]}: you hold {', '.join(held_trump)} (rules §5.3: participate)",
-            key="eternity.refusal.must_trump",
-            params={"family": FAMILIES[led], "trump": FAMILIES[trump], "cards": held_trump},
-            rule="§5.3",
-        )
-
-    # ------------------------------------------------------------------ views
-    # An EternityView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
-    def _view(self, seat: int | None) -> EternityView:  # type: ignore[override]
-        n = self._n
-        board = {FAMILIES[f]: [] for f in self._col_order}  # type: dict[str, list[str]]
-        for card in cards_of(self._board_mask):
-            board[FAMILIES[CARD_FAMILY[card]]].append(CARD_NAME[card])
-        current = self.current_player
-        done = len(self._history)
-        trick = self._seated(done - done % n, done)  # every trick has n actions
-        view: EternityView = {
-            "game": "eternity",
-            "seat": seat,
-            "players": n,
-            "round": self._round,
-            "rounds": ROUNDS,
-            "harmony_bonus": self._game_bonus(self._round),
-            "trick_number": min(self._trick_no + 1, self._start.hand_size),
-            "tricks_per_round": self._start.hand_size,
-            "current_player": current,
-            "leader": None if self._trick_leader < 0 else self._trick_leader,
-            "columns": [FAMILIES[f] for f in self._col_order],
-            "board": board,
-            "trump": FAMILIES[self._trump],
-            "display": names_of(self._display),
-            "led": None if self._led < 0 else FAMILIES[self._led],
-            "trick": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in trick if not a.pledge],
-            "pledges": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in trick if a.pledge],
-            "pledges_left": self._pledges_left,
-            "hand": None if seat is None else names_of(self._hand_mask(seat)),
-            "hand_sizes": [self._hand_mask(s).bit_count() for s in range(n)],
-            "tricks": list(self._tricks),
-            "trees": list(self._trees),
-            "tree_supply": None if self._supply_left < 0 else self._supply_left,
-            "scores": list(self._scores),
-            "round_results": [[seat.copy() for seat in r] for r in self._round_results],
-            "last_trick": self._last_trick(),
-            "log": self._round_log(),
-            "is_terminal": self.is_terminal,
-            "winners": list(self._winners),
-        }
-        if seat is not None and seat == current:
-            view["legal_actions"] = [str(a) for a in self.legal_actions()]
-        return view
-
-    def _last_trick(self) -> EternityLastTrick | None:
-        """The last finished trick (it stays shown across a round's end)."""
-        k = len(self._trick_winners) - 1
-        if k < 0:
-            return None
-        actions = self._seated(k * self._n, (k + 1) * self._n)
-        return {
-            "round": k // self._start.hand_size + 1,
-            "leader": actions[0][0],
-            "cards": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if not a.pledge],
-            "pledges": [{"seat": s, "card": CARD_NAME[a.card]} for s, a in actions if a.pledge],
-            "winner": self._trick_winners[k],
-        }
+            tell_round_start(self, leader)
 
     def _seated(self, start: int, stop: int) -> list[tuple[int, EternityAction]]:
         """History entries start..stop-1 with the seat that took each."""
@@ -736,52 +535,22 @@ class EternityState(BaseState[EternityAction, EternityStart]):
             j = end
         return out
 
-    def _round_log(self) -> list[EternityLogEntry]:
-        """The public events of this round: every action, and who won each trick."""
-        log: list[EternityLogEntry] = []
-        n = self._n
-        first_trick = self._round_start // n
-        for i, (seat, action) in enumerate(self._seated(self._round_start, len(self._history))):
-            log.append({"seat": seat, "action": action.text})
-            if i % n == n - 1:
-                log.append({"trick_won_by": self._trick_winners[first_trick + i // n]})
-        return log
+    # ------------------------------------------------------------------ bad input, views, search
+    def _refusal(self, action: EternityAction) -> IllegalAction:
+        """Explain, naming the rule, why `action` is refused now (never on the hot path)."""
+        from eterna.games.eternity.refusals import refusal
 
-    # ------------------------------------------------------------------ search
+        return refusal(self, action)
+
+    # An EternityView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
+    def _view(self, seat: int | None) -> EternityView:  # type: ignore[override]
+        from eterna.games.eternity.viewing import build_view
+
+        return build_view(self, seat)
+
     def _determinize(self, seat: int, rng: random.Random) -> EternityState:
-        """Resample every card `seat` cannot see, keeping hand sizes and revealed voids.
+        """Resample every card `seat` cannot see, keeping hand sizes and revealed voids
+        (viewing.py); later deals are redrawn."""
+        from eterna.games.eternity.viewing import determinize
 
-        Future deals are unknown too: the copy deals later rounds afresh, from a game generator
-        (`Rng`, whose native deal is several times cheaper than sorting the deck by `rng`'s
-        floats) seeded with 64 bits of `rng`.
-        """
-        new = self.clone()
-        # The current round's deal holds the true starting hands: blank it (it is read only when
-        # a round starts). Earlier rounds were played out in public, later ones are redrawn.
-        deals = self._start.deals
-        current = deals[self._round - 1]
-        blank = RoundDeal((0,) * len(current.hands), (), 0, current.columns)
-        new_deals = (
-            *deals[: self._round - 1],
-            blank,
-            *draw_deals(
-                Rng(rng.getrandbits(64)),
-                self._n,
-                list(self._col_order),
-                [],
-                self._round + 1,
-                self._start.options["column_order"] == "shuffle_each_round",
-            ),
-        )
-        new._start = self._start.with_deals(new_deals)
-        masks = {s: self._hand_mask(s) for s in range(self._n) if s != seat}
-        others = [s for s, mask in masks.items() if mask]
-        if others:
-            pool = 0
-            for s in others:
-                pool |= masks[s]
-            sizes = {s: masks[s].bit_count() for s in others}
-            hands = sample_hands(cards_of(pool), sizes, {s: self._voids[s] for s in others}, rng)
-            for s in others:
-                new._hands[s * _NF : s * _NF + _NF] = split_mask(hands[s])
-        return new
+        return determinize(self, seat, rng)

@@ -129,6 +129,8 @@ def test_fine_tuning_starts_from_the_given_weights_and_warms_the_critic_first(tm
             for (w, b), (w0, b0) in zip(policy.layers, start.layers, strict=True)
         )
         assert equal is same
+        assert policy.meta["init"] == str(first / "policy.npz")
+        assert policy.meta["imitation_samples"] == start.meta["imitation_samples"] > 0
     settings = json.loads((moved / "run.json").read_text())["settings"]
     assert settings["init"] == str(first / "policy.npz") and settings["opponents"] == "heuristic"
     assert settings["learning_rate"] == 1e-3 and settings["target_kl"] == 5

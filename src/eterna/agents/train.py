@@ -290,6 +290,8 @@ def train(
     vec, envs, model = _model(s, resume, maskable_ppo, dummy_vec_env)
     if start_policy is not None:
         load_actor(model, start_policy)
+        for key in ("imitation_samples", "imitation_seconds"):  # what the start learnt from
+            record.settings[key] = start_policy.meta.get(key, 0)
     warmup = _Warmup(model, s.critic_warmup if resume is None else 0, torch)
     budget = s.minutes * 60.0
     start_seconds = record.seconds
@@ -309,6 +311,7 @@ def train(
             "seed": s.seed,
             "net": list(s.net),
             "trainer": "sb3-contrib MaskablePPO",
+            "init": s.init,
             "imitation_samples": record.settings.get("imitation_samples", 0),
             "imitation_seconds": record.settings.get("imitation_seconds", 0.0),
         }

@@ -4,13 +4,17 @@ NumPy policy, the curve and its plot, and resumes where it stopped."""
 from __future__ import annotations
 
 import json
+from importlib import resources
+from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from eterna.agents.learned import LearnedAgent, NumpyPolicy
-from eterna.agents.train import TABLES, TrainSettings, train
+from eterna.agents.train import TABLES, TrainSettings, initial_policy, train
 from eterna.cli import app
+from eterna.core.errors import EternaError
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
@@ -97,3 +101,57 @@ def test_cloning_with_dagger_adds_the_clones_own_positions(tmp_path):
     assert samples[2]["dagger"] == 2
     bad = runner.invoke(app, ["train", "eternitium", "--dagger", "3"])
     assert bad.exit_code == 2 and "--imitate" in bad.output
+
+
+def _tiny_run(tmp_path, name, *extra):
+    out = tmp_path / name
+    args = ["train", "eternitium", "--minutes", "2", "--seed", "5", "--eval-games", "2"]
+    args += ["--evals", "1", "--envs", "2", "--n-steps", "64", "--out", str(out), *extra]
+    ok = CliRunner().invoke(app, args)
+    assert ok.exit_code == 0, ok.output
+    return out
+
+
+def test_fine_tuning_starts_from_the_given_weights_and_warms_the_critic_first(tmp_path):
+    """`--init` copies exported weights into the actor (the network takes their shape); during
+    `--critic-warmup` only the value function learns, so the policy is still exactly the
+    starting one; without the warm-up the first update moves it."""
+    first = _tiny_run(tmp_path, "clone", "--max-steps", "20", "--imitate", "2", "--width", "16")
+    start = NumpyPolicy.load(first / "policy.npz")
+    init = ["--init", str(first / "policy.npz"), "--max-steps", "200", "--lr", "1e-3"]
+    frozen = _tiny_run(tmp_path, "frozen", *init, "--critic-warmup", "100000")
+    moved = _tiny_run(tmp_path, "moved", *init, "--opponents", "heuristic", "--target-kl", "5")
+    for run, same in ((frozen, True), (moved, False)):
+        policy = NumpyPolicy.load(run / "policy.npz")
+        assert policy.meta["net"] == [16, 16] and policy.meta["steps"] >= 200
+        equal = all(
+            np.array_equal(w, w0) and np.array_equal(b, b0)
+            for (w, b), (w0, b0) in zip(policy.layers, start.layers, strict=True)
+        )
+        assert equal is same
+        assert policy.meta["init"] == str(first / "policy.npz")
+        assert policy.meta["imitation_samples"] == start.meta["imitation_samples"] > 0
+    settings = json.loads((moved / "run.json").read_text())["settings"]
+    assert settings["init"] == str(first / "policy.npz") and settings["opponents"] == "heuristic"
+    assert settings["learning_rate"] == 1e-3 and settings["target_kl"] == 5
+
+
+def test_fine_tuning_checks_its_input(tmp_path):
+    assert initial_policy("shipped", "vale", "compact").game_id == "vale"
+    with pytest.raises(EternaError, match="not vale"):
+        initial_policy("shipped", "vale", "flat")
+    runner = CliRunner()
+    for args, word in (
+        (["vale", "--init", "shipped", "--imitate", "3"], "--imitate"),
+        (["vale", "--opponents", "everyone"], "--opponents"),
+        (["vale", "--lr", "0"], "--lr"),
+        (["vale", "--target-kl", "-1"], "--target-kl"),
+        (["vale", "--critic-warmup", "-5"], "--critic-warmup"),
+    ):
+        bad = runner.invoke(app, ["train", *args])
+        assert bad.exit_code == 2 and word in bad.output, (args, bad.output)
+    vale = Path(resources.files("eterna.agents.weights") / "vale.npz")  # type: ignore[arg-type]
+    for source, word in ((str(vale), "not eternitium"), (str(tmp_path / "none.npz"), "none.npz")):
+        args = ["train", "eternitium", "--init", source, "--out", str(tmp_path / "wrong")]
+        bad = runner.invoke(app, args)
+        assert bad.exit_code == 2 and word in bad.output, bad.output

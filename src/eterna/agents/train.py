@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from eterna.adapters.gymnasium import EternaEnv, PoolEntry
-from eterna.agents.learned import LearnedAgent, NumpyPolicy
+from eterna.agents.learned import LearnedAgent, NumpyPolicy, shipped_policy
 from eterna.agents.registry import make_agent
 from eterna.arena.stats import wilson
 from eterna.core.errors import EternaError
@@ -44,6 +44,7 @@ TABLES = {"vale": (2, "compact"), "eternitium": (2, "flat"), "eternity": (4, "fl
 NET = (128, 128)
 EVAL_SEED = 900_000  # evaluation deals: EVAL_SEED + i, never a training seed
 MAX_IMITATE = 100_000  # imitation (and DAgger) games a run may ask for
+CRITIC_WARMUP_RATE = 3e-4  # the critic's rate while the actor is frozen (`critic_warmup`)
 
 
 @dataclass
@@ -62,6 +63,14 @@ class TrainSettings:
     imitate_epochs: int = 8  # passes over the imitation data (the last third at a lower rate)
     dagger: int = 0  # games the clone then plays against the heuristic, relabelled (DAgger)
     net: tuple[int, ...] = NET
+    # fine-tuning (`--init`): start the actor from exported weights ("shipped": the game's own)
+    init: str | None = None
+    learning_rate: float | None = None  # None: 3e-4, or 1e-4 on an imitated policy
+    clip_range: float = 0.2
+    target_kl: float | None = None  # stop an update's epochs once the policy moved this far
+    ent_coef: float = 0.01
+    critic_warmup: int = 0  # env steps with the actor frozen while the critic learns
+    opponents: str = "curriculum"  # or "heuristic": the heuristic and the learner's checkpoints
 
 
 @dataclass
@@ -179,6 +188,9 @@ def _model(
             raise EternaError(f"nothing to resume at {resume}: no model.zip")
         model = maskable_ppo.load(zip_path, env=vec, device="cpu")
     else:
+        rate = s.learning_rate
+        if rate is None:
+            rate = 1e-4 if s.imitate or s.init else 3e-4  # gentler on an imitated policy
         model = maskable_ppo(
             "MlpPolicy",
             vec,
@@ -188,13 +200,69 @@ def _model(
             n_epochs=4,
             gamma=0.997,
             gae_lambda=0.95,
-            ent_coef=0.01,
-            learning_rate=1e-4 if s.imitate else 3e-4,  # gentler on an imitated policy
+            ent_coef=s.ent_coef,
+            clip_range=s.clip_range,
+            target_kl=s.target_kl,
+            learning_rate=Rate(rate, max(rate, CRITIC_WARMUP_RATE) if s.critic_warmup else rate),
             policy_kwargs={"net_arch": {"pi": list(s.net), "vf": list(s.net)}},
             device="cpu",
             verbose=0,
         )
     return vec, envs, model
+
+
+class Rate:
+    """The learning rate as an sb3 schedule: `warm` while the critic warms up (the actor
+    frozen), then `rate`."""
+
+    def __init__(self, rate: float, warm: float) -> None:
+        self.rate = rate
+        self.warm = warm
+        self.warming = warm != rate
+
+    def __call__(self, progress_remaining: float) -> float:
+        return self.warm if self.warming else self.rate
+
+
+def initial_policy(source: str, game_id: str, layout: str) -> NumpyPolicy:
+    """The exported weights a fine-tuning run starts from: a .npz path, or "shipped"."""
+    if source == "shipped":
+        policy = shipped_policy(game_id)
+    else:
+        path = Path(source)
+        policy = NumpyPolicy.load(path / "policy.npz" if path.is_dir() else path)
+    if policy.game_id != game_id or policy.meta.get("layout") != layout:
+        raise EternaError(
+            f"--init {source}: those weights play {policy.game_id} ({policy.meta.get('layout')} "
+            f"actions), not {game_id} ({layout})"
+        )
+    if len(policy.layers) < 2:
+        raise EternaError(f"--init {source}: a policy needs at least one hidden layer")
+    return policy
+
+
+def _starting_policy(
+    s: TrainSettings, resume: Path | None
+) -> tuple[TrainSettings, NumpyPolicy | None]:
+    """A fresh fine-tuning run's starting weights (`s.init`), the network taking their shape."""
+    if not s.init or resume is not None:
+        return s, None
+    policy = initial_policy(s.init, s.game, s.layout)
+    return replace(s, net=tuple(w.shape[0] for w, _ in policy.layers[:-1])), policy
+
+
+def load_actor(model: Any, policy: NumpyPolicy) -> None:
+    """Copy exported weights into the sb3 policy's actor (the inverse of `export_policy`)."""
+    import torch
+
+    linears = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    linears.append(model.policy.action_net)
+    if [tuple(lin.weight.shape) for lin in linears] != [w.shape for w, _ in policy.layers]:
+        raise EternaError("--init: the weights do not fit the network being trained")
+    with torch.no_grad():
+        for lin, (w, b) in zip(linears, policy.layers, strict=True):
+            lin.weight.copy_(torch.from_numpy(w))
+            lin.bias.copy_(torch.from_numpy(b))
 
 
 def train(
@@ -208,7 +276,7 @@ def train(
     from stable_baselines3.common.callbacks import BaseCallback
 
     torch.set_num_threads(1)
-    s = settings
+    s, start_policy = _starting_policy(settings, resume)
     out.mkdir(parents=True, exist_ok=True)
     record = RunRecord(settings=asdict(s))
     if resume is not None:
@@ -220,6 +288,11 @@ def train(
     checkpoints: list[PoolEntry] = []
 
     vec, envs, model = _model(s, resume, maskable_ppo, dummy_vec_env)
+    if start_policy is not None:
+        load_actor(model, start_policy)
+        for key in ("imitation_samples", "imitation_seconds"):  # what the start learnt from
+            record.settings[key] = start_policy.meta.get(key, 0)
+    warmup = _Warmup(model, s.critic_warmup if resume is None else 0, torch)
     budget = s.minutes * 60.0
     start_seconds = record.seconds
     start = time.monotonic()
@@ -238,21 +311,14 @@ def train(
             "seed": s.seed,
             "net": list(s.net),
             "trainer": "sb3-contrib MaskablePPO",
+            "init": s.init,
             "imitation_samples": record.settings.get("imitation_samples", 0),
             "imitation_seconds": record.settings.get("imitation_seconds", 0.0),
         }
         return export_policy(model, envs[0], meta)
 
     def set_pools(progress_share: float) -> None:
-        """The curriculum: random play fades, the heuristic and self-play grow."""
-        entries: list[PoolEntry] = ["random", "heuristic"]
-        weights = [max(0.05, 0.6 - progress_share), 0.4 + 0.4 * progress_share]
-        if self_play.policy is not None:
-            entries.append(self_play.entry)
-            weights.append(0.2 + 0.2 * progress_share)
-        for entry in checkpoints[-3:]:
-            entries.append(entry)
-            weights.append(0.1)
+        entries, weights = _pool(s.opponents, progress_share, self_play, checkpoints)
         for env in envs:
             env.set_pool(entries, weights)
 
@@ -266,7 +332,7 @@ def train(
         low, high = wilson(wins, games)
         point = EvalPoint(model.num_timesteps, round(elapsed, 1), wins / games, low, high, games)
         record.curve.append(point)
-        model.save(out / "model.zip")
+        warmup.save(out / "model.zip")
         _write(out, record)
         return point
 
@@ -277,6 +343,7 @@ def train(
             self.eval_seconds = 0.0
 
         def _on_step(self) -> bool:
+            warmup.step(self.num_timesteps)
             elapsed = time.monotonic() - start
             train_elapsed = elapsed - self.eval_seconds - imitation_seconds
             record.seconds = start_seconds + train_elapsed
@@ -413,6 +480,60 @@ def _fit(
             optimizer.step()
         if time.monotonic() > deadline:
             break
+
+
+class _Warmup:
+    """The critic's warm-up (`critic_warmup`): for its first `steps` environment steps only the
+    value function learns (at CRITIC_WARMUP_RATE), so that the actor's first updates follow
+    the advantages of a critic that knows the starting policy; then the model's own optimizer
+    (what a saved model keeps) takes over."""
+
+    def __init__(self, model: Any, steps: int, torch: Any) -> None:
+        self.model = model
+        self.full = model.policy.optimizer
+        rate = model.learning_rate
+        self.rate = rate if isinstance(rate, Rate) else None
+        self.until = steps if self.rate is not None else 0
+        if self.until:
+            critic = [*model.policy.mlp_extractor.value_net.parameters()]
+            critic += [*model.policy.value_net.parameters()]
+            model.policy.optimizer = torch.optim.Adam(critic, lr=CRITIC_WARMUP_RATE, eps=1e-5)
+        elif self.rate is not None:
+            self.rate.warming = False  # a resumed run saved during its warm-up
+
+    def step(self, steps: int) -> None:
+        if self.until and steps >= self.until and self.rate is not None:
+            self.model.policy.optimizer = self.full  # the actor moves from here on
+            self.rate.warming = False
+            self.until = 0
+
+    def save(self, path: Path) -> None:
+        current = self.model.policy.optimizer
+        self.model.policy.optimizer = self.full
+        self.model.save(path)
+        self.model.policy.optimizer = current
+
+
+def _pool(
+    opponents: str, share: float, self_play: _SelfPlay, checkpoints: list[PoolEntry]
+) -> tuple[list[PoolEntry], list[float]]:
+    """The opponent pool at `share` of the run. The curriculum: random play fades, the
+    heuristic and self-play grow; or, with `opponents="heuristic"`, the heuristic 80% of the
+    time, the learner's current policy and its last three checkpoints the rest."""
+    entries: list[PoolEntry]
+    if opponents == "heuristic":
+        entries, weights = ["heuristic"], [0.8]
+    else:
+        entries = ["random", "heuristic"]
+        weights = [max(0.05, 0.6 - share), 0.4 + 0.4 * share]
+    if self_play.policy is not None:
+        entries.append(self_play.entry)
+        weights.append(0.1 if opponents == "heuristic" else 0.2 + 0.2 * share)
+    recent = checkpoints[-3:]
+    for entry in recent:
+        entries.append(entry)
+        weights.append(0.1 / len(recent) if opponents == "heuristic" else 0.1)
+    return entries, weights
 
 
 class _SelfPlay:

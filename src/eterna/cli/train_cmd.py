@@ -59,6 +59,47 @@ Dagger = Annotated[
     ),
 ]
 Width = Annotated[int, typer.Option("--width", help="Units in each of the two hidden layers.")]
+Init = Annotated[
+    str | None,
+    typer.Option(
+        "--init",
+        help="Fine-tune: start the policy from exported weights (a policy.npz, a run "
+        "directory, or 'shipped': the game's learned bot); the network takes their shape.",
+    ),
+]
+Rate = Annotated[
+    float | None,
+    typer.Option(
+        "--lr", help="PPO learning rate.", show_default="3e-4; 1e-4 after --imitate or --init"
+    ),
+]
+ClipRange = Annotated[float, typer.Option("--clip-range", help="PPO clip range.")]
+TargetKl = Annotated[
+    float | None,
+    typer.Option(
+        "--target-kl", help="Stop an update's passes once the policy moved this far (KL)."
+    ),
+]
+EntCoef = Annotated[float, typer.Option("--ent-coef", help="Entropy bonus coefficient.")]
+CriticWarmup = Annotated[
+    int,
+    typer.Option(
+        "--critic-warmup",
+        help="Environment steps with the policy frozen while the value function learns "
+        "(fine-tuning: the first updates then follow real advantages).",
+    ),
+]
+Opponents = Annotated[
+    str,
+    typer.Option(
+        "--opponents",
+        help="curriculum (random fading into the heuristic, self-play, checkpoints) or "
+        "heuristic (the heuristic 80% of the time, the learner's own checkpoints the rest).",
+    ),
+]
+NSteps = Annotated[
+    int, typer.Option("--n-steps", help="Steps per environment between PPO updates.")
+]
 MaxSteps = Annotated[
     int | None,
     typer.Option("--max-steps", help="Stop after this many environment steps (smoke runs)."),
@@ -80,6 +121,14 @@ def train(
     imitate_epochs: ImitateEpochs = 8,
     dagger: Dagger = 0,
     width: Width = 128,
+    init: Init = None,
+    lr: Rate = None,
+    clip_range: ClipRange = 0.2,
+    target_kl: TargetKl = None,
+    ent_coef: EntCoef = 0.01,
+    critic_warmup: CriticWarmup = 0,
+    opponents: Opponents = "curriculum",
+    n_steps: NSteps = 256,
 ) -> None:
     from eterna.agents.train import MAX_IMITATE, TABLES, TrainSettings
     from eterna.agents.train import train as run
@@ -107,6 +156,22 @@ def train(
             fail(f"{name} must be from {low} to {high}, not {value}")
     if dagger and not imitate:
         fail("--dagger needs --imitate: the clone it improves")
+    if init is not None and imitate:
+        fail("--init and --imitate both make the starting policy: give one")
+    for name, number, low_f, high_f in (
+        ("--lr", lr, 1e-7, 1.0),
+        ("--clip-range", clip_range, 0.01, 1.0),
+        ("--target-kl", target_kl, 1e-4, 10.0),
+        ("--ent-coef", ent_coef, 0.0, 1.0),
+    ):
+        if number is not None and not low_f <= number <= high_f:
+            fail(f"{name} must be from {low_f:g} to {high_f:g}, not {number:g}")
+    if not 0 <= critic_warmup <= 10**9:
+        fail(f"--critic-warmup must be from 0 to 1000000000, not {critic_warmup}")
+    if not 8 <= n_steps <= 100_000:
+        fail(f"--n-steps must be from 8 to 100000, not {n_steps}")
+    if opponents not in ("curriculum", "heuristic"):
+        fail(f"--opponents must be curriculum or heuristic, not {opponents!r}")
     if max_steps is not None and max_steps < 1:
         fail(f"--max-steps must be 1 or more, not {max_steps}")
     chosen_seed = pick_seed(seed)
@@ -124,6 +189,14 @@ def train(
         imitate_epochs=imitate_epochs,
         dagger=dagger,
         net=(width, width),
+        init=init,
+        learning_rate=lr,
+        clip_range=clip_range,
+        target_kl=target_kl,
+        ent_coef=ent_coef,
+        critic_warmup=critic_warmup,
+        opponents=opponents,
+        n_steps=n_steps,
     )
     directory = out or Path("train-runs") / f"{game.id}-seed{chosen_seed}"
     if resume is not None and out is None:

@@ -17,6 +17,7 @@ memory), and when Redis comes back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -91,10 +92,17 @@ class Relay:
         task.add_done_callback(self.background.discard)
 
     def mark_live(self, table: LiveTable) -> None:
-        """A game in play counts against the cluster's cap at once: a new one (tables.py), or
-        one a player's visit brought into play (`presence`), not at the next renewal."""
+        """A game a player's visit brought into play (`presence`) counts against the cluster's
+        cap at once, not at the next renewal."""
         if self.in_play(table) and self.cluster.limits.available:
             self.later(self.cluster.limits.mark_live([table.id]))
+
+    async def mark_new(self, table: LiveTable) -> None:
+        """A new game in play is counted before its creator hears of it, so that the next
+        request, on any node, sees it (a count written in the background could come after)."""
+        if self.in_play(table) and self.cluster.limits.available:
+            with contextlib.suppress(Exception):  # Redis away: the next renewal counts it
+                await self.cluster.limits.mark_live([table.id])
 
     def in_play(self, table: LiveTable) -> bool:
         """The game counts against the live-table cap (`LiveTable.in_play`; a seat connected

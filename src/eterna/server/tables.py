@@ -130,7 +130,7 @@ class TableService:
         self.store.tables[data.id] = table
         if self.cluster is not None and self.relay is not None:
             await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
-            self.relay.mark_live(table)
+            await self.relay.mark_new(table)
         self.driver.schedule(table)
         return table
 

@@ -35,6 +35,7 @@ log = logging.getLogger("eterna.server")
 CHANNEL = "eterna:events"
 ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
+REDIS_CONNECTIONS = 100  # a node's connections to Redis for commands (the listener has its own)
 
 DB = Callable[..., Awaitable[Any]]
 
@@ -93,9 +94,16 @@ class Cluster:
         self.background: set[asyncio.Task[None]] = set()
         self.ttl = ttl
         self.renew_every = renew
-        self.redis = aioredis.from_url(
-            redis_url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
+        # a command waits for a free connection (up to REDIS_TIMEOUT) rather than failing at
+        # once when a burst (hundreds of sockets connecting) has them all in use
+        pool = aioredis.BlockingConnectionPool.from_url(
+            redis_url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=REDIS_TIMEOUT,
+            socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT,
         )
+        self.redis = aioredis.Redis.from_pool(pool)
         self.listener = aioredis.from_url(redis_url, socket_connect_timeout=REDIS_TIMEOUT)
         self.limits = SharedLimits(self.redis, node, lambda: self.redis_ok)  # quotas, rates, caps
         self.held: dict[str, int] = {}  # table id: fencing token

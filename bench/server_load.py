@@ -12,13 +12,16 @@ receiving the `update` of that ply on the same connection (storage commit, view,
 both network hops included), p50, p90, p99 and max, over the measuring window (after warm-up).
 
 Run: `.venv/bin/python bench/server_load.py [--games 200] [--think 0.5] [--seconds 60]
-[--game eternity] [--players 4] [--json out.json]`.
+[--game eternity] [--players 4] [--nodes N [--route table|spread]] [--json out.json]`.
 
 `--nodes N` loads a cluster instead (docs/web.md, "Running on several machines"): the bench
 starts a throwaway PostgreSQL and Redis of its own (Debian's packages; or uses `--database-url`
-and `--redis-url`), then N nodes of `eterna serve --redis-url` on them, and spreads the clients:
-the seats of one table go to different nodes (round robin over all seats), so every move crosses
-nodes. `--games 200,500,1000` runs each size in turn on the same servers. Reported besides:
+and `--redis-url`), then N nodes of `eterna serve --redis-url` on them, and spreads the clients.
+`--route table` (the default, as deploy/nginx.conf routes): every seat of a table connects to
+the node its id hashes to, so a move is told to its seats by the node that applied it;
+`--route spread`: the seats of one table go to different nodes (round robin over all seats), so
+every move crosses nodes. Tables are created on the nodes in turn either way. `--games
+200,500,1000` runs each size in turn on the same servers. Reported besides:
 the server CPU per move summed over the nodes, the CPU of PostgreSQL and Redis per move, Redis
 commands and PostgreSQL commits (and rows written) per second. A move a node refuses as
 `waiting` (its copy has not yet heard of a seat claimed on another node) is played again after
@@ -50,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -181,7 +185,7 @@ async def game_loop(
     stop: asyncio.Event,
 ) -> None:
     """Keep one game going: create a table, connect every seat, start again when it ends. With
-    several nodes, game `number`'s seats connect to nodes number*players+seat (mod nodes)."""
+    several nodes, the seats connect to the node `seat_base` names (`--route`)."""
     base = bases[number % len(bases)]
     async with httpx.AsyncClient(base_url=base, timeout=60, trust_env=False) as http:
         while not stop.is_set():
@@ -200,9 +204,7 @@ async def game_loop(
             clients = [
                 asyncio.create_task(
                     seat_client(
-                        bases[(number * args.players + seat["seat"]) % len(bases)].replace(
-                            "http://", "ws://"
-                        )
+                        seat_base(bases, args, number, created["table_id"], seat["seat"])
                         + f"/ws/tables/{created['table_id']}?token={seat['token']}",
                         stats,
                         args.think,
@@ -219,6 +221,19 @@ async def game_loop(
                     task.cancel()
             if not stop.is_set():
                 stats.games_done += 1
+
+
+def seat_base(
+    bases: list[str], args: argparse.Namespace, number: int, table_id: str, seat: int
+) -> str:
+    """The WebSocket base URL of a seat of game `number`: by `--route table`, the node the
+    table's id hashes to (every seat of a table on one node, as the proxy routes them:
+    deploy/nginx.conf); by `--route spread`, node number*players+seat (mod nodes)."""
+    if args.route == "table":
+        node = zlib.crc32(table_id.encode()) % len(bases)
+    else:
+        node = (number * args.players + seat) % len(bases)
+    return bases[node].replace("http://", "ws://")
 
 
 def cpu_split(pid: int | None) -> tuple[float, float]:
@@ -386,6 +401,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     figures: dict[str, Any] = {
         "games": games,
         "nodes": len(servers.bases),
+        "route": args.route if len(servers.bases) > 1 else None,
         "game": args.game,
         "players": args.players,
         "think": args.think,
@@ -569,6 +585,13 @@ def main() -> None:
     parser.add_argument("--url", help="load this running server instead of starting one")
     parser.add_argument(
         "--nodes", type=int, help="start a cluster of this many nodes on PostgreSQL and Redis"
+    )
+    parser.add_argument(
+        "--route",
+        choices=["table", "spread"],
+        default="table",
+        help="a cluster's sockets: a table's seats on one node by its id (table, as the proxy "
+        "routes them), or each seat of a table on another node (spread)",
     )
     parser.add_argument("--database-url", help="the cluster's PostgreSQL (else a throwaway one)")
     parser.add_argument("--redis-url", help="the cluster's Redis (else a throwaway one)")

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A local Eterna cluster on one machine, from Debian's postgresql, redis-server and nginx:
 # PostgreSQL and Redis on private ports, NODES nodes of `eterna serve` and nginx in front
-# spreading pages, API calls and WebSockets over them (no sticky sessions). Everything lives in
-# one folder (state, logs, pid files) and stops cleanly. See docs/web.md, "Running on several
-# machines".
+# spreading pages and API calls over them, a table's WebSockets on one node by its id (no
+# sticky sessions by client). Everything lives in one folder (state, logs, pid files) and stops
+# cleanly. See docs/web.md, "Running on several machines".
 #
 #   deploy/cluster.sh start     # = make cluster: http://127.0.0.1:8100
 #   deploy/cluster.sh stop      # = make cluster-stop (the games stay in the folder's database)
@@ -189,10 +189,15 @@ http {
     log_format eterna '\$remote_addr [\$time_local] "\$request_method \$uri" \$status \$upstream_addr';
     access_log $DIR/logs/nginx-access.log eterna;
     map \$http_upgrade \$connection_upgrade { default upgrade; '' close; }
+    map \$uri \$table_id { "~^/ws/tables/(?<id>[^/]+)\$" \$id; default ""; }  # a socket's table
     upstream eterna {
-        least_conn;  # WebSockets are long: the node with the fewest open connections
+        least_conn;  # pages and API calls: the node with the fewest open connections
 $servers        keepalive 32;
     }
+    upstream eterna_tables {
+        # a table's sockets on one node; a node down: its tables' sockets go to the next node
+        hash \$table_id consistent;
+$servers    }
     server {
         listen 127.0.0.1:$PORT;
         include $ROOT/deploy/eterna-locations.conf;

@@ -1,5 +1,6 @@
 """The Compose deployment's files (deploy/): nginx accepts its configuration, and it spreads over
-exactly the nodes the Compose file runs, with the WebSocket upgrade on /ws/."""
+exactly the nodes the Compose file runs, with the WebSocket upgrade on /ws/ and a table's
+sockets on one node by a consistent hash of its id."""
 
 from __future__ import annotations
 
@@ -18,14 +19,28 @@ def compose_nodes() -> list[str]:
     return re.findall(r"^  (eterna\d+):\n    <<: \*node", compose, flags=re.M)
 
 
+def upstreams(conf: str) -> dict[str, str]:
+    """Each `upstream NAME { ... }` block of an nginx configuration, by name."""
+    return dict(re.findall(r"^\s*upstream (\w+) \{\n(.*?)^\s*\}", conf, flags=re.M | re.S))
+
+
 def test_nginx_spreads_over_every_compose_node() -> None:
     conf = (DEPLOY / "nginx.conf").read_text()
-    upstream = re.findall(r"^\s*server (eterna\d+):8000\b", conf, flags=re.M)
-    assert upstream == compose_nodes() == ["eterna1", "eterna2", "eterna3"]
-    # any node serves any table: no directive pins a client to a node
-    assert not re.search(r"^\s*(ip_hash|hash|sticky)\b", conf, flags=re.M)
+    blocks = upstreams(conf)
+    assert sorted(blocks) == ["eterna", "eterna_tables"]
+    for block in blocks.values():
+        servers = re.findall(r"^\s*server (eterna\d+):8000\b", block, flags=re.M)
+        assert servers == compose_nodes() == ["eterna1", "eterna2", "eterna3"]
+    # pages and API calls: the least busy node; no directive pins a client to a node
+    assert re.search(r"^\s*least_conn;", blocks["eterna"], flags=re.M)
+    assert not re.search(r"^\s*(ip_hash|sticky)\b", conf, flags=re.M)
+    # a table's sockets: by its id only, with a consistent hash (a node down moves its tables)
+    hashes = re.findall(r"^\s*hash (\S+)(.*);", conf, flags=re.M)
+    assert hashes == [("$table_id", " consistent")]
+    assert re.search(r'map \$uri \$table_id \{ "~\^/ws/tables/\(\?<id>', conf)
     locations = (DEPLOY / "eterna-locations.conf").read_text()
     ws = locations.split("location /ws/", 1)[1].split("}", 1)[0]
+    assert "proxy_pass http://eterna_tables;" in ws
     assert "proxy_set_header Upgrade $http_upgrade;" in ws
     assert "proxy_set_header Connection $connection_upgrade;" in ws
 

@@ -216,8 +216,8 @@ def test_a_join_between_token_check_and_attach_wins(
     assert state.current_player == 1  # the seat whose token is replaced moves first
     table_id = created["table_id"]
     old_token = created["seats"][1]["token"]
-    fanout = server.app.state.fanout
-    original = fanout.attach
+    seating = server.app.state.seating
+    original = seating.attach
     checked, joined = threading.Event(), threading.Event()
 
     async def attach_after_the_join(live: Any, conn: Any) -> bool:
@@ -227,7 +227,7 @@ def test_a_join_between_token_check_and_attach_wins(
         result: bool = await original(live, conn)
         return result
 
-    monkeypatch.setattr(fanout, "attach", attach_after_the_join)
+    monkeypatch.setattr(seating, "attach", attach_after_the_join)
     stale = server.ws(table_id, old_token)
     assert checked.wait(TIMEOUT)
     join = server.http.post(f"/api/tables/{table_id}/join", json={"name": "Guest"})

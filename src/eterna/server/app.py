@@ -49,6 +49,7 @@ from eterna.server.limits import Quotas
 from eterna.server.moves import Moves
 from eterna.server.node import Health, Lifecycle
 from eterna.server.parts import Parts
+from eterna.server.peers import Peers
 from eterna.server.position_work import bounded
 from eterna.server.protocol import (
     MAX_BODY,
@@ -363,7 +364,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         game_ids()  # import every game now, not during the first request
         storage = await asyncio.to_thread(Storage, url)
-        parts = assemble(storage, settings, make_cluster(redis_url, storage, settings))
+        parts = assemble(storage, settings, redis_url)
         for name, part in parts.named().items():
             setattr(app.state, name, part)
         await parts.lifecycle.start()
@@ -410,14 +411,12 @@ def create_app(
     return app
 
 
-def assemble(storage: Storage, settings: Settings, cluster: Cluster | None = None) -> Parts:
-    """The server's parts, each made once and given the parts it needs (docs/web.md, "The
-    server's parts"). Two pairs need each other, and the later one is given to the earlier
-    here: the turn driver plays its bots' moves through the move part, and seating has the
-    broadcaster show who sits where after a join or a fill."""
+def assemble(storage: Storage, settings: Settings, redis_url: str | None = None) -> Parts:
+    """The server's parts, each made once and given the parts it needs when it is made
+    (docs/web.md, "The server's parts"); with `redis_url`, a node of a cluster."""
     database = Database(storage)
-    if cluster is not None:
-        cluster.db = database.run
+    cluster = make_cluster(redis_url, database, settings)
+    peers = Peers(cluster) if cluster is not None else None
     workers = Workers(
         settings.cheap_workers,
         settings.search_workers,
@@ -425,20 +424,20 @@ def assemble(storage: Storage, settings: Settings, cluster: Cluster | None = Non
         settings.position_memory,
     )
     driver = TurnDriver(settings, workers, cluster)
-    store = TableStore(storage, database.run, driver.schedule, settings.finished_cache)
-    seating = Seating(settings, storage, database.run, store, shared=cluster is not None)
-    fanout = Broadcaster(store, seating)
-    moves = Moves(settings, database, store, driver, fanout, cluster)
+    keeps = peers.keeps if peers is not None else None
+    store = TableStore(storage, database.run, driver.schedule, settings.finished_cache, keeps)
+    fanout = Broadcaster(store, peers)
+    seating = Seating(settings, storage, database.run, store, fanout, driver, peers)
+    moves = Moves(settings, database, store, driver, fanout, seating, cluster)
+    # The one late binding: the driver plays its bots' moves through the move part, which
+    # cancels and schedules the driver's work after every move (each needs the other).
     driver.submit = moves.submit
-    seating.on_start = moves.start_game
-    seating.show_seats = fanout.presence
-    quotas = Quotas(settings)
+    quotas = Quotas(settings, cluster.limits if cluster is not None else None)
     relay = None
-    if cluster is not None:
-        moves.refresh_seats = seating.refresh
-        relay = Relay(cluster, database, store, seating, fanout, driver, moves, quotas, workers)
+    if cluster is not None and peers is not None:
+        relay = Relay(cluster, peers, database, store, seating, fanout, driver, moves, workers)
     tables = TableService(
-        settings, database, store, seating, driver, fanout, quotas, cluster, relay
+        settings, database, store, seating, driver, fanout, quotas, cluster, peers
     )
     expiry = Expiry(settings, store, driver, moves)
     return Parts(
@@ -470,7 +469,7 @@ def url_is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def make_cluster(redis_url: str | None, storage: Storage, settings: Settings) -> Cluster | None:
+def make_cluster(redis_url: str | None, database: Database, settings: Settings) -> Cluster | None:
     """This node's link to its cluster (none without `redis_url`: a single server)."""
     if not redis_url:
         return None
@@ -478,8 +477,9 @@ def make_cluster(redis_url: str | None, storage: Storage, settings: Settings) ->
     from eterna.server.leases import LeaseStore
 
     node = settings.node_id or default_node_id()
-    leases = LeaseStore(storage.engine)
-    return Cluster(node, redis_url, leases, settings.lease_ttl, settings.lease_renew)
+    leases = LeaseStore(database.storage.engine)
+    ttl, renew = settings.lease_ttl, settings.lease_renew
+    return Cluster(node, redis_url, leases, ttl, renew, database.run)
 
 
 async def _renew_connections(caps: ConnectionCaps) -> None:

@@ -1,6 +1,6 @@
 """Broadcasting: a table's connections, and what they are sent.
 
-A connection is attached under the table's lock (its seat admitted by seating.py), gets its
+A connection admitted to its seat under the table's lock (seating.py's `attach`) gets its
 welcome and the full update, and later every update: each audience's frame (a seat or the
 spectators, in one language: its own view, events and sentences) is built once (frames.py) and
 shared by all its connections, so an update to hundreds of spectators costs a few encodings.
@@ -11,7 +11,6 @@ protocol.py; sending never waits on a client (each `Connection` has its own queu
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from eterna.server.frames import Update, action_update, first_frame, quiet_update
 from eterna.server.live import (
@@ -22,51 +21,47 @@ from eterna.server.live import (
     public_history,
     seat_summaries,
 )
+from eterna.server.peers import Peers
 from eterna.server.protocol import presence_frame, rematch_frame, welcome_frame
-from eterna.server.seating import Seating
 from eterna.server.store import TableStore
 
 
 class Broadcaster:
     """The fan-out of every table's updates to its connections (see the module's doc)."""
 
-    def __init__(self, store: TableStore, seating: Seating) -> None:
+    def __init__(self, store: TableStore, peers: Peers | None = None) -> None:
         self.store = store
-        self.seating = seating
-        self.on_presence: Callable[[LiveTable], None] = lambda _table: None  # seats here changed
+        self.peers = peers  # a cluster node tells the others which seats are connected here
 
-    async def attach(self, table: LiveTable, conn: Connection) -> bool:
-        """Welcome a connection: claim its seat if open, then welcome and the current update.
-        False (nothing sent) when its token no longer holds its seat: checked again under the
-        table's lock, so a join that replaced the token first always wins."""
+    async def welcome(self, table: LiveTable, conn: Connection) -> None:
+        """With the table's lock held, the connection admitted to its seat: the welcome and
+        the current update, and every update from now on."""
         seat = conn.seat
-        async with table.lock:
-            if not await self.seating.admit(table, conn):
-                return False
-            table.visited = table.visited or seat is not None
-            if table._shown is None:  # the public history, replayed off the loop (once)
-                table._shown = await self.store.replay(public_history, table.data)
-            table.conns.add(conn)
-            table.last_active = time.monotonic()
-            conn.send_json(welcome_frame(seat, table.summary()))
-            # the moves before this client came, and every event so far in its language, with
-            # the turn timer's moves announced
-            conn.send(first_frame(table, seat, conn.lang).decode("utf-8"))
-            if table.data.rematch_id is not None:
-                token = table.rematch_tokens.get(seat) if seat is not None else None
-                conn.send_json(rematch_frame(table.data.rematch_id, token))
-        if seat is not None:
-            self.presence(table, skip=conn)
-            self.on_presence(table)
-        return True
+        table.visited = table.visited or seat is not None
+        if table._shown is None:  # the public history, replayed off the loop (once)
+            table._shown = await self.store.replay(public_history, table.data)
+        table.conns.add(conn)
+        table.last_active = time.monotonic()
+        conn.send_json(welcome_frame(seat, table.summary()))
+        # the moves before this client came, and every event so far in its language, with
+        # the turn timer's moves announced
+        conn.send(first_frame(table, seat, conn.lang).decode("utf-8"))
+        if table.data.rematch_id is not None:
+            token = table.rematch_tokens.get(seat) if seat is not None else None
+            conn.send_json(rematch_frame(table.data.rematch_id, token))
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.conns.discard(conn)
         table.last_active = time.monotonic()
         if conn.seat is not None:
-            self.presence(table)
-            self.on_presence(table)
+            self.seats_here(table)
         self.store.forget_if_idle(table)
+
+    def seats_here(self, table: LiveTable, skip: Connection | None = None) -> None:
+        """A seat connected or left here: everyone is told (but `skip`), and the other nodes."""
+        self.presence(table, skip)
+        if self.peers is not None:
+            self.peers.presence(table)
 
     def presence(self, table: LiveTable, skip: Connection | None = None) -> None:
         """A seat was claimed, connected or left: everyone gets a small `presence` frame (the

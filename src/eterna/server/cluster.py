@@ -23,7 +23,7 @@ import os
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -35,8 +35,38 @@ log = logging.getLogger("eterna.server")
 CHANNEL = "eterna:events"
 ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
+REDIS_CONNECTIONS = 100  # a node's connections to Redis for commands (the listener has its own)
 
-Handler = Callable[[dict[str, Any]], Awaitable[None]]
+DB = Callable[..., Awaitable[Any]]
+
+
+class Listener(Protocol):
+    """What the node does with what the cluster tells it (relay.py), given when it starts."""
+
+    async def on_message(self, message: dict[str, Any]) -> None: ...
+    async def on_reconnect(self) -> None: ...
+    async def on_acquired(self, table_id: str, lease: Lease) -> None: ...
+    def on_lost(self, table_id: str) -> None: ...
+    async def on_sweep(self) -> None: ...
+
+
+class Deaf:
+    """The listener of a cluster link not started yet: nothing to keep in step."""
+
+    async def on_message(self, message: dict[str, Any]) -> None:
+        return None
+
+    async def on_reconnect(self) -> None:
+        return None
+
+    async def on_acquired(self, table_id: str, lease: Lease) -> None:
+        return None
+
+    def on_lost(self, table_id: str) -> None:
+        return None
+
+    async def on_sweep(self) -> None:
+        return None
 
 
 def default_node_id() -> str:
@@ -54,18 +84,26 @@ class Cluster:
         leases: LeaseStore,
         ttl: float = 3.0,
         renew: float = 1.0,
+        db: DB | None = None,
     ) -> None:
         import redis.asyncio as aioredis
 
         self.node = node
         self.leases = leases
-        self.db: Callable[..., Awaitable[Any]] = _no_db  # the node's storage threads (tables.py)
+        self.db: DB = db or _no_db  # the node's storage threads (database.py)
         self.background: set[asyncio.Task[None]] = set()
         self.ttl = ttl
         self.renew_every = renew
-        self.redis = aioredis.from_url(
-            redis_url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
+        # a command waits for a free connection (up to REDIS_TIMEOUT) rather than failing at
+        # once when a burst (hundreds of sockets connecting) has them all in use
+        pool = aioredis.BlockingConnectionPool.from_url(
+            redis_url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=REDIS_TIMEOUT,
+            socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT,
         )
+        self.redis = aioredis.Redis.from_pool(pool)
         self.listener = aioredis.from_url(redis_url, socket_connect_timeout=REDIS_TIMEOUT)
         self.limits = SharedLimits(self.redis, node, lambda: self.redis_ok)  # quotas, rates, caps
         self.held: dict[str, int] = {}  # table id: fencing token
@@ -74,15 +112,12 @@ class Cluster:
         self.db_ok = True
         self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
-        # set by the node's parts (tables.py)
-        self.on_message: Handler = _nothing
-        self.on_reconnect: Callable[[], Awaitable[None]] = _nothing_at_all
-        self.on_acquired: Callable[[str, Lease], Awaitable[None]] = _nothing_taken
-        self.on_lost: Callable[[str], None] = lambda _table_id: None
-        self.on_sweep: Callable[[], Awaitable[None]] = _nothing_at_all
+        self.told: Listener = Deaf()  # the node's parts kept in step (relay.py), from start()
 
     # ----------------------------------------------------------------- lifecycle
-    def start(self) -> None:
+    def start(self, told: Listener) -> None:
+        """Listen, publish and sweep the leases; what comes in goes to `told`."""
+        self.told = told
         loop = asyncio.get_running_loop()
         self.tasks = [
             loop.create_task(self._listen()),
@@ -193,11 +228,11 @@ class Cluster:
             if lease is not None:
                 log.info("node %s drives table %s (token %d)", self.node, table_id, lease.token)
                 try:
-                    await self.on_acquired(table_id, lease)
+                    await self.told.on_acquired(table_id, lease)
                 except Exception:
                     log.exception("table %s: cannot take it over", table_id)
         try:
-            await self.on_sweep()
+            await self.told.on_sweep()
         except Exception:
             log.exception("node %s: the sweep failed", self.node)
 
@@ -213,7 +248,7 @@ class Cluster:
         for table_id in table_ids:
             self.held.pop(table_id, None)
             log.warning("node %s no longer drives table %s", self.node, table_id)
-            self.on_lost(table_id)
+            self.told.on_lost(table_id)
 
     # ----------------------------------------------------------------- fan-out
     def publish(self, message: dict[str, Any]) -> None:
@@ -249,7 +284,7 @@ class Cluster:
             await asyncio.sleep(0.5)
         if not self.redis_ok:
             try:
-                await self.on_reconnect()
+                await self.told.on_reconnect()
             except Exception:
                 log.exception("node %s: the tables could not be caught up", self.node)
                 return
@@ -265,12 +300,12 @@ class Cluster:
                 if not self.redis_ok:
                     log.info("node %s: Redis is back", self.node)
                 self.redis_ok = True
-                await self.on_reconnect()
+                await self.told.on_reconnect()
                 # a blocking read, without a timer armed and cancelled for every message; a
                 # lost connection ends it with an error, as it ended a read with a timeout
                 async for message in pubsub.listen():
                     try:
-                        await self.on_message(orjson.loads(message["data"]))
+                        await self.told.on_message(orjson.loads(message["data"]))
                     except Exception:
                         log.exception("node %s: an event could not be relayed", self.node)
                 raise ConnectionError("the subscription ended")
@@ -303,16 +338,4 @@ async def _no_db(fn: Callable[..., Any], *args: Any) -> Any:
     return fn(*args)
 
 
-async def _nothing(_message: dict[str, Any]) -> None:
-    return None
-
-
-async def _nothing_at_all() -> None:
-    return None
-
-
-async def _nothing_taken(_table_id: str, _lease: Lease) -> None:
-    return None
-
-
-__all__ = ["CHANNEL", "Cluster", "default_node_id"]
+__all__ = ["CHANNEL", "Cluster", "Listener", "default_node_id"]

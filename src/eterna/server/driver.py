@@ -45,7 +45,7 @@ class TurnDriver:
         self.settings = settings
         self.workers = workers
         self.cluster = cluster
-        # the move part's submit (moves.py), which needs this part in turn: given when wired
+        # the move part's submit (moves.py), which needs this part in turn: given by assemble()
         self.submit: Submit = _not_wired
         self.stopping = False
 
@@ -66,6 +66,11 @@ class TurnDriver:
         task, table.task = table.task, None
         if task is not None and task is not asyncio.current_task():
             task.cancel()
+
+    def start(self, table: LiveTable) -> None:
+        """The game starts (its last seat was taken): arm its turn timer, start its bots."""
+        self.set_deadline(table)
+        self.schedule(table)
 
     def restart(self, table: LiveTable) -> None:
         """The table's position changed under its pending work (reloaded, caught up, taken

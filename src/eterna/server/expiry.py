@@ -15,7 +15,7 @@ import time
 from eterna.server.driver import TurnDriver
 from eterna.server.live import LiveTable
 from eterna.server.moves import Moves
-from eterna.server.relay import Relay
+from eterna.server.peers import watched
 from eterna.server.settings import Settings
 from eterna.server.store import TableStore
 
@@ -61,7 +61,7 @@ class Expiry:
         """Nobody has come to the unfinished table for its time, and this node drives it."""
         if table.conns or not table.has_humans() or not self.driver.drives(table):
             return False
-        if Relay.watched(table):  # a seat connected to another node of the cluster
+        if watched(table):  # a seat connected to another node of the cluster
             return False
         limit = self.settings.idle_expiry
         if not table.visited and table.ply == 0:

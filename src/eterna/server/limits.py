@@ -54,7 +54,7 @@ class CreateQuota:
         self.limit = limit
         self.window = window
         self.made: dict[str, deque[float]] = {}
-        self.shared: SharedWindow | None = None  # a cluster's count, in Redis (relay.py)
+        self.shared: SharedWindow | None = None  # a cluster's count, in Redis (Quotas)
 
     async def check(self, address: str) -> None:
         """`take`, counted across every node of a cluster when it shares its limits (this
@@ -128,14 +128,12 @@ class ShareQuota(CreateQuota):
 class Quotas:
     """The quotas per client address, one part: new tables (`tables`), hints and inspections
     of posted positions (`hints`, `inspects`) and shared positions (`shares`, with the table
-    quota's numbers). A cluster node counts them across the cluster (`share_across`)."""
+    quota's numbers). A cluster node counts them across the cluster (`shared`)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, shared: SharedWindow | None = None) -> None:
         self.tables = CreateQuota(settings.tables_per_address, settings.address_window)
         self.hints = HintQuota(settings.position_hints, settings.position_window)
         self.inspects = InspectQuota(settings.position_inspects, settings.position_window)
         self.shares = ShareQuota(settings.tables_per_address, settings.address_window)
-
-    def share_across(self, shared: SharedWindow) -> None:
         for quota in (self.tables, self.hints, self.inspects, self.shares):
             quota.shared = shared

@@ -7,13 +7,16 @@ holds an action this process did not apply is read again.
 So a refused action changes nothing, and a server killed at any moment restarts with every game
 where its last broadcast left it (resumed lazily: see store.py). A move runs on the event loop
 except its commit (the per-move commits of SQLite run on the loop, grouped: see writer.py).
+
+On a cluster node, an action another node stored is applied here too (`apply`, told by
+relay.py), and a copy that missed some is caught up from the database (`catch_up`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+import time
 from typing import Any
 
 from sqlalchemy.exc import OperationalError
@@ -25,6 +28,7 @@ from eterna.server.database import Database
 from eterna.server.driver import TurnDriver
 from eterna.server.live import LiveTable, replay_table
 from eterna.server.protocol import Refusal
+from eterna.server.seating import Seating
 from eterna.server.settings import Settings
 from eterna.server.storage import LeaseLost, PendingAction, PlyConflict, StorageBusy
 from eterna.server.store import TableStore
@@ -45,6 +49,7 @@ class Moves:
         store: TableStore,
         driver: TurnDriver,
         fanout: Broadcaster,
+        seating: Seating,
         cluster: Cluster | None = None,
     ) -> None:
         self.settings = settings
@@ -52,27 +57,14 @@ class Moves:
         self.store = store
         self.driver = driver
         self.fanout = fanout
+        self.seating = seating
         self.cluster = cluster
         self.writer = ActionWriter(database)
-        # reads a table that holds an action this process did not apply; a cluster node
-        # catches its copy up instead, each action told in turn (relay.py)
-        self.resync: Callable[[LiveTable], Awaitable[None]] = self.reload
-        # a cluster node reads a waiting table's seats again before refusing a move: a seat
-        # claimed through another node may not have reached this copy yet (set to
-        # Seating.refresh when wired on a cluster node)
-        self.refresh_seats: Callable[[LiveTable], Awaitable[None]] | None = None
 
     def announce(self, message: dict[str, Any]) -> None:
         """Tell the other nodes of a cluster (nothing without one)."""
         if self.cluster is not None:
             self.cluster.publish(message)
-
-    def start_game(self, table: LiveTable) -> None:
-        """Every human seat is taken: the game starts (its timer, its bots), and everyone
-        connected gets an update that says so."""
-        self.driver.set_deadline(table)
-        self.driver.schedule(table)
-        self.fanout.nothing_new(table)
 
     async def submit(
         self,
@@ -112,8 +104,9 @@ class Moves:
             state = table.state
             if state.current_player != seat:
                 return Refusal("not_your_turn", f"it is seat {state.current_player}'s turn")
-            if table.waiting() and self.refresh_seats is not None:
-                await self.refresh_seats(table)
+            if table.waiting() and self.cluster is not None:
+                # a seat claimed through another node may not have reached this copy yet
+                await self.seating.refresh(table)
             if table.waiting():
                 return Refusal("waiting", "the game starts when every seat is taken")
             try:
@@ -225,6 +218,14 @@ class Moves:
         self.announce({"k": "ended", "t": table.id})
         log.info("table %s ended: %s", table.id, ended)
 
+    async def resync(self, table: LiveTable) -> None:
+        """Read a table that holds an action this process did not apply: a cluster node
+        catches its copy up, each action told in turn; a single server reloads it."""
+        if self.cluster is not None:
+            await self.catch_up(table)
+        else:
+            await self.reload(table)
+
     async def reload(self, table: LiveTable) -> None:
         """Reload a table from storage (it holds an action this process did not apply: another
         server on the same database?) and show everyone where the game stands."""
@@ -240,6 +241,58 @@ class Moves:
         table._shown = None  # rebuilt from the reloaded actions on the next connection
         self.driver.restart(table)
         self.fanout.nothing_new(table)
+
+    # ----------------------------------------------------------------- a cluster's copies
+    async def apply(
+        self,
+        table: LiveTable,
+        seat: int,
+        notation: str,
+        stored_at: float,
+        timed_out: bool = False,
+        deadline: float | None = None,
+    ) -> None:
+        """An action another node stored becomes this copy's state, told to its sockets."""
+        state = table.state
+        action = table.game.parse_action(notation)
+        following = state.clone()
+        public = state.public_notation(action)
+        following.apply(action)
+        result = (
+            (list(following.scores), list(following.winners)) if following.is_terminal else None
+        )
+        timing = (stored_at, timed_out)
+        await self.accepted(
+            table, seat, notation, public, following, result, timing, deadline, remote=True
+        )
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """With the table's lock held: read it from the database and apply what this copy
+        missed, each action told in turn (seats, an early end and a rematch too)."""
+        data = await self.database.run(self.database.storage.load_table, table.id)
+        if data is None:
+            return
+        try:
+            for seat, notation in data.actions[table.ply :]:
+                await self.apply(table, seat, notation, data.finished_at or time.time())
+        except EternaError:
+            log.exception("table %s: cannot apply the stored actions: reloading", table.id)
+            await self.reload(table)
+            return
+        was_waiting = table.waiting()
+        table.data.seats = data.seats
+        self.seating._claimed(table, was_waiting)
+        if data.status == "over" and not table.over:  # ended early by its driver
+            old = table.data
+            old.status, old.ended, old.finished_at = data.status, data.ended, data.finished_at
+            old.scores, old.winners = data.scores, data.winners
+            self.driver.cancel(table)
+            table.deadline = None
+            self.fanout.nothing_new(table)
+        if data.rematch_id is not None and table.data.rematch_id is None:
+            table.data.rematch_id = data.rematch_id
+        if table.over and self.cluster is not None:
+            self.cluster.drop(table.id)
 
 
 __all__ = ["UNREACHABLE", "Moves"]

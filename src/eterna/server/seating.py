@@ -4,9 +4,9 @@ A new table's seats (a fresh token per human seat, the first one held by the cre
 start, invite seats reserved), finding the seat a token holds (tokens expire `token_ttl` seconds
 after the game ended), the lobby's joins, a connection admitted to its seat under the table's
 lock, and a finished table's rematch with its own fresh tokens. The database keeps only the
-tokens' hashes (security.py). Telling the table's connections about a change is broadcast.py's
-job, given as `show_seats` when the server is wired (app.py): the broadcaster needs this part
-to admit a connection, so this one cannot be given it first.
+tokens' hashes (security.py). Telling the table's connections is the broadcaster's job
+(broadcast.py), starting a game's bots and timer the turn driver's (driver.py); on a cluster
+node the other nodes are told through `peers` (peers.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ from eterna.core.errors import EternaError
 from eterna.core.game import Game
 from eterna.core.registry import load_game
 from eterna.core.rng import RECORD_VERSION
+from eterna.server.broadcast import Broadcaster
+from eterna.server.driver import TurnDriver
 from eterna.server.live import Connection, LiveTable
+from eterna.server.peers import Peers
 from eterna.server.protocol import CreateTable
 from eterna.server.security import find_seat, hash_token, new_table_id, new_token
 from eterna.server.settings import RequestError, Settings
@@ -55,26 +58,36 @@ class Seating:
         storage: Storage,
         db: Callable[..., Awaitable[Any]],
         store: TableStore,
-        shared: bool = False,
+        fanout: Broadcaster,
+        driver: TurnDriver,
+        peers: Peers | None = None,
     ) -> None:
         self.settings = settings
         self.storage = storage
         self.db = db
         self.store = store
-        self.shared = shared  # a cluster node: other nodes change seats too
-        self.on_start: Callable[[LiveTable], None] = lambda _table: None  # all seats taken
-        self.on_claimed: Callable[[LiveTable], None] = lambda _table: None  # a seat changed
-        # tells the table's connections who sits where now (a join, a fill: broadcast.py)
-        self.show_seats: Callable[[LiveTable], None] = lambda _table: None
-        # a cluster's shared rematch tokens (relay.py): kept before the rematch is stored, read
-        # by a node whose rematch of the same table lost the race
-        self.keep_tokens: Callable[[str, dict[int, str]], Awaitable[None]] | None = None
-        self.find_tokens: Callable[[str], Awaitable[dict[int, str]]] | None = None
+        self.fanout = fanout
+        self.driver = driver
+        self.peers = peers  # a cluster node: other nodes change seats too
 
     def _claimed(self, table: LiveTable, was_waiting: bool) -> None:
-        """A seat was taken: the game starts when it was the last one (bots, timers)."""
+        """A seat was taken: when it was the last one the game starts (its timer, its bots),
+        and everyone connected gets an update that says so."""
         if was_waiting and not table.waiting():
-            self.on_start(table)
+            self.driver.start(table)
+            self.fanout.nothing_new(table)
+
+    async def attach(self, table: LiveTable, conn: Connection) -> bool:
+        """Welcome a connection: claim its seat if open, then welcome and the current update.
+        False (nothing sent) when its token no longer holds its seat: checked again under the
+        table's lock, so a join that replaced the token first always wins."""
+        async with table.lock:
+            if not await self.admit(table, conn):
+                return False
+            await self.fanout.welcome(table, conn)
+        if conn.seat is not None:
+            self.fanout.seats_here(table, skip=conn)
+        return True
 
     def seats(self, game: Game, body: CreateTable) -> tuple[list[SeatData], dict[int, str]]:
         """A new table's seats, and a fresh token for each human seat."""
@@ -125,7 +138,8 @@ class Seating:
                 return self.seat_for(table, conn.token) == seat
             data.claimed = True
             self._claimed(table, was_waiting)
-            self.on_claimed(table)
+            if self.peers is not None:
+                self.peers.claimed(table)
         return True
 
     async def refresh(self, table: LiveTable) -> None:
@@ -141,7 +155,7 @@ class Seating:
         """On a cluster node, a table's seats read again (a join through another node may not
         have reached this node's copy yet); a single server's memory is always current."""
         table = self.store.tables.get(table_id)
-        if not self.shared or table is None or table.over:
+        if self.peers is None or table is None or table.over:
             return data
         async with table.lock:
             await self.refresh(table)
@@ -149,8 +163,9 @@ class Seating:
 
     def _told(self, table: LiveTable) -> None:
         """A join or a fill changed the seats: everyone here is told, and the other nodes."""
-        self.show_seats(table)
-        self.on_claimed(table)
+        self.fanout.presence(table)
+        if self.peers is not None:
+            self.peers.claimed(table)
 
     async def join(self, table: LiveTable, name: str | None) -> tuple[int, str]:
         """Claim the first open seat of a public table with a fresh token (the seat's invite
@@ -242,12 +257,12 @@ class Seating:
         state = game.new_game(
             players=data.players, seed=data.seed, options=data.options, version=data.version
         )
-        if self.keep_tokens is not None:
-            await self.keep_tokens(data.id, tokens)
+        if self.peers is not None:  # read by a node whose rematch of this table lost the race
+            await self.peers.keep_tokens(data.id, tokens)
         made = await self.db(self.storage.set_rematch, old.id, data)
         old.rematch_id = made
         if made != data.id:  # one rematch per table: another node's came first
-            found = await self.find_tokens(made) if self.find_tokens is not None else {}
+            found = await self.peers.find_tokens(made) if self.peers is not None else {}
             table.rematch_tokens = found
             return None
         table.rematch_tokens = tokens
@@ -259,8 +274,8 @@ class Seating:
         """`seat`'s token at the rematch: the one made with it, else (the finished table was
         reloaded since) a fresh one, while the seat's player has not come to the rematch yet."""
         token = table.rematch_tokens.get(seat)
-        if token is None and self.find_tokens is not None:  # made by another node
-            found = await self.find_tokens(rematch_id)
+        if token is None and self.peers is not None:  # made by another node
+            found = await self.peers.find_tokens(rematch_id)
             if found:
                 table.rematch_tokens = found
                 token = found.get(seat)

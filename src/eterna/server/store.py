@@ -56,6 +56,7 @@ class TableStore:
         db: Callable[..., Awaitable[Any]],
         on_resumed: Callable[[LiveTable], None],
         cache_size: int = 256,
+        keeps: Callable[[LiveTable], bool] | None = None,
     ) -> None:
         self.storage = storage
         self.db = db
@@ -67,8 +68,8 @@ class TableStore:
         self.finished: OrderedDict[str, Finished] = OrderedDict()  # least recently used first
         self.cache_size = cache_size
         # an unfinished table stays in memory while this holds (a cluster node forgets the
-        # copies it neither drives nor serves: relay.py)
-        self.keeps: Callable[[LiveTable], bool] = lambda _table: True
+        # copies it neither drives nor serves: peers.py)
+        self.keeps: Callable[[LiveTable], bool] = keeps or (lambda _table: True)
 
     async def replay(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a replay (or anything that walks a game's history) off the event loop."""

@@ -27,8 +27,8 @@ from eterna.server.database import Database
 from eterna.server.driver import TurnDriver
 from eterna.server.limits import Quotas, check_options
 from eterna.server.live import Connection, LiveTable, summary_of, table_record
+from eterna.server.peers import Peers
 from eterna.server.protocol import CreateTable, PlayPosition, SeatSpec, rematch_frame
-from eterna.server.relay import Relay
 from eterna.server.seating import Seating
 from eterna.server.security import new_table_id
 from eterna.server.settings import RequestError, Settings
@@ -51,7 +51,7 @@ class TableService:
         fanout: Broadcaster,
         quotas: Quotas,
         cluster: Cluster | None = None,
-        relay: Relay | None = None,
+        peers: Peers | None = None,
     ) -> None:
         self.settings = settings
         self.database = database
@@ -61,7 +61,7 @@ class TableService:
         self.fanout = fanout
         self.quotas = quotas
         self.cluster = cluster
-        self.relay = relay
+        self.peers = peers
 
     async def create(
         self, body: CreateTable, address: str = "?"
@@ -128,9 +128,9 @@ class TableService:
             ) from None
         table = LiveTable(data, state)
         self.store.tables[data.id] = table
-        if self.cluster is not None and self.relay is not None:
+        if self.cluster is not None and self.peers is not None:
             await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
-            await self.relay.mark_new(table)
+            await self.peers.mark_new(table)
         self.driver.schedule(table)
         return table
 

@@ -122,7 +122,7 @@ async def connect(ws: WebSocket, table_id: str, parts: SocketParts) -> None:
     conn = Connection(ws, seat, token, parts.settings, lang)
     tasks: set[asyncio.Task[None]] = set()
     try:
-        if not await parts.fanout.attach(table, conn):
+        if not await parts.seating.attach(table, conn):
             conn.close(4403, "this token holds no seat of this table")
         else:
             await serve_connection(parts, table, conn, tasks)

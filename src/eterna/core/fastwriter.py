@@ -1,27 +1,29 @@
 """An observation is written once; its fast path is generated from that one writer.
 
-A game's encoding (`eterna.games.<id>.encoding`) declares what a seat sees as a `Seen` class (one
+A game's encoding (`eterna.games.<id>.encoding`) declares what a seat sees as a class `Seen` (one
 typed attribute a fact: the seat's hand, the trick, the scores...) and writes every block of its
 layout from a `Seen` alone, in methods taking it as `s: Seen` (`_write` and the helpers it calls).
-Two functions fill a `Seen`, one line a fact each:
+Two functions give the facts, one line a fact each, in the declaration's order:
 
 - `seen_in_view(view, s)`: from the view (the reference path: a spectator, or a state of
   another class);
-- `seen_in_state(st, seat, s)`: from the engine's fields, for a seat. Its body is simple
-  local assignments (`hands = st._hands`) and one `s.<fact> = <expression>` a fact.
+- `seen_in_state(st, seat, s)`: from the engine's fields, for a seat: plain local assignments
+  (`hands = st._hands`) and one `s.<fact> = <expression>` a fact. A fact of one argument (a
+  seat's hand size, a family's cards) is a lambda, which the writer calls.
 
-Filling a `Seen` costs the pure build about a fifth of an observation (the stores, then the
-reads), so the fast path never builds one: this module writes, between two marker comments in
-the encoding class, `write_state(st, seat, m)` and a `<helper>_state` for each writer helper,
-the writer's own code with each `s.<fact>` replaced by its expression from `seen_in_state`
-(the locals it uses assigned at the top of each method, renamed `st_<name>`). So a change to
-what a seat observes is made once, in the writer (or in the facts and their two sources), and
-`make observers` (`python -m eterna.core.fastwriter --write`) rewrites the fast path;
-`--check`, and tests/adapters/test_fast_observe.py, fail while it is stale. The Hypothesis test
-there holds the two paths equal float for float, which now means: the two sources agree.
+Filling a `Seen` cost the pure build a fifth of an observation (a store and a read a fact, a
+list a seat), so the fast path never builds one: this module writes, between two marker
+comments in the encoding class, `write_state(st, seat, m)` and a `<helper>_state` for each
+writer helper, the writer's own code with each `s.<fact>` replaced by its expression from
+`seen_in_state` (and each call of a lambda fact by its body), the locals those read assigned at
+the top of each method as `st_<name>`. So a change to what a seat observes is one edit to the
+writer (a new fact: its declaration and its line in each source), then `make observers`
+(`python -m eterna.core.fastwriter --write`); `--check`, and tests/adapters/
+test_fast_observe.py, fail while a fast path is stale. The Hypothesis test there holds the
+two paths equal float for float, which now says: the two sources agree.
 
-The writer reads a fact once a method where it can (bind it to a local), since each `s.<fact>`
-becomes its whole expression.
+Since each `s.<fact>` becomes its whole expression, the writer reads a fact once a method
+where it is used twice (binding it to a local).
 """
 
 from __future__ import annotations
@@ -227,10 +229,22 @@ def _method(fn: ast.FunctionDef, sources: _Sources, writers: set[str]) -> ast.Fu
     return new
 
 
+def facts(text: str) -> list[str]:
+    """The facts class `Seen` of the module `text` declares (its annotated attributes)."""
+    seen = _class(ast.parse(text), "Seen")
+    return [
+        node.target.id
+        for node in seen.body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    ]
+
+
 def generated(text: str, class_name: str) -> list[str]:
     """The lines written between the markers of class `class_name` of the module `text`."""
     tree = ast.parse(text)
     sources = _Sources(_function(tree.body, "seen_in_state"))
+    if list(sources.facts) != facts(text):
+        raise ValueError("seen_in_state sets each fact Seen declares, once, in its order")
     cls = _class(tree, class_name)
     writers = _writers(cls)
     if not writers or writers[0].name != "_write":
@@ -274,20 +288,22 @@ def stale() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["--write"]:
-        for path, name in MODULES:
-            text, want = rewrite(path, name)
-            if text != want:
-                (ROOT / path).write_text(want)
-                print(f"eterna: wrote the fast observer of {path}:{name}")
-        return 0
-    if argv == ["--check"]:
-        bad = stale()
-        for where in bad:
-            print(f"{where}: the fast observer disagrees with the writer: run `make observers`")
-        return 1 if bad else 0
-    print("usage: python -m eterna.core.fastwriter --check | --write", file=sys.stderr)
-    return 2
+    """--write: rewrite each stale fast path; --check: name them, failing if any."""
+    if argv not in (["--write"], ["--check"]):
+        print("usage: python -m eterna.core.fastwriter --check | --write", file=sys.stderr)
+        return 2
+    stale = 0
+    for path, name in MODULES:
+        text, want = rewrite(path, name)
+        if text == want:
+            continue
+        if argv == ["--write"]:
+            (ROOT / path).write_text(want)
+            print(f"eterna: wrote the fast observer of {path}:{name}")
+        else:
+            print(f"{path}:{name}: the fast observer disagrees with its writer: make observers")
+            stale += 1
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

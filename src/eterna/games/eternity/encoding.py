@@ -122,37 +122,6 @@ class Seen:
     once (`_write`). tests/adapters/test_fast_observe.py holds the two equal on random states.
     """
 
-    __slots__ = (
-        "board",
-        "columns",
-        "current",
-        "display",
-        "first",
-        "first_trick",
-        "hand_chunk",
-        "hand_size",
-        "harmony_bonus",
-        "is_terminal",
-        "last_winner",
-        "leader",
-        "led",
-        "n",
-        "plays",
-        "pledges_left",
-        "round",
-        "round_leader",
-        "scores",
-        "seat",
-        "tree_supply",
-        "trees",
-        "trick_number",
-        "trick_winners",
-        "tricks",
-        "tricks_per_round",
-        "trump",
-        "winners",
-    )
-
     seat: int  # the observer (0 for a spectator, whose hand is empty)
     n: int
     hand_chunk: Callable[[int], int]  # of a family: its cards' bits (as in a mask, shifted)

@@ -413,3 +413,21 @@ def test_both_sources_set_every_fact_and_the_generated_path_is_the_writer(game_i
             break
         state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def test_the_generator_refuses_what_it_cannot_inline():
+    """core/fastwriter.py refuses a source missing a fact, a writer reading a fact no source
+    sets, and a writer rebinding its `s` (which it would silently read as the state)."""
+    from eterna.core import fastwriter
+
+    text = (fastwriter.ROOT / "games" / "eternity" / "encoding.py").read_text()
+    assert fastwriter.generated(text, "EternityEncoding")  # as it is: fine
+    broken = {
+        "a fact missing": text.replace("    s.winners = st._winners\n", "", 1),
+        "an unknown fact": text.replace("m[self._o_trump + s.trump]", "m[s.nothing]", 1),
+        "s rebound": text.replace("for t in range(n):\n", "for s in range(n):\n", 1),
+    }
+    for why, source in broken.items():
+        assert source != text, why
+        with pytest.raises(ValueError):
+            fastwriter.generated(source, "EternityEncoding")

@@ -169,6 +169,8 @@ class _Inline(ast.NodeTransformer):
         return node
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id == SEEN and not isinstance(node.ctx, ast.Load):
+            raise ValueError(f"line {node.lineno}: a writer never rebinds `{SEEN}`, its Seen")
         if node.id == SEEN:  # passed on to a writer helper: the state instead
             return ast.Name("st", node.ctx)
         return node

@@ -40,7 +40,8 @@ BEGIN: Final = (
 )
 END: Final = "    # End of the generated observer."
 ROOT: Final = Path(__file__).resolve().parent.parent  # src/eterna
-#: the encodings whose fast path is generated: (module path under src/eterna, class name)
+#: the encodings whose fast path is generated: (module path under src/eterna, class name).
+#: Eternitium's and the Vale's (with its version 2 subclass) are still written twice by hand.
 MODULES: Final = (("games/eternity/encoding.py", "EternityEncoding"),)
 SEEN: Final = "s"  # the writer's parameter holding what the seat sees
 PREFIX: Final = "st_"  # seen_in_state's locals, in the generated methods

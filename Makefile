@@ -10,7 +10,7 @@ STAMP_DEV := $(VENV)/.installed-dev
 STEP = src/eterna/build_engines.py step
 ENGINES = $(BIN)/python src/eterna/build_engines.py
 
-.PHONY: run test lint typecheck unit pure build bench clean cluster cluster-stop fields
+.PHONY: run test lint typecheck unit pure build bench clean cluster cluster-stop fields observers
 
 # The first run takes about a minute before the server answers: a Python environment, then the
 # pure-Python install (no compilation); the compiled engines are then built in the background
@@ -82,6 +82,11 @@ test: lint typecheck unit pure
 # clone that follow from the declarations (a test fails while they disagree).
 fields: $(STAMP_RUN)
 	$(BIN)/python -m eterna.core.fields --write
+
+# Each observation is written once (src/eterna/core/fastwriter.py): this writes the fast path
+# generated from each encoding's writer (a test fails while they disagree).
+observers: $(STAMP_RUN)
+	$(BIN)/python -m eterna.core.fastwriter --write
 
 bench: $(STAMP_DEV)
 	$(BIN)/python bench/playouts.py

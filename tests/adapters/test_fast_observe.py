@@ -359,3 +359,75 @@ def test_eternitium_rare_phases_thief_and_gifts():
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
     assert all(seen[p] >= wanted[p] for p in wanted), seen
+
+
+def test_the_fast_observers_are_generated_from_the_writers():
+    """A generated fast path (core/fastwriter.py) is what its writer and `seen_in_state` give
+    now: a change to what a seat observes is made there, then `make observers`."""
+    from eterna.core import fastwriter
+
+    assert fastwriter.stale() == []
+
+
+GENERATED = {"eternity": 4}
+
+
+@pytest.mark.parametrize("game_id", sorted(GENERATED))
+def test_both_sources_set_every_fact_and_the_generated_path_is_the_writer(game_id):
+    """`seen_in_view` and `seen_in_state` each set every fact `Seen` declares, and the writer
+    over `seen_in_state` writes what the generated `write_state` writes (the inlining keeps its
+    meaning; the Hypothesis test above holds the two sources equal)."""
+    from importlib import import_module
+
+    from librt.vecs import vec
+    from mypy_extensions import i32
+
+    from eterna.core import fastwriter
+
+    module = import_module(f"eterna.games.{game_id}.encoding")
+    players = GENERATED[game_id]
+    enc = make_encoding(game_id, players)
+    state = eterna.load_game(game_id).new_game(players=players, seed=11)
+    rng = random.Random(11)
+    facts = fastwriter.facts((fastwriter.ROOT / "games" / game_id / "encoding.py").read_text())
+    checked = 0
+    while True:
+        for seat in range(players):
+            for fill in (
+                lambda s, seat=seat: module.seen_in_state(state, seat, s),
+                lambda s, seat=seat: module.seen_in_view(state.view(seat), s),
+            ):
+                seen = module.Seen()
+                fill(seen)
+                unset = [f for f in facts if not hasattr(seen, f)]
+                assert not unset, unset
+            seen = module.Seen()
+            module.seen_in_state(state, seat, seen)
+            by_writer = vec[i32]([0] * enc.size)
+            enc._write(seen, by_writer)
+            generated = vec[i32]([0] * enc.size)
+            enc.write_state(state, seat, generated)
+            assert list(by_writer) == list(generated)
+            checked += 1
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+def test_the_generator_refuses_what_it_cannot_inline():
+    """core/fastwriter.py refuses a source missing a fact, a writer reading a fact no source
+    sets, and a writer rebinding its `s` (which it would silently read as the state)."""
+    from eterna.core import fastwriter
+
+    text = (fastwriter.ROOT / "games" / "eternity" / "encoding.py").read_text()
+    assert fastwriter.generated(text, "EternityEncoding")  # as it is: fine
+    broken = {
+        "a fact missing": text.replace("    s.winners = st._winners\n", "", 1),
+        "an unknown fact": text.replace("m[self._o_trump + s.trump]", "m[s.nothing]", 1),
+        "s rebound": text.replace("for t in range(n):\n", "for s in range(n):\n", 1),
+    }
+    for why, source in broken.items():
+        assert source != text, why
+        with pytest.raises(ValueError):
+            fastwriter.generated(source, "EternityEncoding")

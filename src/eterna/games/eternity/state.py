@@ -49,13 +49,11 @@ _TRUMP_BONUS: Final = 64  # a trump outranks every card of the led family (§5.5
 def must_follow(hands: list[int], b: int, led: int, trump: int) -> int:
     """§5.3 participate: the family a follower must play, or -1 when any card may be played.
 
-    The led family if the seat holds any, else trump if it holds any, else -1; a leader (`led`
-    -1, §5.2) plays any card. `hands[b + f]` is the seat's chunk of family f. The one statement
-    of the rule: `legal_actions`, `apply` (through `_apply_if_legal`) and the random playout
-    call it.
+    The led family (`led` >= 0: callers ask only of a follower, a leader plays any card, §5.2)
+    if the seat holds any, else trump if it holds any, else -1. `hands[b + f]` is the seat's
+    chunk of family f. The one statement of the rule: `legal_actions`, `apply` (through
+    `_apply_if_legal`) and the random playout call it.
     """
-    if led < 0:
-        return -1
     if hands[b + led]:
         return led
     if hands[b + trump]:

@@ -42,7 +42,7 @@ def random_playout(state: EternityState, draw: Callable[[], float], limit: int) 
         h0, h1, h2 = hands[b], hands[b + 1], hands[b + 2]
         # the plays: the one family the seat must play (§5.3), or all three families in order
         led = state._led
-        must = must_follow(hands, b, led, state._trump)
+        must = must_follow(hands, b, led, state._trump) if led >= 0 else -1  # §5.2: a leader
         one = PLAY_ROWS[must][hands[b + must]] if must >= 0 else _NONE
         a0, a1, a2 = PLAYS_EARTH[h0], PLAYS_SEA[h1], PLAYS_SKY[h2]
         n0, n1 = len(a0), len(a1)

@@ -49,12 +49,11 @@ _TRUMP_BONUS: Final = 64  # a trump outranks every card of the led family (§5.5
 def must_follow(hands: list[int], b: int, led: int, trump: int) -> int:
     """§5.3 participate: the family a follower must play, or -1 when any card may be played.
 
-    The led family if the seat holds any, else trump if it holds any, else -1; a leader (`led`
-    -1, §5.2) plays any card. `hands[b + f]` is the seat's chunk of family f. The one statement
-    of the rule: `legal_actions`, `apply` (through `_allows`) and the random playout call it.
+    The led family (`led` >= 0: callers ask only of a follower, a leader plays any card, §5.2)
+    if the seat holds any, else trump if it holds any, else -1. `hands[b + f]` is the seat's
+    chunk of family f. The one statement of the rule: `legal_actions`, `apply` (through
+    `_apply_if_legal`) and the random playout call it.
     """
-    if led < 0:
-        return -1
     if hands[b + led]:
         return led
     if hands[b + trump]:
@@ -108,9 +107,10 @@ def winners_of(scores: list[int], bonus_rounds: list[int], tie_break: str) -> li
 class EternityState(BaseState[EternityAction, EternityStart]):
     """A game of Eternity. Build one with `load_game("eternity").new_game(...)`.
 
-    It plays through BaseState's `apply`; `legal_actions` and `_allows` are written here from
-    the bit masks rather than through a cached legal tuple: they are the hot loop of every
-    search and simulation, and a few bit tests are cheaper than building and searching it.
+    It plays through BaseState's `apply`; `legal_actions` and `_apply_if_legal` (the test and
+    the step) are written here from the bit masks rather than through a cached legal tuple: they
+    are the hot loop of every search and simulation, and a few bit tests are cheaper than
+    building and searching it.
     """
 
     action_type: ClassVar[type[EternityAction]] = EternityAction
@@ -325,39 +325,33 @@ class EternityState(BaseState[EternityAction, EternityStart]):
     def _legal(self) -> tuple[EternityAction, ...]:
         return tuple(self.legal_actions())
 
-    def _allows(self, act: EternityAction) -> bool:
-        """Whether `act` is legal now, by bit tests (`legal_actions`' rules; no list built)."""
+    def _apply_if_legal(self, act: EternityAction) -> bool:
+        """Play `act` if it is legal now (the base has recorded it) and return True; else return
+        False having changed nothing. The test and the step in one method: they read the same
+        seat, hand and family, and a second call (`_allows`) cost the pure build about 1,100
+        instructions a move (docs/performance.md)."""
         p = self._current
         if p < 0:  # §8: the game is over
             return False
-        hands = self._hands
-        b = p * 3
-        family = act.family
-        if not hands[b + family] & act.vbit:  # §5: a card from the hand
-            return False
-        led = self._led
-        if act.pledge:  # §5.2: not the leader; §5.4: within the trick's cap
-            return led >= 0 and self._pledges_left > 0
-        if led < 0 or family == led:
-            return True
-        must = must_follow(hands, b, led, self._trump)
-        return must < 0 or family == must
-
-    def _apply(self, act: EternityAction) -> None:
-        """Play the legal `act` (the base has checked and recorded it)."""
-        p = self._current
         family = act.family
         hands = self._hands
         i = p * 3 + family
-        # x[i] = x[i] op v rather than x[i] op= v on list items: native reads and writes when
-        # compiled (perf showed the generic in-place operators here; docs/compiled.md)
-        hands[i] = hands[i] ^ act.vbit
+        chunk = hands[i]
+        vbit = act.vbit
+        if not chunk & vbit:  # §5: a card from the hand
+            return False
+        led = self._led
         if act.pledge:  # §5.3-5.4: face down, for trees
+            if led < 0 or not self._pledges_left:  # §5.2: not the leader; §5.4: within the cap
+                return False
             trees = act.trees
             supply = self._supply_left
             if supply >= 0:  # option tree_supply: a limited supply (Q6)
-                trees = min(trees, supply)
+                if trees > supply:
+                    trees = supply
                 self._supply_left = supply - trees
+            # x[i] = x[i] op v rather than x[i] op= v on list items: native reads and writes
+            # when compiled (perf showed the generic in-place operators here; docs/compiled.md)
             held = self._trees
             held[p] = held[p] + trees
             self._pledges_left -= 1
@@ -365,17 +359,21 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 self._events.append(
                     Event("card_pledged", {"seat": p, "card": CARD_NAME[act.card], "trees": trees})
                 )
-        else:  # §5.5: to the trick (written in: a call here costs the pure build ~3%)
-            led = self._led
+        else:  # §5.5: to the trick
             trump = self._trump
             key = act.value
             if led < 0:
                 self._led = family
-            elif family != led:  # §5.3: the seat holds no card of the led family...
+            elif family != led:  # §5.3: only if the seat holds no card of the led family...
+                must = must_follow(hands, i - family, led, trump)
                 voids = self._voids
                 if family == trump:
+                    if must == led:
+                        return False
                     voids[p] = voids[p] | (1 << led)
-                else:  # ...nor trump, and a card of a third family never wins (§5.5)
+                else:  # ...nor trump; a card of a third family never wins (§5.5)
+                    if must >= 0:
+                        return False
                     voids[p] = voids[p] | (1 << led) | (1 << trump)
                     key = 0
             if family == trump:
@@ -385,11 +383,13 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                 self._best_seat = p
             if self._events is not None:
                 self._events.append(Event("card_played", {"seat": p, "card": CARD_NAME[act.card]}))
+        hands[i] = chunk ^ vbit
         p = self._next[p]
         if p == self._trick_leader:  # every seat has acted once, clockwise
             self._end_trick()
         else:
             self._current = p
+        return True
 
     def _end_trick(self) -> None:
         """§5.5: highest trump, else highest of the led family, wins; §5.6: pledges to the

@@ -40,9 +40,9 @@ BEGIN: Final = (
 )
 END: Final = "    # End of the generated observer."
 ROOT: Final = Path(__file__).resolve().parent.parent  # src/eterna
-#: the encodings whose fast path is generated: (module path under src/eterna, class name).
-#: Eternitium's and the Vale's (with its version 2 subclass) are still written twice by hand.
-MODULES: Final = (("games/eternity/encoding.py", "EternityEncoding"),)
+#: the encodings whose fast path is generated are found by their markers (core names no game);
+#: today Eternity's: Eternitium's and the Vale's (with its version 2 subclass) are still
+#: written twice by hand.
 SEEN: Final = "s"  # the writer's parameter holding what the seat sees
 PREFIX: Final = "st_"  # seen_in_state's locals, in the generated methods
 
@@ -285,9 +285,25 @@ def _formatted(text: str, file: Path) -> str:
     return done.stdout
 
 
+def marked() -> list[tuple[str, str]]:
+    """(module path under src/eterna, class name) of every encoding holding a generated fast
+    path: the class whose body holds the BEGIN marker."""
+    found = []
+    for path in sorted(ROOT.glob("games/*/*.py")):
+        text = path.read_text()
+        if BEGIN not in text:
+            continue
+        line = text[: text.index(BEGIN)].count("\n") + 1
+        for node in ast.parse(text).body:
+            end = node.end_lineno or node.lineno
+            if isinstance(node, ast.ClassDef) and node.lineno <= line <= end:
+                found.append((path.relative_to(ROOT).as_posix(), node.name))
+    return found
+
+
 def stale() -> list[str]:
     """The encodings whose generated fast path disagrees with their writer."""
-    return [f"{p}:{c}" for p, c in MODULES if len(set(rewrite(p, c))) > 1]
+    return [f"{p}:{c}" for p, c in marked() if len(set(rewrite(p, c))) > 1]
 
 
 def main(argv: list[str]) -> int:
@@ -296,7 +312,7 @@ def main(argv: list[str]) -> int:
         print("usage: python -m eterna.core.fastwriter --check | --write", file=sys.stderr)
         return 2
     stale = 0
-    for path, name in MODULES:
+    for path, name in marked():
         text, want = rewrite(path, name)
         if text == want:
             continue

@@ -586,7 +586,7 @@ def _plot(out: Path, record: RunRecord, game_id: str) -> None:
     rate = np.array([p.win_rate for p in record.curve]) * 100
     low = np.array([p.low for p in record.curve]) * 100
     high = np.array([p.high for p in record.curve]) * 100
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(7, 4.4))
     ax.fill_between(steps, low, high, alpha=0.25, label="95% Wilson interval")
     ax.plot(steps, rate, marker="o", label="learned vs heuristic")
     players = int(record.settings.get("players", 2))
@@ -595,7 +595,8 @@ def _plot(out: Path, record: RunRecord, game_id: str) -> None:
     ax.set_ylabel("win rate against the heuristic (%)")
     ax.set_ylim(0, 100)
     ax.set_title(f"{game_id}: MaskablePPO learning curve")
-    ax.legend(loc="lower right")
+    # below the axes, where no point of the curve can be, whatever its height
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3, frameon=False)
     fig.tight_layout()
     fig.savefig(out / "curve.png", dpi=100)
     plt.close(fig)

@@ -4,7 +4,7 @@
 // dialog takes how many of each colour, and on confirm plays them in order, each through the
 // moves panel's own button once the previous move is answered.
 import { el } from "./page.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 
 const COLOURS = ["red", "blue", "purple"];
 const G = { key: null, picked: {}, queue: [] };
@@ -42,9 +42,9 @@ export function stoneLimitChoice(view, ctx) {
     G.queue = COLOURS.flatMap((c) => Array(G.picked[c] || 0).fill(`discard-stone ${c}`));
     G.picked = {};
     step();
-  } }, t("choose.stones.confirm", { n: need }));
+  } }, plural(need, "choose.stones.confirm.one", "choose.stones.confirm.other"));
   const update = () => {
-    count.textContent = t("choose.stones.count", { n: chosen(), need });
+    count.textContent = plural(chosen(), "choose.stones.count.one", "choose.stones.count.other", { need });
     confirm.disabled = chosen() !== need;
     for (const row of box.querySelectorAll("[data-colour]")) {
       const c = row.dataset.colour;
@@ -57,12 +57,12 @@ export function stoneLimitChoice(view, ctx) {
     const name = t(`vale.stone.${c}`);
     const change = (by) => () => { G.picked[c] = Math.max(0, (G.picked[c] || 0) + by); update(); };
     return el("li", { class: `grouped-choice-row stone-${c}`, dataset: { colour: c } },
-      el("span", { class: "grouped-choice-name" }, t("choose.stones.held", { stone: name, n: held[c] })),
+      el("span", { class: "grouped-choice-name" }, plural(held[c], "choose.stones.held.one", "choose.stones.held.other", { stone: name })),
       el("button", { type: "button", class: "secondary small fewer", "aria-label": t("choose.fewer", { item: name }), onclick: change(-1) }, "−"),
       el("output", {}, "0"),
       el("button", { type: "button", class: "secondary small more", "aria-label": t("choose.more", { item: name }), onclick: change(1) }, "+"));
   });
-  box.append(el("h3", { id: "grouped-choice-title" }, t("choose.stones.title", { n: need, held: total, limit })),
+  box.append(el("h3", { id: "grouped-choice-title" }, plural(need, "choose.stones.title.one", "choose.stones.title.other", { held: total, limit })),
     el("ul", { class: "grouped-choice-rows" }, ...rows), count, confirm);
   update();
   return box;

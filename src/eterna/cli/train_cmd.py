@@ -130,7 +130,8 @@ def train(
     opponents: Opponents = "curriculum",
     n_steps: NSteps = 256,
 ) -> None:
-    from eterna.agents.train import MAX_IMITATE, TABLES, TrainSettings
+    from eterna.agents.imitation import MAX_IMITATE
+    from eterna.agents.train import TABLES, TrainSettings
     from eterna.agents.train import train as run
 
     game = get_game(game_id)

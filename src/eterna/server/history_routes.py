@@ -15,7 +15,7 @@ from pydantic import Field
 from eterna.server.live import summary_of
 from eterna.server.parts import SeatingDep, StoreDep
 from eterna.server.protocol import Strict
-from eterna.server.storage import TABLE_ID_LENGTH
+from eterna.server.rows import TABLE_ID_LENGTH
 
 MAX_MINE = 30  # the tables a browser remembers (mytables.js, KEEP)
 

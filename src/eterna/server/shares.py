@@ -28,8 +28,9 @@ from eterna.server.parts import DatabaseDep, QuotasDep
 from eterna.server.position_routes import LaneDep, address_of, in_worker
 from eterna.server.position_work import share_task
 from eterna.server.protocol import MAX_POSITION, Name, PositionText, Strict
+from eterna.server.rows import SharedPositionRow
 from eterna.server.settings import RequestError
-from eterna.server.storage import SharedPositionRow, Storage
+from eterna.server.storage import Storage
 
 SHARE_ID_LENGTH = 8  # 48 bits of the content's hash; 12 should two contents ever meet
 MAX_SEATS = 16

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from eterna.server.storage import Base
+from eterna.server.rows import Base
 
 config = context.config
 engine = config.attributes.get("engine")

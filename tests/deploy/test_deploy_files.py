@@ -29,7 +29,7 @@ def upstreams(conf: str) -> dict[str, str]:
 def test_nginx_spreads_over_every_compose_node() -> None:
     conf = (DEPLOY / "nginx.conf").read_text()
     blocks = upstreams(conf)
-    assert sorted(blocks) == ["eterna", "eterna_tables"]
+    assert sorted(blocks) == ["eterna", "eterna_last", "eterna_tables"]
     for block in blocks.values():
         servers = re.findall(r"^\s*server (eterna\d+):8000\b", block, flags=re.M)
         assert servers == compose_nodes() == ["eterna1", "eterna2", "eterna3"]
@@ -45,6 +45,14 @@ def test_nginx_spreads_over_every_compose_node() -> None:
     assert "proxy_pass http://eterna_tables;" in ws
     assert "proxy_set_header Upgrade $http_upgrade;" in ws
     assert "proxy_set_header Connection $connection_upgrade;" in ws
+    # every node left out after 503s (PostgreSQL or Redis down for all): the nodes are asked
+    # again through an upstream that leaves none out, so the client gets their 503, not a 502
+    assert re.findall(r"max_fails=(\d+)", blocks["eterna_last"]) == ["0", "0", "0"]
+    site = locations.split("location / {", 1)[1].split("}", 1)[0]
+    assert "error_page 502 = @every_node_left_out;" in site
+    last = locations.split("location @every_node_left_out {", 1)[1].split("}", 1)[0]
+    assert "proxy_pass http://eterna_last;" in last
+    assert "proxy_next_upstream error timeout;" in last
 
 
 def test_nginx_accepts_the_compose_configuration(tmp_path: Path) -> None:

@@ -226,6 +226,17 @@ def test_cluster_starts_serves_through_nginx_and_stops_clean(cluster_dir: Path) 
         pids.append(int((run_dir / "node2.pid").read_text()))
         health = httpx.get(f"http://127.0.0.1:{port + 2}/api/health", timeout=10, trust_env=False)
         assert health.status_code == 200
+        if serve_has_redis():
+            # Redis gone for every node: each answers 503 to its health check, which leaves it
+            # out in nginx for 5 s; nginx then asks them again (eterna_last) instead of
+            # answering its own 502, so the client is told what is down and pages still load
+            os.kill(int((run_dir / "redis.pid").read_text()), signal.SIGTERM)
+            time.sleep(1.0)
+            for _ in range(4):
+                site = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=20, trust_env=False)
+                assert site.status_code == 503 and site.json()["redis"] == "down", site.text
+            page = httpx.get(f"http://127.0.0.1:{port}/", timeout=20, trust_env=False)
+            assert page.status_code == 200, page.text
     finally:
         stopped = cluster("stop", env)
     assert "stopping PostgreSQL" in stopped

@@ -162,9 +162,10 @@ start_nodes() {
 }
 
 write_nginx_conf() {
-    local servers="" user=""
+    local servers="" last="" user=""
     for i in $(seq "$NODES"); do
         servers+="        server 127.0.0.1:$((PORT + i)) max_fails=1 fail_timeout=5s;"$'\n'
+        last+="        server 127.0.0.1:$((PORT + i)) max_fails=0;"$'\n'
     done
     mkdir -p "$DIR/nginx/tmp"
     if [ "$(id -u)" = 0 ]; then  # as root nginx's workers drop to www-data (Debian's nginx user)
@@ -198,6 +199,9 @@ $servers        keepalive 32;
         # a table's sockets on one node; a node down: its tables' sockets go to the next node
         hash \$table_id consistent;
 $servers    }
+    upstream eterna_last {
+        # when every node above is left out: ask them anyway (eterna-locations.conf)
+$last    }
     server {
         listen 127.0.0.1:$PORT;
         include $ROOT/deploy/eterna-locations.conf;

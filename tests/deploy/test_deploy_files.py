@@ -1,6 +1,8 @@
 """The Compose deployment's files (deploy/): nginx accepts its configuration, and it spreads over
 exactly the nodes the Compose file runs, with the WebSocket upgrade on /ws/ and a table's
-sockets on one node by a consistent hash of its id."""
+sockets on one node by a consistent hash of its id; the images are the public ones unless a
+variable swaps them (deploy/offline.env: Debian-built stand-ins), and the build context is what
+the Dockerfile copies."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ def upstreams(conf: str) -> dict[str, str]:
 def test_nginx_spreads_over_every_compose_node() -> None:
     conf = (DEPLOY / "nginx.conf").read_text()
     blocks = upstreams(conf)
-    assert sorted(blocks) == ["eterna", "eterna_tables"]
+    assert sorted(blocks) == ["eterna", "eterna_last", "eterna_tables"]
     for block in blocks.values():
         servers = re.findall(r"^\s*server (eterna\d+):8000\b", block, flags=re.M)
         assert servers == compose_nodes() == ["eterna1", "eterna2", "eterna3"]
@@ -43,6 +45,14 @@ def test_nginx_spreads_over_every_compose_node() -> None:
     assert "proxy_pass http://eterna_tables;" in ws
     assert "proxy_set_header Upgrade $http_upgrade;" in ws
     assert "proxy_set_header Connection $connection_upgrade;" in ws
+    # every node left out after 503s (PostgreSQL or Redis down for all): the nodes are asked
+    # again through an upstream that leaves none out, so the client gets their 503, not a 502
+    assert re.findall(r"max_fails=(\d+)", blocks["eterna_last"]) == ["0", "0", "0"]
+    site = locations.split("location / {", 1)[1].split("}", 1)[0]
+    assert "error_page 502 = @every_node_left_out;" in site
+    last = locations.split("location @every_node_left_out {", 1)[1].split("}", 1)[0]
+    assert "proxy_pass http://eterna_last;" in last
+    assert "proxy_next_upstream error timeout;" in last
 
 
 def test_nginx_accepts_the_compose_configuration(tmp_path: Path) -> None:
@@ -70,3 +80,83 @@ def test_nginx_accepts_the_compose_configuration(tmp_path: Path) -> None:
         text=True,
     )
     assert done.returncode == 0, done.stderr
+
+
+# The public images: what a user with Docker Hub runs, each swappable by a variable.
+PUBLIC_IMAGES = {
+    "ETERNA_POSTGRES_IMAGE": "postgres:15-bookworm",
+    "ETERNA_REDIS_IMAGE": "redis:7-bookworm",
+    "ETERNA_NGINX_IMAGE": "nginx:1.27-bookworm",
+    "ETERNA_PYTHON_IMAGE": "python:3.11-slim-bookworm",
+    "ETERNA_PYTHON_BUILD_IMAGE": "python:3.11-slim-bookworm",
+}
+
+
+def test_compose_runs_the_public_images_unless_told_otherwise() -> None:
+    compose = (DEPLOY / "compose.yaml").read_text()
+    used = dict(re.findall(r"\$\{(ETERNA_\w+_IMAGE):-([^}]+)\}", compose))
+    assert used == PUBLIC_IMAGES
+    # no image named outright: each is a variable with the public image as its default
+    for image in re.findall(r"^\s*image: (.*)$", compose, flags=re.M):
+        assert image == "eterna:local" or image.startswith("${ETERNA_"), image
+    # the node's build arguments default, in the Dockerfile too, to the public Python image
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    args = dict(re.findall(r"^ARG (\w+)=(\S+)$", dockerfile, flags=re.M))
+    assert args == {
+        "PYTHON_IMAGE": used["ETERNA_PYTHON_IMAGE"],
+        "PYTHON_BUILD_IMAGE": used["ETERNA_PYTHON_BUILD_IMAGE"],
+    }
+    assert re.findall(r"^FROM (\S+)", dockerfile, flags=re.M) == [
+        "${PYTHON_BUILD_IMAGE}",
+        "${PYTHON_IMAGE}",
+    ]
+
+
+def test_offline_env_names_the_images_offline_images_builds() -> None:
+    """deploy/offline.env swaps every public image for one deploy/offline-images.sh builds from
+    a target of deploy/offline/Dockerfile."""
+    env = dict(
+        line.split("=", 1)
+        for line in (DEPLOY / "offline.env").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+    assert sorted(env) == sorted(PUBLIC_IMAGES)
+    script = (DEPLOY / "offline-images.sh").read_text()
+    built = dict(re.findall(r"^build ([\w-]+) (\S+)$", script, flags=re.M))
+    assert sorted(built.values()) == sorted(env.values())
+    targets = re.findall(
+        r"^FROM \S+ AS ([\w-]+)$", (DEPLOY / "offline" / "Dockerfile").read_text(), flags=re.M
+    )
+    assert set(built) <= set(targets)
+
+
+def test_the_build_context_holds_what_the_dockerfile_copies_and_nothing_else() -> None:
+    """The repository's .dockerignore (every builder reads it, docker-compose v1's too) lets in
+    exactly the Dockerfile's COPY sources, without compiled or cached files."""
+    root = DEPLOY.parent
+    rules = [
+        line
+        for line in (root / ".dockerignore").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert rules[0] == "*"
+    kept = {rule[1:].rstrip("/") for rule in rules if rule.startswith("!")}
+    copied = set()
+    for sources in re.findall(
+        r"^COPY (?!--)(.*) \S+$", (DEPLOY / "Dockerfile").read_text(), flags=re.M
+    ):
+        copied |= set(sources.split())
+    assert kept == copied == {"pyproject.toml", "setup.py", "README.md", "src"}
+    assert {"src/**/__pycache__", "src/**/*.so", "src/**/*.c"} <= set(rules)
+
+
+def test_the_shell_scripts_parse() -> None:
+    for script in [
+        "cluster.sh",
+        "offline-images.sh",
+        "offline/postgres-entrypoint.sh",
+        "offline/redis-entrypoint.sh",
+    ]:
+        shell = "sh" if script.startswith("offline/") else "bash"
+        done = subprocess.run([shell, "-n", str(DEPLOY / script)], capture_output=True, text=True)
+        assert done.returncode == 0, (script, done.stderr)

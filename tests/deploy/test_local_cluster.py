@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -132,6 +133,33 @@ def play_one_move(base: str) -> None:
     pytest.fail("seat 0 never played its move through nginx")
 
 
+def failover_check(port: int, run_dir: Path) -> str:
+    """deploy/failover_check.py on the cluster: the killed node's name (node1..node3)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "deploy" / "failover_check.py"),
+            f"http://127.0.0.1:{port}",
+            "--psql",
+            f"psql -h 127.0.0.1 -p {port + 10} -U eterna eterna",
+            "--kill",
+            f"kill -9 $(cat {run_dir}/{{node}}.pid)",
+            "--bot-delay",
+            "0.1",
+            "--seconds",
+            "240",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
+    assert "next bot move seen" in done.stdout and ": OK" in done.stdout, done.stdout
+    killed = re.search(r"table driven by (node\d); killing it", done.stdout)
+    assert killed, done.stdout
+    return killed.group(1)
+
+
 @pytest.fixture
 def cluster_dir() -> Iterator[Path]:
     """A folder PostgreSQL's own user can reach (pytest's are private to root, and as root the
@@ -182,6 +210,11 @@ def test_cluster_starts_serves_through_nginx_and_stops_clean(cluster_dir: Path) 
         assert len({f"127.0.0.1:{port + i}" for i in range(1, NODES + 1)} & set(access.split())) > 1
         status = cluster("status", env)
         assert f"site http://127.0.0.1:{port}: ok" in status
+        # docs/web.md's check: a game through nginx, its driving node killed with SIGKILL, the
+        # game goes on to its end and its record replays (deploy/failover_check.py)
+        killed_node = failover_check(port, run_dir)
+        assert f"node {killed_node[-1]} is back" in cluster(f"start-node {killed_node[-1]}", env)
+        pids.append(int((run_dir / f"{killed_node}.pid").read_text()))
         # a node killed: nginx passes every request to the others; start-node brings it back
         killed = int((run_dir / "node2.pid").read_text())
         os.kill(killed, signal.SIGKILL)
@@ -193,6 +226,17 @@ def test_cluster_starts_serves_through_nginx_and_stops_clean(cluster_dir: Path) 
         pids.append(int((run_dir / "node2.pid").read_text()))
         health = httpx.get(f"http://127.0.0.1:{port + 2}/api/health", timeout=10, trust_env=False)
         assert health.status_code == 200
+        if serve_has_redis():
+            # Redis gone for every node: each answers 503 to its health check, which leaves it
+            # out in nginx for 5 s; nginx then asks them again (eterna_last) instead of
+            # answering its own 502, so the client is told what is down and pages still load
+            os.kill(int((run_dir / "redis.pid").read_text()), signal.SIGTERM)
+            time.sleep(1.0)
+            for _ in range(4):
+                site = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=20, trust_env=False)
+                assert site.status_code == 503 and site.json()["redis"] == "down", site.text
+            page = httpx.get(f"http://127.0.0.1:{port}/", timeout=20, trust_env=False)
+            assert page.status_code == 200, page.text
     finally:
         stopped = cluster("stop", env)
     assert "stopping PostgreSQL" in stopped

@@ -269,3 +269,52 @@ def test_leases_fence_driven_moves(pg_url: str) -> None:
     leases.forget("c", ["f1"])
     assert leases.progress(["f1"]) == {"f1": ("playing", 1)} and leases.orphans(10) == ["f1"]
     storage.close()
+
+
+def test_loop_commits_store_as_the_storage_does(pg_url: str) -> None:
+    """PostgreSQL's group commits from the event loop (loop_commits.py) give each action what
+    `Storage.add_actions` gives: its time, `PlyConflict` for a ply already stored (the rest of
+    its batch still stored), `LeaseLost` for a driven move under a stale token; a connection
+    that broke is opened again, and a database out of reach raises SQLAlchemy's
+    OperationalError (the `unavailable` refusal)."""
+    import asyncio
+
+    from sqlalchemy.exc import OperationalError
+
+    from eterna.server.leases import LeaseStore
+    from eterna.server.loop_commits import LoopCommits
+    from eterna.server.storage import LeaseLost, PendingAction
+
+    storage = Storage(pg_url)
+    leases = LeaseStore(storage.engine)
+    storage.create_table(table_data("l1"))
+    lease = leases.acquire("l1", "a", 5.0)
+    assert lease is not None
+
+    async def main() -> None:
+        commits = LoopCommits(pg_url)
+        first = await commits.add_actions([PendingAction("l1", 0, 1, "play sea-3")])
+        assert isinstance(first[0], float)
+        again = await commits.add_actions(
+            [PendingAction("l1", 0, 1, "play sea-3"), PendingAction("l1", 1, 2, "pledge sky-11")]
+        )
+        assert isinstance(again[0], PlyConflict) and isinstance(again[1], float)
+        assert commits.conn is not None
+        await commits.conn.close()  # broken meanwhile: opened again
+        driven = await commits.add_actions(
+            [
+                PendingAction("l1", 2, 0, "pass", None, ("a", lease.token + 1)),  # stale
+                PendingAction("l1", 2, 0, "pledge sea-4", None, ("a", lease.token)),
+            ]
+        )
+        assert isinstance(driven[0], LeaseLost) and isinstance(driven[1], float)
+        await commits.close()
+        gone = LoopCommits("postgresql+psycopg://eterna@127.0.0.1:1/nowhere")
+        with pytest.raises(OperationalError):
+            await gone.add_actions([PendingAction("l1", 3, 1, "pass")])
+
+    asyncio.run(main())
+    loaded = storage.load_table("l1")
+    assert loaded is not None
+    assert loaded.actions == [(1, "play sea-3"), (2, "pledge sky-11"), (0, "pledge sea-4")]
+    storage.close()

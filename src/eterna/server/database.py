@@ -1,5 +1,6 @@
 """The database part: the storage (storage.py) and the threads that call it, so that no
-storage call blocks the event loop (`run`); SQLite's write-ahead log kept short by a
+storage call blocks the event loop (`run`); on PostgreSQL, the moves' group commits made from
+the loop itself (`commits`: loop_commits.py); SQLite's write-ahead log kept short by a
 checkpoint every few seconds. Every other part that reads or writes the database is given
 this part (or its `run`) when the server is wired (app.py)."""
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from eterna.server.loop_commits import LoopCommits
 from eterna.server.settings import CHECKPOINT_EVERY
 from eterna.server.storage import Storage
 
@@ -27,6 +29,8 @@ class Database:
         writers = 1 if storage.dialect == "sqlite" else 4
         self.pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
         self.checkpoints: asyncio.Task[None] | None = None
+        # PostgreSQL: the group commits of moves from the event loop (loop_commits.py)
+        self.commits = LoopCommits(storage.url) if storage.dialect == "postgresql" else None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a storage thread."""
@@ -56,6 +60,11 @@ class Database:
         """No more checkpoints (the server is stopping; `close` comes last)."""
         if self.checkpoints is not None:
             self.checkpoints.cancel()
+
+    async def close_commits(self) -> None:
+        """Close the event loop's own connection (PostgreSQL), before `close`."""
+        if self.commits is not None:
+            await self.commits.close()
 
     def close(self) -> None:
         """Wait for the storage calls under way, then close the storage."""

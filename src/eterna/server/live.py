@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import deque
+from collections.abc import Coroutine
 from typing import Any, NamedTuple
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -22,11 +24,16 @@ from eterna.server.storage import TableData
 
 
 class Connection:
-    """One WebSocket: its seat (None for a spectator), its language, its outgoing queue and its
+    """One WebSocket: its seat (None for a spectator), its language, its outgoing frames and its
     rate limit.
 
-    Frames go through a queue drained by one writer task, so a broadcast never waits on a slow
-    client; a client that falls `max_queue` frames behind is disconnected.
+    A frame is written to the socket at once, in the caller's turn of the event loop, when
+    nothing is waiting to go out before it: uvicorn's send only waits when the client's socket
+    buffer is full (its transport paused). Only then does a writer task take over, finishing that
+    send and then the frames queued behind it, in order; so a broadcast never waits on a slow
+    client, every frame goes out once and in the order sent, and a client that falls
+    `max_queue` frames behind is disconnected. (Before, every frame woke a writer task per
+    connection: a trip through the event loop per connection and frame.)
     """
 
     def __init__(
@@ -43,55 +50,99 @@ class Connection:
         self.token = token  # kept only to build this seat's own rematch link
         self.bucket = TokenBucket(settings.frame_rate, settings.frame_burst)
         self.max_queue = settings.max_queue
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: deque[str] = deque()  # frames behind a send that waits for the client
+        self.writer: asyncio.Task[None] | None = None  # only while a send waits
         self.closed = False
-        self._close_code = (1000, "")
-        self.writer = asyncio.create_task(self._write())
+        self._close_code: tuple[int, str] | None = None  # the close, sent after the queue
 
     def send(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= self.max_queue:
-            while not self.queue.empty():  # drop the backlog: the close goes out next
-                self.queue.get_nowait()
+        if self.writer is None:
+            self._start(self.ws.send_text(text))
+            return
+        if len(self.queue) >= self.max_queue:
+            self.queue.clear()  # drop the backlog: the close goes out next
             self.close(1008, "too slow: frames are not being read")
             return
-        self.queue.put_nowait(text)
+        self.queue.append(text)
 
     def send_json(self, frame: dict[str, Any]) -> None:
         self.send(json.dumps(frame, separators=(",", ":")))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
-        """Stop sending; the writer closes the socket after the frames already queued."""
+        """Stop sending; the socket is closed after the frames already queued."""
         if self.closed:
             return
         self.closed = True
-        self.queue.put_nowait(None)
         self._close_code = (code, reason)
+        if self.writer is None:
+            self._start(self._close())
 
-    async def _write(self) -> None:
+    def _start(self, send: Coroutine[Any, Any, None]) -> None:
+        """Run a send (or the close) now; if it has to wait for the client, a writer task
+        finishes it, then what is queued behind it."""
         try:
-            while True:
-                text = await self.queue.get()
-                while True:  # everything queued, without waking up once per frame
-                    if text is None:
-                        code, reason = self._close_code
-                        if self.ws.application_state == WebSocketState.CONNECTED:
-                            await self.ws.close(code, reason)
-                        return
-                    await self.ws.send_text(text)
-                    if self.queue.empty():
-                        break
-                    text = self.queue.get_nowait()
+            waiting = send.send(None)
+        except StopIteration:
+            return
         except Exception:  # the peer went away: the reader sees the disconnect
             self.closed = True
+            return
+        self.writer = asyncio.get_running_loop().create_task(self._write(send, waiting))
+
+    async def _write(self, send: Coroutine[Any, Any, None], waiting: Any) -> None:
+        try:
+            await _resume(send, waiting)
+            while self.queue:
+                await self.ws.send_text(self.queue.popleft())
+            if self._close_code is not None:
+                await self._close()
+        except Exception:  # the peer went away: the reader sees the disconnect
+            self.closed = True
+            self.queue.clear()
+        finally:
+            self.writer = None
+
+    async def _close(self) -> None:
+        code, reason = self._close_code or (1000, "")
+        if self.ws.application_state == WebSocketState.CONNECTED:
+            await self.ws.close(code, reason)
+
+    async def flushed(self) -> None:
+        """Until what was sent (and the close) went out, or the writer stopped."""
+        writer = self.writer
+        if writer is not None:
+            await asyncio.shield(writer)
 
     async def finish(self) -> None:
-        """After the reader saw the disconnect: stop the writer."""
+        """After the reader saw the disconnect: stop the writer, if one is waiting."""
         self.closed = True
-        self.writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.writer
+        self.queue.clear()
+        writer = self.writer
+        if writer is not None:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+            self.writer = None  # (cancelled before it ran, it never cleared itself)
+
+
+async def _resume(send: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """Finish a coroutine that was stepped by hand and suspended on `waiting` (the future it
+    awaits, or None for a bare yield), as a task would; cancelled, it is closed."""
+    while True:
+        try:
+            if waiting is None:
+                await asyncio.sleep(0)
+            else:
+                await asyncio.wait((waiting,))
+        except BaseException:
+            send.close()
+            raise
+        try:
+            waiting = send.send(None)
+        except StopIteration:
+            return
 
 
 # ------------------------------------------------------------------------------ a live table

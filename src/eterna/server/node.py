@@ -65,6 +65,7 @@ class Lifecycle:
         self.expiry.stop()
         self.workers.stop()
         self.store.stop()
+        await self.database.close_commits()
         self.database.close()
 
 

@@ -63,7 +63,7 @@ class PositionLane:
     settings: Settings
 
 
-def position_lane(workers: WorkersDep, settings: SettingsDep) -> PositionLane:
+async def position_lane(workers: WorkersDep, settings: SettingsDep) -> PositionLane:
     return PositionLane(workers, settings)
 
 

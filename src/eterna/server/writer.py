@@ -28,8 +28,9 @@ class ActionWriter:
     than the commit. So that another process holding the database's write lock cannot freeze
     the loop, such a commit waits for the lock at most `INLINE_BUSY_MS`: then every action of
     the batch is refused (`StorageBusy`: the client gets `server_busy`, bots try again later).
-    Network databases commit in a worker thread (their round trip is longer, and psycopg waits
-    without the GIL).
+    PostgreSQL commits from the loop too, through psycopg's asyncio connection (its round
+    trip is awaited like any socket's: loop_commits.py); a batch that ends a game, and any
+    other network database, in a worker thread.
     """
 
     def __init__(self, database: Database) -> None:
@@ -84,6 +85,18 @@ class ActionWriter:
         try:
             while self.pending:
                 items, futures = self._take()
-                self._settle(futures, await self.database.run(self._store, items))
+                self._settle(futures, await self._store_elsewhere(items))
         finally:
             self.flushing = False
+
+    async def _store_elsewhere(self, items: list[PendingAction]) -> list[Any]:
+        """PostgreSQL: from the loop (loop_commits.py), but a batch that ends a game (it also
+        updates the table's row) in a storage thread; without `commits`, in a thread."""
+        commits = self.database.commits
+        if commits is None or any(item.result is not None for item in items):
+            return await self.database.run(self._store, items)
+        try:
+            return await commits.add_actions(items)
+        except Exception as exc:
+            log.exception("cannot store %d actions", len(items))
+            return [exc] * len(items)

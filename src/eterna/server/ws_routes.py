@@ -50,7 +50,8 @@ router = APIRouter()
 
 @dataclass(frozen=True)
 class SocketParts:
-    """The parts a table's socket uses (`socket_parts`: each one the route's dependency)."""
+    """The parts a table's socket uses (`socket_parts`: each one the route's dependency; all
+    coroutine functions, which FastAPI calls on the loop, not in a worker thread)."""
 
     store: TableStore
     seating: Seating
@@ -60,7 +61,7 @@ class SocketParts:
     settings: Settings
 
 
-def socket_parts(
+async def socket_parts(
     store: StoreDep,
     seating: SeatingDep,
     fanout: FanoutDep,
@@ -136,7 +137,7 @@ async def connect(ws: WebSocket, table_id: str, parts: SocketParts) -> None:
         parts.fanout.detach(table, conn)
         conn.close(1000)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(conn.writer), WS_CLOSE_TIMEOUT)
+            await asyncio.wait_for(conn.flushed(), WS_CLOSE_TIMEOUT)
         await conn.finish()
 
 

@@ -294,10 +294,15 @@ def marked() -> list[tuple[str, str]]:
         if BEGIN not in text:
             continue
         line = text[: text.index(BEGIN)].count("\n") + 1
-        for node in ast.parse(text).body:
-            end = node.end_lineno or node.lineno
-            if isinstance(node, ast.ClassDef) and node.lineno <= line <= end:
-                found.append((path.relative_to(ROOT).as_posix(), node.name))
+        # the last class opening above the marker (an empty pair of markers, before the first
+        # `make observers`, follows the class's last statement)
+        classes = [
+            node
+            for node in ast.parse(text).body
+            if isinstance(node, ast.ClassDef) and node.lineno < line
+        ]
+        if classes:
+            found.append((path.relative_to(ROOT).as_posix(), classes[-1].name))
     return found
 
 

@@ -188,13 +188,8 @@ def _count_values(scale: float, top: int = 64) -> tuple[float, ...]:
 
 
 class Seen:
-    """What one seat sees of a game, in the engine's numbers: the one thing the writer reads.
-
-    Filled from a view (`seen_in_view`, the reference path: a spectator, or a state of another
-    class) or described from the engine's state for a seat (`seen_in_state`, which the
-    generated fast path inlines): each fact is one line in each, in this order, and written
-    once (`_write`). tests/adapters/test_fast_observe.py holds the two equal on random states.
-    """
+    """The facts an Eternitium seat sees, in the engine's numbers, which `_write` alone reads:
+    one line each in `seen_in_view` and in `seen_in_state` (core/fastwriter.py)."""
 
     seat: int  # the observer (0 for a spectator, who holds no cards)
     n: int

@@ -152,17 +152,13 @@ assert SEAT_FEATURES[_CUTS_AT : _CUTS_AT + 5] == tuple(f"cut_{f}" for f in FAMIL
 #: the layout's phase slot by name, and by the engine's phase number (`board.PHASES`)
 _PHASE_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(PHASES)}
 _PHASE_SLOT: Final[tuple[int, ...]] = tuple(_PHASE_BY_NAME[name] for name in engine.PHASES)
+_RESOLUTION: Final[int] = engine.RESOLUTION  # (a native constant: `engine.` is a generic lookup)
 
 
 class Seen:
-    """What one seat sees of a game, in the engine's numbers: the one thing the writer reads.
-
-    Filled from a view (`seen_in_view`, the reference path: a spectator, or a state of another
-    class) or described from the engine's state for a seat (`seen_in_state`, which the
-    generated fast path inlines): each fact is one line in each, in this order, and written
-    once (`_write`). Version 2 extends it (encoding_v2.py). tests/adapters/
-    test_fast_observe.py holds the two equal on random states.
-    """
+    """The facts a seat of the Vale sees, in the engine's numbers, which `_write` alone reads:
+    one line each in `seen_in_view` and in `seen_in_state` (core/fastwriter.py); version 2
+    extends them (encoding_v2.py)."""
 
     seat: int  # the observer (0 for a spectator, who holds no cards)
     n: int
@@ -262,7 +258,7 @@ def seen_in_state(st: ValeState, seat: int, s: Seen) -> None:
     s.shown = lambda t, c: t == seat or not secret >> c & 1
     s.areas = st.areas
     s.discard = st.discard
-    s.resolved = st.activated if st.stage == engine.RESOLUTION else 0
+    s.resolved = st.activated if st.stage == _RESOLUTION else 0
     s.deck_top = st.known_top
     s.phase = _PHASE_SLOT[st.stage]
     s.round = st.round
@@ -530,7 +526,7 @@ class ValeEncoding(Encoding):
         for c in st.discard:
             m[b + c] = _ONE
         b = self._o_resolved
-        resolved = st.activated if st.stage == engine.RESOLUTION else 0
+        resolved = st.activated if st.stage == _RESOLUTION else 0
         while resolved:
             low = resolved & -resolved
             m[b + low.bit_length() - 1] = _ONE

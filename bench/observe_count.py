@@ -7,7 +7,7 @@ of the two totals over 2 x the pairs (printed on stderr) is the instructions an 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         .venv/bin/python bench/observe_count.py eternity 4 --reps 0
     (the same with --reps 2; ETERNA_PURE=1 for the pure build; PYTHONPATH=<tree>/src for
-    another source tree)
+    another source tree; `vale 2 --artifacts` for the Vale's version 2)
 """
 
 from __future__ import annotations
@@ -25,8 +25,13 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("players", type=int)
     parser.add_argument("--reps", type=int, default=2)
+    parser.add_argument(
+        "--artifacts", action="store_true", help="the Vale with the Artifacts (encoding version 2)"
+    )
     args = parser.parse_args()
-    options = {"round_limit": 10} if args.game == "eternitium" else {}
+    options: dict[str, object] = {"round_limit": 10} if args.game == "eternitium" else {}
+    if args.artifacts:
+        options["expansions"] = ["artifacts"]
     game = eterna.load_game(args.game)
     enc = make_encoding(args.game, args.players, options)
     rng = random.Random(1)

@@ -24,6 +24,14 @@ two paths equal float for float, which now says: the two sources agree.
 
 Since each `s.<fact>` becomes its whole expression, the writer reads a fact once a method
 where it is used twice (binding it to a local).
+
+An encoding subclass extends its parent's description (the Vale's version 2): its `Seen`
+subclasses the parent's with the new facts, its `seen_in_state` opens with a call of the
+parent's, imported by name (`from <module> import seen_in_state as base_seen_in_state`, then
+`base_seen_in_state(st, seat, s)`), whose locals and facts the generator reads from that
+module, and its `_write` calls `super()._write(s, m)` (generated: `super().write_state(st,
+seat, m)`), narrowing its `s` with `assert isinstance(s, Seen)`, which the generated code,
+holding no Seen, drops.
 """
 
 from __future__ import annotations
@@ -40,9 +48,8 @@ BEGIN: Final = (
 )
 END: Final = "    # End of the generated observer."
 ROOT: Final = Path(__file__).resolve().parent.parent  # src/eterna
-#: the encodings whose fast path is generated are found by their markers (core names no game);
-#: today Eternity's: Eternitium's and the Vale's (with its version 2 subclass) are still
-#: written twice by hand.
+#: the encodings whose fast path is generated are found by their markers (core names no game):
+#: every game's (Eternity's, Eternitium's, the Vale's and its version 2 subclass).
 SEEN: Final = "s"  # the writer's parameter holding what the seat sees
 PREFIX: Final = "st_"  # seen_in_state's locals, in the generated methods
 
@@ -62,29 +69,45 @@ def _class(tree: ast.Module, name: str) -> ast.ClassDef:
 
 
 class _Sources:
-    """seen_in_state read as its locals and facts, each an expression."""
+    """seen_in_state read as its locals and facts, each an expression; with a parent's (the
+    module's `seen_in_state` may open with a call of the one it extends, imported by name)."""
 
-    def __init__(self, fn: ast.FunctionDef) -> None:
+    def __init__(self, fn: ast.FunctionDef, tree: ast.Module | None = None) -> None:
         args = [a.arg for a in fn.args.args]
         if args != ["st", "seat", SEEN]:
             raise ValueError("seen_in_state(st, seat, s) takes the state, the seat and the Seen")
         self.state_type = fn.args.args[0].annotation
         self.locals: dict[str, ast.expr] = {}
         self.facts: dict[str, ast.expr] = {}
-        for node in fn.body:
-            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-                continue  # the docstring
+        self.own: list[str] = []  # the facts this function sets itself, in order
+        body = [
+            node
+            for node in fn.body
+            if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
+        ]  # (the docstring)
+        if body and _extends(body[0]) is not None and tree is not None:
+            parent = _parent(tree, body.pop(0))
+            self.locals.update(parent.locals)
+            self.facts.update(parent.facts)
+        parents = dict(self.locals)
+        for node in body:
             if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
                 raise ValueError(f"seen_in_state line {node.lineno}: only plain assignments")
             target = node.targets[0]
             if isinstance(target, ast.Name):
-                self.locals[target.id] = self._renamed(node.value)
+                value = self._renamed(node.value)
+                if target.id in parents and ast.dump(parents[target.id]) != ast.dump(value):
+                    raise ValueError(f"seen_in_state: local {target.id} differs from its parent's")
+                self.locals[target.id] = value
             elif (
                 isinstance(target, ast.Attribute)
                 and isinstance(target.value, ast.Name)
                 and target.value.id == SEEN
             ):
+                if target.attr in self.facts:
+                    raise ValueError(f"seen_in_state: s.{target.attr} is set twice")
                 self.facts[target.attr] = self._renamed(node.value)
+                self.own.append(target.attr)
             else:
                 raise ValueError(f"seen_in_state line {node.lineno}: assign a local or s.<fact>")
 
@@ -108,6 +131,45 @@ class _Sources:
                         found.add(name)
                         todo.append(self.locals[name])
         return found
+
+
+def _extends(node: ast.stmt) -> str | None:
+    """The name called by a statement `<name>(st, seat, s)`, the parent source it extends."""
+    if (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and [a.id for a in node.value.args if isinstance(a, ast.Name)] == ["st", "seat", SEEN]
+    ):
+        return node.value.func.id
+    return None
+
+
+def _parent(tree: ast.Module, call: ast.stmt) -> _Sources:
+    """The sources of the parent `seen_in_state` that `call` calls: the function of that name
+    in the module it is imported from (`from <module> import seen_in_state as <name>`)."""
+    name = _extends(call)
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                if (alias.asname or alias.name) == name and alias.name == "seen_in_state":
+                    path = ROOT.parent.joinpath(*node.module.split(".")).with_suffix(".py")
+                    parent = ast.parse(path.read_text())
+                    return _Sources(_function(parent.body, "seen_in_state"), parent)
+    raise ValueError(f"seen_in_state extends {name}, which no `from ... import` names")
+
+
+def _is_narrowing(stmt: ast.stmt) -> bool:
+    """`assert isinstance(s, ...)`: the writer of a subclass narrowing the parent's Seen to
+    its own (for the type checker; the generated code holds no Seen)."""
+    return (
+        isinstance(stmt, ast.Assert)
+        and isinstance(stmt.test, ast.Call)
+        and isinstance(stmt.test.func, ast.Name)
+        and stmt.test.func.id == "isinstance"
+        and isinstance(stmt.test.args[0], ast.Name)
+        and stmt.test.args[0].id == SEEN
+    )
 
 
 class _Inline(ast.NodeTransformer):
@@ -151,7 +213,18 @@ class _Inline(ast.NodeTransformer):
             if isinstance(body, ast.Name) and body.id in bound:
                 return copy.deepcopy(bound[body.id])
             return body
+        passes_seen = any(isinstance(a, ast.Name) and a.id == SEEN for a in node.args)
         self.generic_visit(node)
+        if (  # super().<writer>(s, ...): the parent's generated twin, over the state
+            passes_seen
+            and isinstance(f, ast.Attribute)
+            and isinstance(f.value, ast.Call)
+            and isinstance(f.value.func, ast.Name)
+            and f.value.func.id == "super"
+        ):
+            if f.attr == "_write":  # (s, m) -> (st, seat, m)
+                node.args.insert(1, ast.Name("seat", ast.Load()))
+            f.attr = _twin(f.attr)
         return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
@@ -200,6 +273,7 @@ def _method(fn: ast.FunctionDef, sources: _Sources, writers: set[str]) -> ast.Fu
         inline.visit(stmt)
         for stmt in new.body
         if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
+        and not _is_narrowing(stmt)
     ]
     # `seat = s.seat` in the writer is the method's own `seat` parameter here
     body = [
@@ -245,8 +319,8 @@ def facts(text: str) -> list[str]:
 def generated(text: str, class_name: str) -> list[str]:
     """The lines written between the markers of class `class_name` of the module `text`."""
     tree = ast.parse(text)
-    sources = _Sources(_function(tree.body, "seen_in_state"))
-    if list(sources.facts) != facts(text):
+    sources = _Sources(_function(tree.body, "seen_in_state"), tree)
+    if sources.own != facts(text):
         raise ValueError("seen_in_state sets each fact Seen declares, once, in its order")
     cls = _class(tree, class_name)
     writers = _writers(cls)
@@ -294,10 +368,15 @@ def marked() -> list[tuple[str, str]]:
         if BEGIN not in text:
             continue
         line = text[: text.index(BEGIN)].count("\n") + 1
-        for node in ast.parse(text).body:
-            end = node.end_lineno or node.lineno
-            if isinstance(node, ast.ClassDef) and node.lineno <= line <= end:
-                found.append((path.relative_to(ROOT).as_posix(), node.name))
+        # the last class opening above the marker (an empty pair of markers, before the first
+        # `make observers`, follows the class's last statement)
+        classes = [
+            node
+            for node in ast.parse(text).body
+            if isinstance(node, ast.ClassDef) and node.lineno < line
+        ]
+        if classes:
+            found.append((path.relative_to(ROOT).as_posix(), classes[-1].name))
     return found
 
 

@@ -9,22 +9,32 @@ the Artifacts' part of the view (docs/vale.md "The view"): the glade, the tiles 
 and blocked per seat, the seat picking, the own shelter, the sheltered cards each seat may
 know, the shelters' sizes and the areas bought. A base game leaves the Artifacts' fields zero.
 docs/encodings.md has the layout.
+
+Written once, as version 1 is (encoding.py): `Seen` here extends version 1's with the Artifacts'
+facts, `seen_in_view` and `seen_in_state` extend version 1's, and `_write` writes version 1's
+blocks (`super()`) and the Artifacts'; `write_state` is generated from it by `make observers`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from librt.vecs import vec
 from mypy_extensions import i32
 
-from eterna.core.encoding import ONE, cap, f32
-from eterna.core.layout import Block, Layout, cap_of, fields
+from eterna.core.encoding import ONE
+from eterna.core.encoding import put_count as _put
+from eterna.core.layout import Block, Layout, fields, table
 from eterna.games.vale import cards
+from eterna.games.vale.artifacts import Arts
 from eterna.games.vale.board import HUNT
 from eterna.games.vale.encoding import MAXP, ValeEncoding, base_layout
+from eterna.games.vale.encoding import Seen as BaseSeen
+from eterna.games.vale.encoding import seen_in_state as base_seen_in_state
+from eterna.games.vale.encoding import seen_in_view as base_seen_in_view
 from eterna.games.vale.state import ValeState
-from eterna.games.vale.views import ValeView, as_vale_view
+from eterna.games.vale.views import ValeView
 
 ENCODING_VERSION: Final = 2
 C: Final = cards.DECK_SIZE  # 98: the base game's 70 and the Artifacts' 28 creatures
@@ -84,13 +94,117 @@ LAYOUT_V2: Final[Layout] = (
     # option bought_area_limit is at most 10
     Block("bought_areas", (MAXP,), "areas bought per relative seat", 10.0),
 )
-CAP_SHELTER: Final = cap_of(LAYOUT_V2, "shelter_sizes")
-CAP_BOUGHT: Final = cap_of(LAYOUT_V2, "bought_areas")
+_SHELTER: Final[tuple[int, ...]] = table(LAYOUT_V2, "shelter_sizes")
+_BOUGHT: Final[tuple[int, ...]] = table(LAYOUT_V2, "bought_areas")
+
+
+class Seen(BaseSeen):
+    """What one seat sees of a game, version 2: version 1's facts and the Artifacts'."""
+
+    artifacts: bool  # the game plays with the Artifacts; then:
+    pending_artifact: int  # the tile whose effect asks (-1: none)
+    glade: tuple[int, ...]  # tiles
+    held: list[int]  # per seat, a tile (-1: none)
+    picked: list[int]
+    blocked: list[int]
+    picking: int  # the seat picking a tile now (-1: none)
+    shelter: list[int]  # the own shelter's cards (empty: a spectator)
+    # of seat t's shelter, the cards the writer looks at (whether this seat knows one: shown)
+    shelter_cards: Callable[[int], list[int]]
+    shelter_size: Callable[[int], int]  # of a seat
+    bought: list[int]  # areas bought, per seat
+
+
+def seen_in_view(v: ValeView, s: Seen) -> None:
+    """What the view shows (the reference path)."""
+    base_seen_in_view(v, s)
+    tile = cards.TILE_BY_NAME
+    card = cards.CARD_BY_NAME
+    pending = v["pending"]
+    arts = v.get("artifacts")
+    if arts is None:  # a base game: no tile, no shelter
+        arts = {
+            "glade": [],
+            "held": [],
+            "picked": [],
+            "blocked": [],
+            "picking": None,
+            "shelter": [],
+            "shelter_sizes": [],
+            "known_shelters": [],
+            "bought_areas": [],
+            "area_limits": [],
+        }
+    known = [[card[name] for name in names] for names in arts["known_shelters"]]
+    s.artifacts = "artifacts" in v
+    s.pending_artifact = (
+        tile[pending["artifact"]] if pending is not None and "artifact" in pending else -1
+    )
+    s.glade = tuple(tile[name] for name in arts["glade"])
+    s.held = [-1 if name is None else tile[name] for name in arts["held"]]
+    s.picked = [-1 if name is None else tile[name] for name in arts["picked"]]
+    s.blocked = [-1 if name is None else tile[name] for name in arts["blocked"]]
+    s.picking = -1 if arts["picking"] is None else arts["picking"]
+    s.shelter = [card[name] for name in arts["shelter"] or ()]
+    s.shelter_cards = known.__getitem__
+    s.shelter_size = arts["shelter_sizes"].__getitem__
+    s.bought = arts["bought_areas"]
+
+
+def seen_in_state(st: ValeState, seat: int, s: Seen) -> None:
+    """What `st.view(seat)` shows, read from the engine's attributes: version 1's, then the
+    Artifacts' (read only in a game with them). Of the shelters it reads `seat`'s own, every
+    shelter's size and the sheltered cards that are not secret (the view's `known_shelters`,
+    by version 1's `shown`): what the view shows."""
+    base_seen_in_state(st, seat, s)
+    arts = _arts(st)
+    choice = st.choice
+    shelters = arts.shelters
+    s.artifacts = st.arts is not None
+    s.pending_artifact = -2 - choice.src if choice is not None and choice.src < -1 else -1
+    s.glade = arts.glade
+    s.held = arts.held
+    s.picked = arts.chosen
+    s.blocked = arts.blocked
+    s.picking = _picking(st)
+    s.shelter = shelters[seat]
+    s.shelter_cards = lambda t: shelters[t]
+    s.shelter_size = lambda t: len(shelters[t])
+    s.bought = arts.bought
+
+
+def _arts(st: ValeState) -> Arts:
+    """The game's Artifacts; a base game's read as none (no tile, no shelter)."""
+    return _NO_ARTS if st.arts is None else st.arts
+
+
+def _picking(st: ValeState) -> int:
+    """The seat picking a tile now (the view's `artifacts.picking`; -1: none)."""
+    arts = st.arts
+    if arts is not None and st.stage == HUNT and arts.pick_i < st.players and st.choice is None:
+        picking = st.current_player
+        if picking is not None:
+            return picking
+    return -1
+
+
+#: a base game's Artifacts: no tile, empty shelters
+_NO_ARTS: Final = Arts.new(
+    (),
+    None,
+    {
+        "bought_area_limit": 0,
+        "artifact_block": "held",
+        "thoth_same_stone": False,
+        "ring_of_wishes": "spent",
+    },
+    MAXP,
+)
 
 
 class ValeEncodingV2(ValeEncoding):
-    """Version 2 (see the module docstring): version 1's writers at 98 cards, plus the
-    Artifacts' fields."""
+    """Version 2 (see the module docstring): version 1's writer at 98 cards, plus the
+    Artifacts' blocks."""
 
     version: ClassVar[int] = ENCODING_VERSION
     actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
@@ -106,94 +220,103 @@ class ValeEncodingV2(ValeEncoding):
     def _base_view(self, view: ValeView) -> None:
         return None
 
-    def _base_state(self, st: ValeState) -> None:
-        return None
+    def _seen(self, view: ValeView) -> Seen:
+        seen = Seen()
+        seen_in_view(view, seen)
+        return seen
 
-    # ------------------------------------------------------------------ from a view
-    def write(self, view: Any, m: Any) -> None:
-        super().write(view, m)
-        v = as_vale_view(view)
-        arts = v.get("artifacts")
-        if arts is None:
-            return
-        o = self._o
-        seat = v["seat"] or 0
-        n = v["players"]
-        tile = cards.TILE_BY_NAME
-        card = self._card
-        m[o["artifacts"]] = 1.0
-        pending = v["pending"]
-        if pending is not None and "artifact" in pending:
-            m[o["pending_artifact"] + tile[pending["artifact"]]] = 1.0
-        for name in arts["glade"]:
-            m[o["glade"] + tile[name]] = 1.0
-        for key in ("held", "picked", "blocked"):
-            b = o[key]
-            for s, held in enumerate(arts[key]):
-                if held is not None:
-                    m[b + ((s - seat) % n) * T + tile[held]] = 1.0
-        if arts["picking"] is not None:
-            m[o["picking"] + (arts["picking"] - seat) % n] = 1.0
-        b = o["shelter"]
-        for name in arts["shelter"] or ():
-            m[b + card[name]] = 1.0
-        b = o["known_shelters"]
-        for s, names in enumerate(arts["known_shelters"]):
-            base = b + ((s - seat) % n) * C
-            for name in names:
-                m[base + card[name]] = 1.0
-        for s in range(n):
-            r = (s - seat) % n
-            m[o["shelter_sizes"] + r] = cap(arts["shelter_sizes"][s], CAP_SHELTER)
-            m[o["bought_areas"] + r] = cap(arts["bought_areas"][s], CAP_BOUGHT)
+    def _write(self, s: BaseSeen, m: vec[i32]) -> None:
+        """Version 1's blocks (at 98 cards), then the Artifacts' in a game with them."""
+        super()._write(s, m)
+        assert isinstance(s, Seen)  # (this version's; the generated writer holds none)
+        if s.artifacts:
+            self._write_artifacts(s, s.seat, s.n, m)
 
-    # ------------------------------------------------------------------ fast path
-    def write_state(self, st: ValeState, seat: int, m: vec[i32]) -> None:
-        """`write(st.view(seat), m)` from the engine's attributes; of the shelters it reads
-        `seat`'s own, every shelter's size and the sheltered cards that are not secret (the
-        view's `known_shelters`) -- exactly what the view shows."""
-        super().write_state(st, seat, m)
-        arts = st.arts
-        if arts is None:
-            return
+    def _write_artifacts(self, s: Seen, seat: int, n: int, m: vec[i32]) -> None:
+        """The Artifacts' blocks."""
         o = self._o
-        n = st.players
         m[o["artifacts"]] = ONE
-        choice = st.choice
-        if choice is not None and choice.src < -1:
-            m[o["pending_artifact"] - 2 - choice.src] = ONE
-        for t in arts.glade:
-            m[o["glade"] + t] = ONE
+        tile = s.pending_artifact
+        if tile >= 0:
+            m[o["pending_artifact"] + tile] = ONE
+        b = o["glade"]
+        for t in s.glade:
+            m[b + t] = ONE
         per_seat = (
-            (o["held"], arts.held),
-            (o["picked"], arts.chosen),
-            (o["blocked"], arts.blocked),
+            (o["held"], s.held),
+            (o["picked"], s.picked),
+            (o["blocked"], s.blocked),
         )
         for b, tiles in per_seat:
-            for s in range(n):
-                if tiles[s] >= 0:
-                    m[b + ((s - seat) % n) * T + tiles[s]] = ONE
-        if st.stage == HUNT and arts.pick_i < n and choice is None:
-            picking = st.current_player
-            if picking is not None:
-                m[o["picking"] + (picking - seat) % n] = ONE
-        self._write_state_shelters(st, seat, n, m)
-
-    def _write_state_shelters(self, st: ValeState, seat: int, n: int, m: vec[i32]) -> None:
-        arts = st.arts
-        assert arts is not None
-        o = self._o
-        secret = st.secret
+            for t in range(n):
+                if tiles[t] >= 0:
+                    m[b + ((t - seat) % n) * T + tiles[t]] = ONE
+        picking = s.picking
+        if picking >= 0:
+            m[o["picking"] + (picking - seat) % n] = ONE
         b = o["shelter"]
-        for c in arts.shelters[seat]:
+        for c in s.shelter:
             m[b + c] = ONE
         b = o["known_shelters"]
-        for s in range(n):
-            r = (s - seat) % n
+        sizes = o["shelter_sizes"]
+        bought = o["bought_areas"]
+        for t in range(n):
+            r = (t - seat) % n
             base = b + r * C
-            shelter = arts.shelters[s]
-            for c in shelter:
-                if s == seat or not secret >> c & 1:
+            for c in s.shelter_cards(t):
+                if s.shown(t, c):
                     m[base + c] = ONE
-            m[o["shelter_sizes"] + r] = f32(cap(len(shelter), CAP_SHELTER))
-            m[o["bought_areas"] + r] = f32(cap(arts.bought[s], CAP_BOUGHT))
+            _put(m, sizes + r, _SHELTER, s.shelter_size(t))
+            _put(m, bought + r, _BOUGHT, s.bought[t])
+
+    # Generated from _write and seen_in_state by `make observers` (core/fastwriter.py):
+    # do not edit; edit the writer or seen_in_state and run it again.
+
+    def write_state(self, st: ValeState, seat: int, m: vec[i32]) -> None:
+        """Generated from `_write`: what `seen_in_state` reads, written as there."""
+        super().write_state(st, seat, m)
+        if st.arts is not None:
+            self._write_artifacts_state(st, seat, st.players, m)
+
+    def _write_artifacts_state(self, st: ValeState, seat: int, n: int, m: vec[i32]) -> None:
+        """Generated from `_write_artifacts`: what `seen_in_state` reads, written as there."""
+        st_secret = st.secret
+        st_choice = st.choice
+        st_arts = _arts(st)
+        st_shelters = st_arts.shelters
+        o = self._o
+        m[o["artifacts"]] = ONE
+        tile = -2 - st_choice.src if st_choice is not None and st_choice.src < -1 else -1
+        if tile >= 0:
+            m[o["pending_artifact"] + tile] = ONE
+        b = o["glade"]
+        for t in st_arts.glade:
+            m[b + t] = ONE
+        per_seat = (
+            (o["held"], st_arts.held),
+            (o["picked"], st_arts.chosen),
+            (o["blocked"], st_arts.blocked),
+        )
+        for b, tiles in per_seat:
+            for t in range(n):
+                if tiles[t] >= 0:
+                    m[b + (t - seat) % n * T + tiles[t]] = ONE
+        picking = _picking(st)
+        if picking >= 0:
+            m[o["picking"] + (picking - seat) % n] = ONE
+        b = o["shelter"]
+        for c in st_shelters[seat]:
+            m[b + c] = ONE
+        b = o["known_shelters"]
+        sizes = o["shelter_sizes"]
+        bought = o["bought_areas"]
+        for t in range(n):
+            r = (t - seat) % n
+            base = b + r * C
+            for c in st_shelters[t]:
+                if t == seat or not st_secret >> c & 1:
+                    m[base + c] = ONE
+            _put(m, sizes + r, _SHELTER, len(st_shelters[t]))
+            _put(m, bought + r, _BOUGHT, st_arts.bought[t])
+
+    # End of the generated observer.

@@ -8,9 +8,17 @@ seating (every agent in every seat of every deal), the lineups of MATCHUPS: `lea
 random, the heuristic and the default ISMCTS, and the heuristic against random for reference.
 It prints the table (win rate of the first agent with its 95% Wilson interval, parity, CPU
 seconds per decision of each agent) and, with --write, replaces the text between the markers
-`<!-- zoo:start -->` and `<!-- zoo:end -->` of that file. The results are a pure function of
-the seed (`eterna arena GAME --agents LINE --games N --players P --seed S` replays each row);
-the CPU times depend on the machine and its load.
+`<!-- zoo:start -->` and `<!-- zoo:end -->` of that file: the rows it measured replace the
+rows of the same game and lineup, the others stay (so `--matchups` and `--games-only` rerun
+only what is missing or stale), and the text under the table is kept. The results are a pure
+function of the seed (`eterna arena GAME --agents LINE --games N --players P --seed S` replays
+each row); the CPU times depend on the machine and its load.
+
+`--weights GAME=PATH` measures exported weights (a run's `policy.npz`) as that game's `learned`
+bot before they ship: they are loaded in this process, which the arena's workers inherit when
+they are forked (Linux) or which plays the games itself (`--workers 1`); elsewhere the flag is
+refused with more than one worker. Once the file is copied to
+`src/eterna/agents/weights/GAME.npz`, `eterna arena` replays the same rows.
 """
 
 from __future__ import annotations
@@ -21,7 +29,8 @@ import sys
 import time
 from pathlib import Path
 
-from eterna.arena.runner import prepare, run_arena
+from eterna.agents import learned
+from eterna.arena.runner import _pool_context, prepare, run_arena
 from eterna.arena.stats import aggregate, timing
 
 TABLES = {"vale": 2, "eternitium": 2, "eternity": 4}
@@ -54,20 +63,56 @@ def measure(game: str, first: str, other: str, games: int, seed: int, workers: i
     }
 
 
+HEADER = [
+    "| game | lineup (first agent measured) | games | first agent wins (95% Wilson CI) "
+    "| parity | CPU ms / decision |",
+    "| --- | --- | --- | --- | --- | --- |",
+]
+
+
+def row_line(r: dict) -> str:
+    cost = ", ".join(f"{k} {v * 1000:.2f}" for k, v in sorted(r["cost"].items()))
+    return (
+        f"| {r['game']}, {r['players']}p | `{r['lineup']}` (`--seed {r['seed']}`) "
+        f"| {r['games']} | **{r['win_rate']:.1%}** ({r['low']:.1%}-{r['high']:.1%}) "
+        f"| {r['parity']:.0%} | {cost} |"
+    )
+
+
 def table(rows: list[dict]) -> str:
-    out = [
-        "| game | lineup (first agent measured) | games | first agent wins (95% Wilson CI) "
-        "| parity | CPU ms / decision |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
+    return "\n".join(HEADER + [row_line(r) for r in rows])
+
+
+def row_key(line: str) -> tuple[str, str]:
+    """(game, lineup) of a table line: `| vale, 2p | `learned,random` (...) | ...`."""
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    return cells[0].split(",")[0], cells[1].split("`")[1]
+
+
+def row_order(key: tuple[str, str]) -> tuple[int, int, str]:
+    game, lineup = key
+    names = lineup.split(",")
+    pair = (names[0], names[1] if len(names) > 1 else "")
+    games = list(TABLES)
+    return (
+        games.index(game) if game in games else len(games),
+        MATCHUPS.index(pair) if pair in MATCHUPS else len(MATCHUPS),
+        lineup,
+    )
+
+
+def merge(block: str, rows: list[dict]) -> str:
+    """The block between the markers with `rows` in place of the rows of the same game and
+    lineup, the other rows kept, in the games' and matchups' order; the text under the
+    table kept as it is."""
+    old = [line for line in block.splitlines() if line.startswith("| ")]
+    lines = {row_key(line): line for line in old if not line.startswith(("| game ", "| ---"))}
     for r in rows:
-        cost = ", ".join(f"{k} {v * 1000:.2f}" for k, v in sorted(r["cost"].items()))
-        out.append(
-            f"| {r['game']}, {r['players']}p | `{r['lineup']}` (`--seed {r['seed']}`) "
-            f"| {r['games']} | **{r['win_rate']:.1%}** ({r['low']:.1%}-{r['high']:.1%}) "
-            f"| {r['parity']:.0%} | {cost} |"
-        )
-    return "\n".join(out)
+        lines[(r["game"], r["lineup"])] = row_line(r)
+    rest = [line for line in block.splitlines() if not line.startswith("|")]
+    note = "\n".join(rest).strip("\n")
+    body = HEADER + [lines[k] for k in sorted(lines, key=row_order)]
+    return "\n".join(body) + (f"\n\n{note}" if note else "")
 
 
 def main() -> None:
@@ -80,7 +125,19 @@ def main() -> None:
     parser.add_argument("--matchups", default="", help="e.g. learned:random,learned:heuristic")
     parser.add_argument("--write", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
+    parser.add_argument(
+        "--weights",
+        action="append",
+        default=[],
+        metavar="GAME=PATH",
+        help="measure these exported weights as GAME's learned bot (repeatable)",
+    )
     args = parser.parse_args()
+    for item in args.weights:
+        game, _, path = item.partition("=")
+        if args.workers > 1 and _pool_context().get_start_method() != "fork":
+            sys.exit("--weights needs --workers 1 where the arena's workers are not forked")
+        learned._SHIPPED[game] = learned.NumpyPolicy.load(Path(path))
     matchups = MATCHUPS
     if args.matchups:
         matchups = [tuple(m.split(":", 1)) for m in args.matchups.split(",")]  # type: ignore[misc]
@@ -102,8 +159,8 @@ def main() -> None:
         if START not in doc or END not in doc:
             sys.exit(f"{args.write} has no {START} ... {END} markers")
         head, _, rest = doc.partition(START)
-        _, _, tail = rest.partition(END)
-        args.write.write_text(f"{head}{START}\n{text}\n{END}{tail}", encoding="utf-8")
+        block, _, tail = rest.partition(END)
+        args.write.write_text(f"{head}{START}\n{merge(block, rows)}\n{END}{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ each row); the CPU times depend on the machine and its load.
 bot before they ship: they are loaded in this process, which the arena's workers inherit when
 they are forked (Linux) or which plays the games itself (`--workers 1`); elsewhere the flag is
 refused with more than one worker. Once the file is copied to
-`src/eterna/agents/weights/GAME.npz`, `eterna arena` replays the same rows.
+`src/eterna/agents/weights/GAME.npz`, `eterna arena` replays the same rows. `--rows FILE`
+adds rows measured by an earlier run (its `--json`), so long matchups can be run apart and
+written together (`--matchups none` plays nothing).
 """
 
 from __future__ import annotations
@@ -126,6 +128,14 @@ def main() -> None:
     parser.add_argument("--write", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
     parser.add_argument(
+        "--rows",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="JSON",
+        help="rows measured earlier (a --json file) to write with this run's (repeatable)",
+    )
+    parser.add_argument(
         "--weights",
         action="append",
         default=[],
@@ -139,9 +149,11 @@ def main() -> None:
             sys.exit("--weights needs --workers 1 where the arena's workers are not forked")
         learned._SHIPPED[game] = learned.NumpyPolicy.load(Path(path))
     matchups = MATCHUPS
-    if args.matchups:
+    if args.matchups == "none":
+        matchups = []
+    elif args.matchups:
         matchups = [tuple(m.split(":", 1)) for m in args.matchups.split(",")]  # type: ignore[misc]
-    rows = []
+    rows = [row for path in args.rows for row in json.loads(path.read_text(encoding="utf-8"))]
     for game in args.games_only.split(","):
         for first, other in matchups:
             games = args.ismcts_games if "ismcts" in (first, other) else args.games

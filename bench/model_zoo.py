@@ -21,6 +21,14 @@ refused with more than one worker. Once the file is copied to
 `src/eterna/agents/weights/GAME.npz`, `eterna arena` replays the same rows. `--rows FILE`
 adds rows measured by an earlier run (its `--json`), so long matchups can be run apart and
 written together (`--matchups none` plays nothing).
+
+`--log FILE` plays the games in this process, deal by deal (both seats of a deal, so the
+seating stays paired), appending each finished game to FILE (JSON lines) and skipping the
+games already there: a long matchup (the learned bots against the ISMCTS, about a minute of
+CPU a game) can be stopped and resumed, and `--stop-after MINUTES` starts no new deal after
+that time; a row then covers the whole deals played. Every game is a pure function of its
+index, so the first K deals of a `--games N` row are the games of `eterna arena ... --games
+2K` (2 players).
 """
 
 from __future__ import annotations
@@ -32,7 +40,9 @@ import time
 from pathlib import Path
 
 from eterna.agents import learned
-from eterna.arena.runner import _pool_context, prepare, run_arena
+from eterna.arena.pairing import schedule
+from eterna.arena.runner import ArenaSpec, _pool_context, play_match, prepare, run_arena
+from eterna.arena.simulate import GameResult
 from eterna.arena.stats import aggregate, timing
 
 TABLES = {"vale": 2, "eternitium": 2, "eternity": 4}
@@ -41,12 +51,62 @@ MATCHUPS += [("heuristic", "random")]
 START, END = "<!-- zoo:start -->", "<!-- zoo:end -->"
 
 
-def measure(game: str, first: str, other: str, games: int, seed: int, workers: int) -> dict:
+def logged_games(spec: ArenaSpec, log: Path, stop_at: float | None) -> list[GameResult]:
+    """The arena's games through a log of finished games (JSON lines): the games already in it
+    are read back, the others played in this process deal by deal (each appended as it ends),
+    no new deal started after `stop_at` (time.monotonic()); the games of whole deals only."""
+    key = {"game": spec.game, "lineup": ",".join(spec.lineup), "seed": spec.seed}
+    done: dict[int, GameResult] = {}
+    if log.exists():
+        for text in log.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(text)
+            if all(entry.get(k) == v for k, v in key.items()):
+                done[entry["index"]] = GameResult(
+                    index=entry["index"],
+                    seed=entry["deal_seed"],
+                    agents=tuple(entry["agents"]),
+                    scores=tuple(entry["scores"]),
+                    winners=tuple(entry["winners"]),
+                    record=None,
+                    cpu=tuple(entry["cpu"]),
+                    choices=tuple(entry["choices"]),
+                )
+    matches = schedule(spec.lineup, spec.requested, spec.seed)
+    results: list[GameResult] = []
+    for start in range(0, len(matches), spec.players):
+        deal = matches[start : start + spec.players]
+        missing = [m for m in deal if m.index not in done]
+        if missing and stop_at is not None and time.monotonic() >= stop_at:
+            break
+        for match in missing:
+            r = play_match(spec.game, spec.players, spec.options, match)
+            done[r.index] = r
+            entry = {**key, "index": r.index, "deal_seed": r.seed, "agents": list(r.agents)}
+            entry |= {"scores": list(r.scores), "winners": list(r.winners)}
+            entry |= {"cpu": list(r.cpu), "choices": list(r.choices)}
+            with log.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(entry) + "\n")
+        results.extend(done[m.index] for m in deal)
+    return results
+
+
+def measure(
+    game: str,
+    first: str,
+    other: str,
+    games: int,
+    seed: int,
+    workers: int,
+    log: Path | None = None,
+    stop_at: float | None = None,
+) -> dict:
     players = TABLES[game]
     lineup = [first] + [other] * (players - 1)
     spec = prepare(game, lineup, games, players, seed=seed)
     t0 = time.monotonic()
-    results = run_arena(spec, workers=workers)
+    results = run_arena(spec, workers=workers) if log is None else logged_games(spec, log, stop_at)
+    if not results:
+        raise SystemExit(f"{game} {','.join(lineup)}: no whole deal played")
     summary = aggregate(results, ratings=False)
     line = next(a for a in summary["agents"] if a["agent"] == first)
     cost = timing(results)
@@ -136,6 +196,20 @@ def main() -> None:
         help="rows measured earlier (a --json file) to write with this run's (repeatable)",
     )
     parser.add_argument(
+        "--log",
+        type=Path,
+        default=None,
+        metavar="JSONL",
+        help="play in this process, appending each game to JSONL and skipping those in it",
+    )
+    parser.add_argument(
+        "--stop-after",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="with --log: start no new deal after this many minutes (rows of the deals played)",
+    )
+    parser.add_argument(
         "--weights",
         action="append",
         default=[],
@@ -154,12 +228,13 @@ def main() -> None:
     elif args.matchups:
         matchups = [tuple(m.split(":", 1)) for m in args.matchups.split(",")]  # type: ignore[misc]
     rows = [row for path in args.rows for row in json.loads(path.read_text(encoding="utf-8"))]
+    stop_at = None if args.stop_after is None else time.monotonic() + args.stop_after * 60
     for game in args.games_only.split(","):
         for first, other in matchups:
             games = args.ismcts_games if "ismcts" in (first, other) else args.games
             if games <= 0:
                 continue
-            row = measure(game, first, other, games, args.seed, args.workers)
+            row = measure(game, first, other, games, args.seed, args.workers, args.log, stop_at)
             rows.append(row)
             print(json.dumps(row), file=sys.stderr, flush=True)
     text = table(rows)

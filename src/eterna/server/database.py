@@ -10,11 +10,13 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from eterna.server.loop_commits import LoopCommits
 from eterna.server.settings import CHECKPOINT_EVERY
 from eterna.server.storage import Storage
+
+if TYPE_CHECKING:  # psycopg is the postgres extra's: `make run` (SQLite) never imports it
+    from eterna.server.loop_commits import LoopCommits
 
 log = logging.getLogger("eterna.server")
 T = TypeVar("T")
@@ -30,7 +32,11 @@ class Database:
         self.pool = ThreadPoolExecutor(writers, thread_name_prefix="eterna-db")
         self.checkpoints: asyncio.Task[None] | None = None
         # PostgreSQL: the group commits of moves from the event loop (loop_commits.py)
-        self.commits = LoopCommits(storage.url) if storage.dialect == "postgresql" else None
+        self.commits: LoopCommits | None = None
+        if storage.dialect == "postgresql":
+            from eterna.server.loop_commits import LoopCommits
+
+            self.commits = LoopCommits(storage.url)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a storage thread."""

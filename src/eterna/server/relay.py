@@ -83,7 +83,10 @@ class Relay:
             kept = self.store.finished.get(table_id)
             if kept is not None and kept.data.rematch_id is None:
                 kept.data.rematch_id = str(message["r"])
-        table = await self._table(table_id)
+        # the one channel every node hears (a rematch) never waits for a table being loaded,
+        # whose channel's confirmation may come after it (a load reads the rematch stored)
+        table = self.store.tables.get(table_id) if kind == "rematch" else None
+        table = table or await self._table(table_id)
         if table is None:
             return
         if kind == "presence":
@@ -150,9 +153,12 @@ class Relay:
             self.store.forget_if_idle(table)
 
     async def on_sweep(self) -> None:
-        """Catch up every unfinished copy in memory that is behind the database, end the
-        leases of finished tables, and every `CONNECTIONS_RENEW` seconds mark the games in
-        play here (the cluster's live-table cap)."""
+        """Forget the copies this node no longer keeps and stop hearing their tables' channels,
+        catch up every unfinished copy in memory that is behind the database, end the leases
+        of finished tables, and every `CONNECTIONS_RENEW` seconds mark the games in play here
+        (the cluster's live-table cap)."""
+        self.forget_idle()
+        await self.cluster.release(self.store.in_use())
         tables = self.store.tables
         over = [t for t in self.cluster.held if (x := tables.get(t)) and x.over]
         for table_id in over:
@@ -171,6 +177,15 @@ class Relay:
             if table is not None and (plies > table.ply or status != table.data.status):
                 async with table.lock:
                     await self.moves.catch_up(table)
+
+    def forget_idle(self) -> None:
+        """Copies read for a request (a page's summary, a join) that no socket here shows and
+        this node does not drive are forgotten after `cluster.ttl` seconds (read again when
+        needed), so that the node stops hearing their tables."""
+        now = time.monotonic()
+        for table in list(self.store.tables.values()):
+            if not table.over and now - table.last_active >= self.cluster.ttl:
+                self.store.forget_if_idle(table)
 
     async def on_reconnect(self) -> None:
         """Redis is back: catch up every copy, say again which seats are connected here."""

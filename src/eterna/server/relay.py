@@ -1,7 +1,8 @@
 """A cluster node's copy of each table it serves, kept in step with the other nodes (cluster.py
 carries the messages, docs/web.md "Running on several machines: design" says why).
 
-Messages (JSON on the cluster's channel, `k` its kind, `t` the table):
+Messages (JSON on the table's channel, heard while this node keeps a copy of it; a rematch on
+the channel every node hears; `k` its kind, `t` the table):
 - `act`: an action stored as ply `p` (1-based) by seat `s`, notation `n` (`x`: the turn timer
   played it; `f`: when stored; `d`: the next turn's deadline). Applied strictly in ply order.
 - `seats`: a seat was claimed or filled: read the seats again.
@@ -11,7 +12,8 @@ Messages (JSON on the cluster's channel, `k` its kind, `t` the table):
 
 A copy that misses a message (Redis was lost) is caught up from the database (`Moves.catch_up`):
 when the next action arrives after a gap, on every lease sweep (one query for all the unfinished
-tables in memory), and when Redis comes back. What this node tells the others is peers.py's.
+tables in memory), and when Redis comes back. The lease sweep also forgets the copies this node
+no longer keeps, and stops hearing their channels. What this node tells the others is peers.py's.
 """
 
 from __future__ import annotations
@@ -85,8 +87,10 @@ class Relay:
                 kept.data.rematch_id = str(message["r"])
         # the one channel every node hears (a rematch) never waits for a table being loaded,
         # whose channel's confirmation may come after it (a load reads the rematch stored)
-        table = self.store.tables.get(table_id) if kind == "rematch" else None
-        table = table or await self._table(table_id)
+        if kind == "rematch":
+            table = self.store.tables.get(table_id)
+        else:
+            table = await self._table(table_id)
         if table is None:
             return
         if kind == "presence":

@@ -113,6 +113,7 @@ class Cluster:
         self.listener = aioredis.from_url(redis_url, socket_connect_timeout=REDIS_TIMEOUT)
         self.limits = SharedLimits(self.redis, node, lambda: self.redis_ok)  # quotas, rates, caps
         self.held: dict[str, int] = {}  # table id: fencing token
+        self.epoch: int | None = None  # this node's lease (leases.py), while it holds one
         self.valid_until = 0.0  # monotonic time until which the held leases surely hold
         self.redis_ok = False
         self.db_ok = True
@@ -144,6 +145,7 @@ class Cluster:
         for task in self.tasks:
             task.cancel()
         held, self.held = list(self.held), {}
+        self.epoch = None
         self.valid_until = 0.0
         try:
             await self.db(self.leases.release, self.node)
@@ -164,19 +166,18 @@ class Cluster:
         return None if token is None else (self.node, token)
 
     async def acquire(self, table_id: str) -> Lease | None:
-        """Take a table's lease now (a table this node just created)."""
-        if not self.redis_ok:
+        """Take a table's lease now (a table this node just created), under this node's own
+        lease (none yet: the lease sweep takes the table soon)."""
+        epoch = self.epoch
+        if not self.redis_ok or epoch is None:
             return None
-        started = time.monotonic()
         try:
-            lease: Lease | None = await self.db(self.leases.acquire, table_id, self.node, self.ttl)
+            lease: Lease | None = await self.db(self.leases.acquire, table_id, self.node, epoch)
         except Exception:
             log.exception("table %s: cannot take its lease", table_id)
             return None
-        if lease is not None:
+        if lease is not None and self.epoch == epoch:
             self.held[table_id] = lease.token
-            if not self.valid_until:
-                self.valid_until = started + self.ttl - self.renew_every / 2
         return lease
 
     def drop(self, table_id: str) -> None:
@@ -215,13 +216,19 @@ class Cluster:
     async def _sweep(self) -> None:
         started = time.monotonic()
         if not self.redis_ok:  # a node that cannot announce moves drives nothing
-            if self.held:
+            if self.epoch is not None:
+                self.epoch = None  # a new epoch when Redis is back
                 self._lose(set(self.held))
                 await self._hand_over()
             return
-        driving = dict(self.held)
         try:
-            held = await self.db(self.leases.renew, self.node, self.ttl, list(driving))
+            epoch = self.epoch
+            if epoch is None or not await self.db(self.leases.renew, self.node, epoch, self.ttl):
+                if epoch is not None:  # lapsed, or handed over: not one table is ours now
+                    log.warning("node %s: its lease lapsed", self.node)
+                    self.epoch = None
+                    self._lose(set(self.held))
+                epoch = self.epoch = await self.db(self.leases.register, self.node, self.ttl)
             self.db_ok = True
         except Exception:
             if self.db_ok:
@@ -231,8 +238,6 @@ class Cluster:
                 self._lose(set(self.held))
             return
         self.valid_until = started + self.ttl - self.renew_every / 2
-        # lost: a lease renewed in vain, unless taken again meanwhile (a new token)
-        self._lose({t for t, k in driving.items() if held.get(t) != k and self.held.get(t) == k})
         try:
             orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
         except Exception:

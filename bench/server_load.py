@@ -23,7 +23,8 @@ the node its id hashes to, so a move is told to its seats by the node that appli
 every move crosses nodes. Tables are created on the nodes in turn either way. `--games
 200,500,1000` runs each size in turn on the same servers. Reported besides:
 the server CPU per move summed over the nodes, the CPU of PostgreSQL and Redis per move, Redis
-commands and PostgreSQL commits (and rows written) per second. A move a node refuses as
+commands and PostgreSQL commits (and rows written) per second, and the move messages the nodes
+heard per move (Redis's deliveries: `GET /api/cluster`). A move a node refuses as
 `waiting` (its copy has not yet heard of a seat claimed on another node) is played again after
 `RETRY_WAITING` seconds, and counted under errors.
 
@@ -338,6 +339,19 @@ def redis_commands(url: str | None) -> int | None:
     return int(line)
 
 
+async def acts_heard(bases: list[str]) -> int | None:
+    """Move messages heard so far by all the nodes (`GET /api/cluster`; None before it was
+    there: every node then heard every move)."""
+    total = 0
+    async with httpx.AsyncClient(trust_env=False, timeout=10) as http:
+        for base in bases:
+            response = await http.get(f"{base}/api/cluster")
+            if response.status_code != 200:
+                return None
+            total += int(response.json()["heard"].get("act", 0))
+    return total
+
+
 def postgres_writes(url: str | None) -> tuple[int, int] | None:
     """PostgreSQL's committed transactions and rows written (inserted + updated) so far."""
     if not url:
@@ -371,6 +385,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     services = services_cpu(servers)
     commands = redis_commands(servers.redis_url)
     writes = await asyncio.to_thread(postgres_writes, servers.database_url)
+    heard = await acts_heard(servers.bases) if servers.redis_url else None
     waited = sum(runqueue_wait(pid) for pid in pids)
     await asyncio.sleep(args.seconds)
     stats.measuring = False
@@ -382,6 +397,7 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     after = services_cpu(servers)
     commands_after = redis_commands(servers.redis_url)
     writes_after = await asyncio.to_thread(postgres_writes, servers.database_url)
+    heard_after = await acts_heard(servers.bases) if heard is not None else None
     stop.set()
     for task in loops:
         task.cancel()
@@ -429,6 +445,8 @@ async def run(servers: Servers, args: argparse.Namespace, games: int) -> dict[st
     if commands is not None and commands_after is not None:
         figures["redis_commands_per_s"] = round((commands_after - commands) / elapsed, 1)
         figures["redis_commands_per_move"] = round((commands_after - commands) / moves, 2)
+    if heard is not None and heard_after is not None:  # Redis deliveries of a move, all nodes
+        figures["acts_heard_per_move"] = round((heard_after - heard) / moves, 2)
     if writes is not None and writes_after is not None:
         figures["postgres_commits_per_s"] = round((writes_after[0] - writes[0]) / elapsed, 1)
         figures["postgres_rows_written_per_s"] = round((writes_after[1] - writes[1]) / elapsed, 1)

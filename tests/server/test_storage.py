@@ -42,7 +42,7 @@ def test_migrations_are_idempotent_and_reversible(db_url: str) -> None:
     names = set(inspect(storage.engine).get_table_names())
     assert {"tables", "seats", "actions", "alembic_version"} <= names
     with storage.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0007"
     upgrade(storage.engine)  # already at head: nothing happens
     storage.create_table(table_data("keep"))
     storage.close()
@@ -236,35 +236,48 @@ def test_seat_claims_fills_and_rematch_links_are_conditional(db_url: str) -> Non
 
 
 def test_leases_fence_driven_moves(pg_url: str) -> None:
-    """A node writes a bot's move only while it holds the table's lease, under its token: a
-    lease that expired and was taken over refuses the old holder's write (leases.py)."""
+    """A node writes a bot's move only while it holds the table's lease, under its token: the
+    lease of a node that stopped renewing its own (one row a node) lapses with it, is taken
+    over, and refuses the old holder's write; a node that lost its lease holds none of its
+    tables under its next epoch (leases.py)."""
+    from sqlalchemy import text
+
     from eterna.server.leases import LeaseStore
     from eterna.server.storage import LeaseLost, PendingAction
 
     storage = Storage(pg_url)
     leases = LeaseStore(storage.engine)
-    storage.create_table(table_data("f1"))
-    first = leases.acquire("f1", "a", 0.3)
-    assert first is not None and leases.acquire("f1", "b", 5.0) is None  # held by a
+    for table_id in ("f1", "f2"):
+        storage.create_table(table_data(table_id))
+    a = leases.register("a", 0.3)
+    first = leases.acquire("f1", "a", a)
+    assert first is not None and leases.acquire("f2", "a", a) is not None
+    b = leases.register("b", 5.0)
+    assert leases.acquire("f1", "b", b) is None  # held by a
     assert leases.orphans(10) == []
     done = storage.add_actions([PendingAction("f1", 0, 1, "play sea-3", None, ("a", first.token))])
     assert isinstance(done[0], float)
-    time.sleep(0.4)  # a stops renewing: its lease lapses
-    assert leases.orphans(10) == ["f1"] and leases.renew("a", 5.0, ["f1"]) == {}
-    second = leases.acquire("f1", "b", 0.3)
+    with storage.engine.begin() as conn:  # the view of the tables' leases, for the tools
+        row = conn.execute(text("SELECT node, token FROM leases WHERE table_id = 'f1'")).first()
+    assert row is not None and tuple(row) == ("a", first.token)
+    time.sleep(0.4)  # a stops renewing: both its tables lapse with its one row
+    assert sorted(leases.orphans(10)) == ["f1", "f2"] and not leases.renew("a", a, 5.0)
+    second = leases.acquire("f1", "b", b)
     assert second is not None and second.token == first.token + 1
-    assert leases.renew("b", 0.3, ["f1"]) == {"f1": second.token}
-    assert leases.renew("b", 5.0, []) == {}  # b drives it no more (Redis lost): it lapses
-    time.sleep(0.4)
-    assert leases.renew("b", 5.0, ["f1"]) == {} and leases.orphans(10) == ["f1"]
-    second = leases.acquire("f1", "b", 5.0)
-    assert second is not None and second.token == first.token + 2
+    assert leases.renew("b", b, 5.0)
     stale = PendingAction("f1", 1, 2, "pledge sky-11", None, ("a", first.token))
     assert isinstance(storage.add_actions([stale])[0], LeaseLost)
+    again = leases.register("a", 5.0)  # a comes back under a new epoch: f2 is not its own
+    assert again == a + 1 and leases.orphans(10) == ["f2"]
+    old_epoch = PendingAction("f2", 0, 1, "play sea-3", None, ("a", 1))
+    assert isinstance(storage.add_actions([old_epoch])[0], LeaseLost)
+    assert leases.acquire("f2", "a", a) is None  # not under its lapsed epoch
+    assert leases.acquire("f2", "a", again) is not None
     leases.arm("f1", "b", second.token, 123.5, 1)
     assert leases.progress(["f1"]) == {"f1": ("playing", 1)}
     leases.release("b")  # b stops: c takes over at once, with the deadline b armed
-    third = leases.acquire("f1", "c", 5.0)
+    assert not leases.renew("b", b, 5.0)
+    third = leases.acquire("f1", "c", leases.register("c", 5.0))
     assert third is not None and (third.deadline, third.deadline_ply) == (123.5, 1)
     leases.forget("c", ["f1"])
     assert leases.progress(["f1"]) == {"f1": ("playing", 1)} and leases.orphans(10) == ["f1"]
@@ -288,7 +301,7 @@ def test_loop_commits_store_as_the_storage_does(pg_url: str) -> None:
     storage = Storage(pg_url)
     leases = LeaseStore(storage.engine)
     storage.create_table(table_data("l1"))
-    lease = leases.acquire("l1", "a", 5.0)
+    lease = leases.acquire("l1", "a", leases.register("a", 5.0))
     assert lease is not None
 
     async def main() -> None:

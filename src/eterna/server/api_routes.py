@@ -50,6 +50,16 @@ async def health(checked: HealthDep) -> dict[str, Any] | JSONResponse:
     return body if body["ok"] else JSONResponse(body, status_code=503)
 
 
+@router.get("/api/cluster")
+async def cluster_hearing(checked: HealthDep) -> dict[str, Any]:
+    """What this cluster node hears (docs/web.md, "Fan-out over Redis"): how many tables'
+    channels, and the messages heard by kind; 404 on a single server."""
+    hearing = checked.hearing()
+    if hearing is None:
+        raise RequestError(404, "not_found", "this server is not a cluster node")
+    return hearing
+
+
 @router.get("/api/games")
 async def games(
     request: Request, lang: str | None = Query(None, max_length=16)

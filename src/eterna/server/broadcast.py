@@ -33,13 +33,16 @@ class Broadcaster:
         self.store = store
         self.peers = peers  # a cluster node tells the others which seats are connected here
 
-    async def welcome(self, table: LiveTable, conn: Connection) -> None:
+    async def welcome(self, table: LiveTable, conn: Connection) -> bool:
         """With the table's lock held, the connection admitted to its seat: the welcome and
-        the current update, and every update from now on."""
+        the current update, and every update from now on. False (nothing sent) when this copy
+        of the table left memory meanwhile (nothing would keep it in step): load it again."""
         seat = conn.seat
-        table.visited = table.visited or seat is not None
         if table._shown is None:  # the public history, replayed off the loop (once)
             table._shown = await self.store.replay(public_history, table.data)
+        if self.store.tables.get(table.id) is not table:
+            return False
+        table.visited = table.visited or seat is not None
         table.conns.add(conn)
         table.last_active = time.monotonic()
         conn.send_json(welcome_frame(seat, table.summary()))
@@ -49,6 +52,7 @@ class Broadcaster:
         if table.data.rematch_id is not None:
             token = table.rematch_tokens.get(seat) if seat is not None else None
             conn.send_json(rematch_frame(table.data.rematch_id, token))
+        return True
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.conns.discard(conn)

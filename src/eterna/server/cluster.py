@@ -2,11 +2,15 @@
 Redis pub/sub (docs/web.md, "Running on several machines: design").
 
 Every node publishes what changed at a table (an accepted action with its ply, seats claimed or
-filled, a table ended, a rematch, which seats are connected here) on one Redis channel, in the
-order it happened on that node; every node relays what it hears to its own sockets through its
-copy of the table, applying actions strictly in ply order: an action it already has is skipped,
-an action after a gap makes it read the missing ones from the database first. So each seat, on
-whichever node its socket is, gets every event once and in order.
+filled, a table ended, which seats are connected here) on that table's own Redis channel, in
+the order it happened on that node; a node hears a table's channel only while it keeps a copy
+of the table in memory (`watch` before the copy is read or made, `release` once it is gone),
+and relays what it hears to its own sockets through that copy, applying actions strictly in
+ply order: an action it already has is skipped, an action after a gap makes it read the missing
+ones from the database first. So each seat, on whichever node its socket is, gets every event
+once and in order, and a node hears none of the tables it neither drives nor serves. A finished
+table's rematch goes on the one channel every node hears (every node may keep the finished
+table in its cache).
 
 The lease loop renews this node's leases and takes over the tables nobody drives (their driver
 died, or was stopped), within about `lease_ttl` seconds. A node cut off from Redis gives its
@@ -22,7 +26,8 @@ import logging
 import os
 import socket
 import time
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
 import orjson
@@ -32,7 +37,8 @@ from eterna.server.shared_limits import SharedLimits
 
 log = logging.getLogger("eterna.server")
 
-CHANNEL = "eterna:events"
+CHANNEL = "eterna:events"  # what every node hears: a finished table's rematch
+TABLE_CHANNEL = "eterna:t:"  # + a table's id: that table's events, heard by the nodes keeping it
 ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
 REDIS_CONNECTIONS = 100  # a node's connections to Redis for commands (the listener has its own)
@@ -107,10 +113,19 @@ class Cluster:
         self.listener = aioredis.from_url(redis_url, socket_connect_timeout=REDIS_TIMEOUT)
         self.limits = SharedLimits(self.redis, node, lambda: self.redis_ok)  # quotas, rates, caps
         self.held: dict[str, int] = {}  # table id: fencing token
+        self.epoch: int | None = None  # this node's lease (leases.py), while it holds one
         self.valid_until = 0.0  # monotonic time until which the held leases surely hold
         self.redis_ok = False
         self.db_ok = True
-        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.outbox: asyncio.Queue[tuple[bytes, dict[str, Any]]] = asyncio.Queue()
+        # the tables whose channel this node hears, each with its subscription's confirmation
+        # (done once Redis confirmed it, or given up: the catch-up covers what it missed)
+        self.watched: dict[str, asyncio.Future[None]] = {}
+        self.pins: Counter[str] = Counter()  # tables being watched right now (never released)
+        self.pubsub: Any = None  # the listener's subscriptions while it is connected
+        # subscriptions changed one command at a time, in the order they were decided
+        self.commands = asyncio.Lock()
+        self.heard: Counter[str] = Counter()  # messages heard, by kind (GET /api/cluster)
         self.tasks: list[asyncio.Task[None]] = []
         self.told: Listener = Deaf()  # the node's parts kept in step (relay.py), from start()
 
@@ -130,6 +145,7 @@ class Cluster:
         for task in self.tasks:
             task.cancel()
         held, self.held = list(self.held), {}
+        self.epoch = None
         self.valid_until = 0.0
         try:
             await self.db(self.leases.release, self.node)
@@ -150,19 +166,18 @@ class Cluster:
         return None if token is None else (self.node, token)
 
     async def acquire(self, table_id: str) -> Lease | None:
-        """Take a table's lease now (a table this node just created)."""
-        if not self.redis_ok:
+        """Take a table's lease now (a table this node just created), under this node's own
+        lease (none yet: the lease sweep takes the table soon)."""
+        epoch = self.epoch
+        if not self.redis_ok or epoch is None:
             return None
-        started = time.monotonic()
         try:
-            lease: Lease | None = await self.db(self.leases.acquire, table_id, self.node, self.ttl)
+            lease: Lease | None = await self.db(self.leases.acquire, table_id, self.node, epoch)
         except Exception:
             log.exception("table %s: cannot take its lease", table_id)
             return None
-        if lease is not None:
+        if lease is not None and self.epoch == epoch:
             self.held[table_id] = lease.token
-            if not self.valid_until:
-                self.valid_until = started + self.ttl - self.renew_every / 2
         return lease
 
     def drop(self, table_id: str) -> None:
@@ -201,13 +216,19 @@ class Cluster:
     async def _sweep(self) -> None:
         started = time.monotonic()
         if not self.redis_ok:  # a node that cannot announce moves drives nothing
-            if self.held:
+            if self.epoch is not None:
+                self.epoch = None  # a new epoch when Redis is back
                 self._lose(set(self.held))
                 await self._hand_over()
             return
-        driving = dict(self.held)
         try:
-            held = await self.db(self.leases.renew, self.node, self.ttl, list(driving))
+            epoch = self.epoch
+            if epoch is None or not await self.db(self.leases.renew, self.node, epoch, self.ttl):
+                if epoch is not None:  # lapsed, or handed over: not one table is ours now
+                    log.warning("node %s: its lease lapsed", self.node)
+                    self.epoch = None
+                    self._lose(set(self.held))
+                epoch = self.epoch = await self.db(self.leases.register, self.node, self.ttl)
             self.db_ok = True
         except Exception:
             if self.db_ok:
@@ -217,8 +238,6 @@ class Cluster:
                 self._lose(set(self.held))
             return
         self.valid_until = started + self.ttl - self.renew_every / 2
-        # lost: a lease renewed in vain, unless taken again meanwhile (a new token)
-        self._lose({t for t, k in driving.items() if held.get(t) != k and self.held.get(t) == k})
         try:
             orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
         except Exception:
@@ -252,8 +271,10 @@ class Cluster:
 
     # ----------------------------------------------------------------- fan-out
     def publish(self, message: dict[str, Any]) -> None:
-        """Announce a change to every node (this one included), in this node's order."""
-        self.outbox.put_nowait(message)
+        """Announce a change to the nodes keeping its table (this one included), in this
+        node's order; a rematch to every node."""
+        channel = CHANNEL_BYTES if message["k"] == "rematch" else channel_of(str(message["t"]))
+        self.outbox.put_nowait((channel, message))
 
     async def _publish(self) -> None:
         while True:
@@ -262,11 +283,12 @@ class Cluster:
                 messages.append(self.outbox.get_nowait())
             try:
                 if len(messages) == 1:
-                    await self.redis.publish(CHANNEL, _encode(messages[0]))
+                    channel, message = messages[0]
+                    await self.redis.publish(channel, _encode(message))
                 else:
                     async with self.redis.pipeline(transaction=False) as pipe:
-                        for message in messages:  # published in this order
-                            pipe.publish(CHANNEL, _encode(message))
+                        for channel, message in messages:  # published in this order
+                            pipe.publish(channel, _encode(message))
                         await pipe.execute()
             except Exception as exc:
                 # nodes that missed it read the move from the database (on_sweep, reconnect)
@@ -291,23 +313,95 @@ class Cluster:
             log.info("node %s: Redis is back", self.node)
             self.redis_ok = True
 
+    # ----------------------------------------------------------------- subscriptions
+    async def watch(self, table_id: str) -> bool:
+        """Hear the table's channel from now on: call it before reading the table (or making
+        it), so that every action stored after the read is heard. Returns once Redis confirmed
+        the subscription (or could not: without Redis nothing is heard, and the copies are
+        caught up when it is back). True when the channel was not heard before this call: a
+        table read before it may be behind."""
+        future = self.watched.get(table_id)
+        if future is not None and future.done():
+            return False
+        self.pins[table_id] += 1
+        try:
+            if future is None:
+                future = self.watched[table_id] = asyncio.get_running_loop().create_future()
+                pubsub = self.pubsub
+                if pubsub is None:  # not connected: the listener subscribes it when it is
+                    future.set_result(None)
+                    return True
+                async with self.commands:
+                    if self.pubsub is pubsub:  # else the new connection subscribed it
+                        await pubsub.subscribe(channel_of(table_id))
+            await asyncio.wait_for(asyncio.shield(future), REDIS_TIMEOUT)
+        except Exception as exc:  # lost meanwhile: caught up from the database later
+            log.warning("table %s: its channel is not confirmed (%r)", table_id, exc)
+        finally:
+            self.pins[table_id] -= 1
+            if not self.pins[table_id]:
+                del self.pins[table_id]
+        return True
+
+    async def release(self, in_use: Iterable[str]) -> None:
+        """Stop hearing the channels of the tables not `in_use` (no copy in memory, none
+        loading); the lease sweep calls it, so a table that comes and goes keeps its channel
+        meanwhile."""
+        keep = set(in_use)
+        gone = [
+            t for t, f in self.watched.items() if f.done() and t not in keep and t not in self.pins
+        ]
+        for table_id in gone:  # decided at once: a watch from now on subscribes after this
+            del self.watched[table_id]
+        pubsub = self.pubsub
+        if not gone or pubsub is None:
+            return
+        try:
+            async with self.commands:
+                if self.pubsub is pubsub:  # else the new connection never subscribed them
+                    await pubsub.unsubscribe(*(channel_of(t) for t in gone))
+        except Exception as exc:
+            log.warning("node %s: channels not released (%r)", self.node, exc)
+
+    def _confirmed(self, channel: bytes) -> None:
+        future = self.watched.get(channel[len(TABLE_CHANNEL_BYTES) :].decode())
+        if future is not None and not future.done():
+            future.set_result(None)
+
+    def _unconfirmed(self) -> None:
+        """The listener's connection is gone: nobody waits for its confirmations any more."""
+        self.pubsub = None
+        for future in self.watched.values():
+            if not future.done():
+                future.set_result(None)
+
     async def _listen(self) -> None:
         while True:
-            pubsub = self.listener.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.listener.pubsub()
             try:
-                await pubsub.subscribe(CHANNEL)
-                await self.redis.ping()
-                if not self.redis_ok:
-                    log.info("node %s: Redis is back", self.node)
-                self.redis_ok = True
-                await self.told.on_reconnect()
+                async with self.commands:
+                    # every watched table again, in the same command as the node's channel: all
+                    # are heard once Redis confirms the first
+                    loop = asyncio.get_running_loop()
+                    for table_id in self.watched:
+                        self.watched[table_id] = loop.create_future()
+                    self.pubsub = pubsub
+                    await pubsub.subscribe(CHANNEL, *(channel_of(t) for t in self.watched))
                 # a blocking read, without a timer armed and cancelled for every message; a
                 # lost connection ends it with an error, as it ended a read with a timeout
                 async for message in pubsub.listen():
-                    try:
-                        await self.told.on_message(orjson.loads(message["data"]))
-                    except Exception:
-                        log.exception("node %s: an event could not be relayed", self.node)
+                    kind = message["type"]
+                    if kind == "message":
+                        try:
+                            event = orjson.loads(message["data"])
+                            self.heard[str(event.get("k"))] += 1
+                            await self.told.on_message(event)
+                        except Exception:
+                            log.exception("node %s: an event could not be relayed", self.node)
+                    elif kind == "subscribe" and message["channel"] == CHANNEL_BYTES:
+                        await self._connected()
+                    elif kind == "subscribe":
+                        self._confirmed(message["channel"])
                 raise ConnectionError("the subscription ended")
             except asyncio.CancelledError:
                 raise
@@ -315,10 +409,22 @@ class Cluster:
                 if self.redis_ok:
                     log.error("node %s: Redis is lost (%s)", self.node, exc)
                 self.redis_ok = False
+                self._unconfirmed()
                 await asyncio.sleep(0.5)
             finally:
+                if self.pubsub is pubsub:
+                    self._unconfirmed()
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def _connected(self) -> None:
+        """The listener hears every watched table again (one command): the copies are caught
+        up from the database, read after that."""
+        await self.redis.ping()
+        if not self.redis_ok:
+            log.info("node %s: Redis is back", self.node)
+        self.redis_ok = True
+        await self.told.on_reconnect()
 
     async def check_redis(self) -> bool:
         try:
@@ -326,6 +432,15 @@ class Cluster:
             return True
         except Exception:
             return False
+
+
+CHANNEL_BYTES = CHANNEL.encode()
+TABLE_CHANNEL_BYTES = TABLE_CHANNEL.encode()
+
+
+def channel_of(table_id: str) -> bytes:
+    """The channel of one table's events."""
+    return TABLE_CHANNEL_BYTES + table_id.encode()
 
 
 def _encode(message: dict[str, Any]) -> bytes:
@@ -338,4 +453,4 @@ async def _no_db(fn: Callable[..., Any], *args: Any) -> Any:
     return fn(*args)
 
 
-__all__ = ["CHANNEL", "Cluster", "Listener", "default_node_id"]
+__all__ = ["CHANNEL", "TABLE_CHANNEL", "Cluster", "Listener", "channel_of", "default_node_id"]

@@ -1,12 +1,17 @@
 """Leases of a cluster's tables, in PostgreSQL (docs/web.md, "Running on several machines").
 
 Exactly one node drives an unfinished table (its bots, its turn timer, its expiry): the holder
-of the table's lease, a row of `leases` with the node's id, an expiry and a fencing token. The
-holder renews all its leases every `lease_renew` seconds; a lease not renewed for `lease_ttl`
-seconds (its node died, or lost the database) is taken over by another node, which bumps the
-token. A driven move carries its (node, token) and the database refuses it unless that lease is
-still held (storage.py, `fenced_out`): a node that lost its lease can never write a bot's or a
-timer's move. Every time is the database's clock, the one clock all nodes share.
+of the table's lease. A node holds one lease of its own, a row of `node_leases` (its id, an
+epoch and an expiry), which it renews every `lease_renew` seconds: one row a node, however many
+tables it drives. A table's lease, a row of `table_leases`, names its node, that node's epoch
+when it took the table, and a fencing token, and holds while that epoch of its node holds: a
+node lease not renewed for `lease_ttl` seconds (its node died, or lost the database), or handed
+over, lets go of every table of that node at once, and another node takes each over, bumping
+its token; a node that lost its lease registers again under a new epoch, so that none of the
+tables it held comes back to it by itself. A driven move carries its (node, token) and the
+database refuses it unless that table lease is still held (storage.py, `fenced_out`): a node
+that lost its lease can never write a bot's or a timer's move. Every time is the database's
+clock, the one clock all nodes share.
 
 Synchronous calls: the server runs them in its storage threads.
 """
@@ -37,62 +42,78 @@ class LeaseStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def acquire(self, table_id: str, node: str, ttl: float) -> Lease | None:
-        """Take the table's lease if nobody holds it (or its holder's expired): a new token.
-        None when another node holds it."""
+    def register(self, node: str, ttl: float) -> int:
+        """The node's lease, taken (again) under a new epoch: the tables of its earlier epochs
+        are no longer its own."""
+        with self.engine.begin() as conn:
+            epoch = conn.execute(
+                text(
+                    "INSERT INTO node_leases (node, epoch, expires_at) "
+                    f"VALUES (:n, 1, {DB_NOW} + :ttl) ON CONFLICT (node) DO UPDATE SET "
+                    "epoch = node_leases.epoch + 1, expires_at = EXCLUDED.expires_at "
+                    "RETURNING epoch"
+                ),
+                {"n": node, "ttl": ttl},
+            ).scalar_one()
+        return int(epoch)
+
+    def renew(self, node: str, epoch: int, ttl: float) -> bool:
+        """Extend the node's lease (and so every table lease of this epoch); False when it had
+        lapsed or was handed over: its tables are no longer its own."""
         with self.engine.begin() as conn:
             row = conn.execute(
                 text(
-                    "INSERT INTO leases (table_id, node, token, expires_at) "
-                    f"VALUES (:t, :n, 1, {DB_NOW} + :ttl) "
+                    f"UPDATE node_leases SET expires_at = {DB_NOW} + :ttl WHERE node = :n "
+                    f"AND epoch = :e AND expires_at > {DB_NOW} RETURNING epoch"
+                ),
+                {"n": node, "e": epoch, "ttl": ttl},
+            ).first()
+        return row is not None
+
+    def acquire(self, table_id: str, node: str, epoch: int) -> Lease | None:
+        """Take the table's lease if nobody holds it (no lease, or its node's epoch lapsed),
+        while this node's own lease holds: a new token. None when another node holds it."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                text(
+                    "INSERT INTO table_leases (table_id, node, epoch, token) "
+                    "SELECT CAST(:t AS VARCHAR), CAST(:n AS VARCHAR), CAST(:e AS BIGINT), 1 "
+                    "WHERE EXISTS (SELECT 1 FROM node_leases "
+                    f"WHERE node = :n AND epoch = :e AND expires_at > {DB_NOW}) "
                     "ON CONFLICT (table_id) DO UPDATE SET node = EXCLUDED.node, "
-                    "token = leases.token + 1, expires_at = EXCLUDED.expires_at "
-                    f"WHERE leases.expires_at <= {DB_NOW} "
+                    "epoch = EXCLUDED.epoch, token = table_leases.token + 1 "
+                    "WHERE NOT EXISTS (SELECT 1 FROM node_leases h WHERE "
+                    "h.node = table_leases.node AND h.epoch = table_leases.epoch "
+                    f"AND h.expires_at > {DB_NOW}) "
                     "RETURNING token, deadline, deadline_ply"
                 ),
-                {"t": table_id, "n": node, "ttl": ttl},
+                {"t": table_id, "n": node, "e": epoch},
             ).first()
         return None if row is None else Lease(int(row[0]), row[1], row[2])
 
-    def renew(self, node: str, ttl: float, table_ids: Sequence[str]) -> dict[str, int]:
-        """Extend the node's leases of these tables (the ones it drives) that it still holds;
-        returns them (table id: token). A lease the node holds but no longer drives (it gave
-        its tables up while Redis was away) is left to expire, and another sweep takes it."""
-        if not table_ids:
-            self.ping()  # the sweep still learns whether the database answers
-            return {}
-        with self.engine.begin() as conn:
-            rows = conn.execute(
-                text(
-                    f"UPDATE leases SET expires_at = {DB_NOW} + :ttl WHERE node = :n "
-                    f"AND table_id = ANY(:ids) AND expires_at > {DB_NOW} RETURNING table_id, token"
-                ),
-                {"n": node, "ttl": ttl, "ids": list(table_ids)},
-            )
-            return {str(r[0]): int(r[1]) for r in rows}
-
     def release(self, node: str) -> None:
-        """Hand every lease of the node over (it is stopping): another node takes them at its
-        next sweep, with the turn deadlines armed here."""
+        """Hand every lease of the node over (it is stopping, or lost Redis): another node
+        takes them at its next sweep, with the turn deadlines armed here."""
         with self.engine.begin() as conn:
-            conn.execute(text("UPDATE leases SET expires_at = 0 WHERE node = :n"), {"n": node})
+            conn.execute(text("UPDATE node_leases SET expires_at = 0 WHERE node = :n"), {"n": node})
 
     def forget(self, node: str, table_ids: Sequence[str]) -> None:
         """Delete the node's leases of these tables (they are over)."""
         with self.engine.begin() as conn:
             conn.execute(
-                text("DELETE FROM leases WHERE node = :n AND table_id = ANY(:ids)"),
+                text("DELETE FROM table_leases WHERE node = :n AND table_id = ANY(:ids)"),
                 {"n": node, "ids": list(table_ids)},
             )
 
     def orphans(self, limit: int) -> list[str]:
-        """Unfinished tables nobody drives: no lease, or an expired one."""
+        """Unfinished tables nobody drives: no lease, or its node's epoch lapsed."""
         with self.engine.begin() as conn:
             rows = conn.execute(
                 text(
-                    "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
+                    "SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id "
+                    "LEFT JOIN node_leases n ON n.node = l.node AND n.epoch = l.epoch "
                     "WHERE t.status = 'playing' "
-                    f"AND (l.table_id IS NULL OR l.expires_at <= {DB_NOW}) "
+                    f"AND (n.node IS NULL OR n.expires_at <= {DB_NOW}) "
                     "ORDER BY t.created_at LIMIT :limit"
                 ),
                 {"limit": limit},
@@ -104,7 +125,7 @@ class LeaseStore:
         with self.engine.begin() as conn:
             conn.execute(
                 text(
-                    "UPDATE leases SET deadline = :d, deadline_ply = :p "
+                    "UPDATE table_leases SET deadline = :d, deadline_ply = :p "
                     "WHERE table_id = :t AND node = :n AND token = :k"
                 ),
                 {"d": deadline, "p": ply, "t": table_id, "n": node, "k": token},

@@ -36,9 +36,10 @@ INSERT_ALL_SQL = (
     "SELECT t, p, s, n, %s FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[]) "
     "AS batch(t, p, s, n)"
 )
-FENCE_SQL = (
-    "SELECT 1 FROM leases WHERE table_id = %s AND node = %s AND token = %s "
-    f"AND expires_at > {DB_NOW} FOR SHARE"
+FENCE_SQL = (  # storage.py's FENCE_SQL
+    "SELECT 1 FROM table_leases l JOIN node_leases n ON n.node = l.node AND n.epoch = l.epoch "
+    "WHERE l.table_id = %s AND l.node = %s AND l.token = %s "
+    f"AND n.expires_at > {DB_NOW} FOR SHARE OF l"
 )
 
 

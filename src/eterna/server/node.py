@@ -94,5 +94,16 @@ class Health:
             redis = "ok" if up else "down"
         return {"database": database, "redis": redis}
 
+    def hearing(self) -> dict[str, object] | None:
+        """What this node hears of its cluster (None without one): the tables whose channel
+        it listens to, and the messages heard since it started, by kind."""
+        if self.cluster is None:
+            return None
+        return {
+            "node": self.cluster.node,
+            "channels": len(self.cluster.watched),
+            "heard": dict(self.cluster.heard),
+        }
+
 
 __all__ = ["Health", "Lifecycle"]

@@ -1,7 +1,8 @@
 """A cluster node's copy of each table it serves, kept in step with the other nodes (cluster.py
 carries the messages, docs/web.md "Running on several machines: design" says why).
 
-Messages (JSON on the cluster's channel, `k` its kind, `t` the table):
+Messages (JSON on the table's channel, heard while this node keeps a copy of it; a rematch on
+the channel every node hears; `k` its kind, `t` the table):
 - `act`: an action stored as ply `p` (1-based) by seat `s`, notation `n` (`x`: the turn timer
   played it; `f`: when stored; `d`: the next turn's deadline). Applied strictly in ply order.
 - `seats`: a seat was claimed or filled: read the seats again.
@@ -11,7 +12,8 @@ Messages (JSON on the cluster's channel, `k` its kind, `t` the table):
 
 A copy that misses a message (Redis was lost) is caught up from the database (`Moves.catch_up`):
 when the next action arrives after a gap, on every lease sweep (one query for all the unfinished
-tables in memory), and when Redis comes back. What this node tells the others is peers.py's.
+tables in memory), and when Redis comes back. The lease sweep also forgets the copies this node
+no longer keeps, and stops hearing their channels. What this node tells the others is peers.py's.
 """
 
 from __future__ import annotations
@@ -83,7 +85,12 @@ class Relay:
             kept = self.store.finished.get(table_id)
             if kept is not None and kept.data.rematch_id is None:
                 kept.data.rematch_id = str(message["r"])
-        table = await self._table(table_id)
+        # the one channel every node hears (a rematch) never waits for a table being loaded,
+        # whose channel's confirmation may come after it (a load reads the rematch stored)
+        if kind == "rematch":
+            table = self.store.tables.get(table_id)
+        else:
+            table = await self._table(table_id)
         if table is None:
             return
         if kind == "presence":
@@ -150,9 +157,12 @@ class Relay:
             self.store.forget_if_idle(table)
 
     async def on_sweep(self) -> None:
-        """Catch up every unfinished copy in memory that is behind the database, end the
-        leases of finished tables, and every `CONNECTIONS_RENEW` seconds mark the games in
-        play here (the cluster's live-table cap)."""
+        """Forget the copies this node no longer keeps and stop hearing their tables' channels,
+        catch up every unfinished copy in memory that is behind the database, end the leases
+        of finished tables, and every `CONNECTIONS_RENEW` seconds mark the games in play here
+        (the cluster's live-table cap)."""
+        self.forget_idle()
+        await self.cluster.release(self.store.in_use())
         tables = self.store.tables
         over = [t for t in self.cluster.held if (x := tables.get(t)) and x.over]
         for table_id in over:
@@ -171,6 +181,15 @@ class Relay:
             if table is not None and (plies > table.ply or status != table.data.status):
                 async with table.lock:
                     await self.moves.catch_up(table)
+
+    def forget_idle(self) -> None:
+        """Copies read for a request (a page's summary, a join) that no socket here shows and
+        this node does not drive are forgotten after `cluster.ttl` seconds (read again when
+        needed), so that the node stops hearing their tables."""
+        now = time.monotonic()
+        for table in list(self.store.tables.values()):
+            if not table.over and now - table.last_active >= self.cluster.ttl:
+                self.store.forget_if_idle(table)
 
     async def on_reconnect(self) -> None:
         """Redis is back: catch up every copy, say again which seats are connected here."""

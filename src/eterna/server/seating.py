@@ -77,14 +77,16 @@ class Seating:
             self.driver.start(table)
             self.fanout.nothing_new(table)
 
-    async def attach(self, table: LiveTable, conn: Connection) -> bool:
+    async def attach(self, table: LiveTable, conn: Connection) -> bool | None:
         """Welcome a connection: claim its seat if open, then welcome and the current update.
         False (nothing sent) when its token no longer holds its seat: checked again under the
-        table's lock, so a join that replaced the token first always wins."""
+        table's lock, so a join that replaced the token first always wins. None (nothing sent)
+        when this copy of the table left memory meanwhile: attach to the table loaded again."""
         async with table.lock:
             if not await self.admit(table, conn):
                 return False
-            await self.fanout.welcome(table, conn)
+            if not await self.fanout.welcome(table, conn):
+                return None
         if conn.seat is not None:
             self.fanout.seats_here(table, skip=conn)
         return True
@@ -267,7 +269,7 @@ class Seating:
             return None
         table.rematch_tokens = tokens
         new = LiveTable(data, state)
-        self.store.tables[data.id] = new
+        await self.store.add(new)
         return new
 
     async def rematch_token(self, table: LiveTable, rematch_id: str, seat: int) -> str:

@@ -129,6 +129,15 @@ SQLITE_BUSY_MS = 30_000  # how long storage calls off the loop wait for a write 
 # ----------------------------------------------------------------------------- the store
 
 
+# a driven move's lease: the table's, under its token, of its node's epoch that still holds; the
+# table's lease row locked until the move commits (a takeover, which updates it, waits)
+FENCE_SQL = (
+    "SELECT 1 FROM table_leases l JOIN node_leases n ON n.node = l.node AND n.epoch = l.epoch "
+    "WHERE l.table_id = :t AND l.node = :n AND l.token = :k "
+    "AND n.expires_at > extract(epoch from clock_timestamp()) FOR SHARE OF l"
+)
+
+
 def fenced_out(conn: Connection, batch: Sequence[PendingAction]) -> set[int]:
     """The ids of the batch's driven moves whose lease is no longer held by their node under
     their token (checked in the inserting transaction, the lease row locked until it commits, so
@@ -139,10 +148,7 @@ def fenced_out(conn: Connection, batch: Sequence[PendingAction]) -> set[int]:
             continue
         node, token = item.fence
         held = conn.execute(
-            text(
-                "SELECT 1 FROM leases WHERE table_id = :t AND node = :n AND token = :k "
-                "AND expires_at > " + DB_NOW + " FOR SHARE"
-            ),
+            text(FENCE_SQL),
             {"t": item.table_id, "n": node, "k": token},
         ).first()
         if held is None:

@@ -8,6 +8,10 @@ answered from its stored data alone, with no replay at all. The last `cache_size
 tables asked for keep their data and their record encoded (off the loop, once), so repeated
 GETs of a long game's record or summary cost neither a load, a replay nor an encode.
 
+On a cluster node a table's channel is watched (cluster.py) before the table is read or made
+here, so that every action stored after the read is heard; a table read before its channel
+was heard is read again.
+
 After a restart the unfinished tables are resumed lazily: the server listens at once, a
 background task replays them one by one (and starts their bots and timers again), and a
 request for a table not resumed yet replays that one first.
@@ -57,6 +61,7 @@ class TableStore:
         on_resumed: Callable[[LiveTable], None],
         cache_size: int = 256,
         keeps: Callable[[LiveTable], bool] | None = None,
+        watch: Callable[[str], Awaitable[bool]] | None = None,
     ) -> None:
         self.storage = storage
         self.db = db
@@ -70,6 +75,18 @@ class TableStore:
         # an unfinished table stays in memory while this holds (a cluster node forgets the
         # copies it neither drives nor serves: peers.py)
         self.keeps: Callable[[LiveTable], bool] = keeps or (lambda _table: True)
+        # a cluster node hears a table's events from before it reads the table (cluster.py's
+        # `watch`: True when they were not heard before; a single server hears nothing)
+        self.watch: Callable[[str], Awaitable[bool]] = watch or _deaf
+
+    def in_use(self) -> set[str]:
+        """The tables in memory or being loaded (a cluster node hears their channels)."""
+        return set(self.tables) | set(self.loading)
+
+    async def add(self, table: LiveTable) -> None:
+        """A table made here (a new table, a rematch) in memory, its channel heard first."""
+        await self.watch(table.id)
+        self.tables[table.id] = table
 
     async def replay(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a replay (or anything that walks a game's history) off the event loop."""
@@ -109,7 +126,9 @@ class TableStore:
         return await asyncio.shield(task)
 
     async def _load(self, table_id: str, data: TableData | None) -> LiveTable | None:
-        if data is None:
+        # heard first, read after: an action stored after the read is heard, one stored before
+        # it is read (and skipped when heard: relay.py); data read before is read again
+        if await self.watch(table_id) or data is None:
             data = await self.db(self.storage.load_table, table_id)
             if data is None:
                 return None
@@ -200,6 +219,10 @@ class TableStore:
             self._keep(table.data, self.finished.get(table.id))  # with its latest rematch
         elif not self.keeps(table) and table.task is None:
             del self.tables[table.id]
+
+
+async def _deaf(_table_id: str) -> bool:
+    return False
 
 
 __all__ = ["TableStore"]

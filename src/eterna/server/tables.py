@@ -127,7 +127,7 @@ class TableService:
                 503, "storage_unavailable", "the table could not be stored; try again later"
             ) from None
         table = LiveTable(data, state)
-        self.store.tables[data.id] = table
+        await self.store.add(table)
         if self.cluster is not None and self.peers is not None:
             await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
             await self.peers.mark_new(table)

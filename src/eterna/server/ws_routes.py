@@ -44,6 +44,7 @@ from eterna.server.told import connection_lang, seat_names
 
 log = logging.getLogger("eterna.server")
 WS_CLOSE_TIMEOUT = 5.0
+ATTACH_TRIES = 3  # a connection attached to a copy that left memory meanwhile tries again
 
 router = APIRouter()
 
@@ -123,7 +124,15 @@ async def connect(ws: WebSocket, table_id: str, parts: SocketParts) -> None:
     conn = Connection(ws, seat, token, parts.settings, lang)
     tasks: set[asyncio.Task[None]] = set()
     try:
-        if not await parts.seating.attach(table, conn):
+        attached = await parts.seating.attach(table, conn)
+        for _again in range(ATTACH_TRIES):  # the copy left memory meanwhile: the table again
+            if attached is not None:
+                break
+            table = await store.get(table_id) or table
+            attached = await parts.seating.attach(table, conn)
+        if attached is None:
+            conn.close(1013, "the table is being reloaded: reconnect")
+        elif not attached:
             conn.close(4403, "this token holds no seat of this table")
         else:
             await serve_connection(parts, table, conn, tasks)

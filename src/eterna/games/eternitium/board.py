@@ -42,6 +42,11 @@ from eterna.games.eternitium.cards import (
 )
 from eterna.games.eternitium.rules import Rules
 
+#: each kind's technology points (its tier), plus 1 << 16 for an Advanced card: `_points` sums
+#: both counts in one addition a card (the observation reads it for every seat; a second count
+#: a card cost the pure build 7% of an observation, docs/performance.md)
+_WORTH: Final[tuple[int, ...]] = tuple(t + (1 << 16 if t == TIER_ADVANCED else 0) for t in TIER)
+
 # Phases: the kind of decision the current player faces.
 PH_PICK: Final = 0  # setup: the initial Basic Technology pick
 PH_DESTROY6: Final = 1  # mission 6: destroy a card before step 1
@@ -295,19 +300,20 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         return 1.0 - left / dealt, left
 
     def _points(self, seat: int) -> tuple[int, int]:
-        points = advanced = 0
-        for zone in (self._decks[seat], self._discards[seat]):
-            for k in zone:
-                points += TIER[k]
-                advanced += TIER[k] == TIER_ADVANCED
+        """The seat's technology points and its Advanced cards (the tie-break), over every card
+        it owns: one sum of `_WORTH` (a card's points, and 1 << 16 an Advanced card)."""
+        worth = _WORTH
+        total = 0
+        for k in self._decks[seat]:
+            total += worth[k]
+        for k in self._discards[seat]:
+            total += worth[k]
         for k, c in enumerate(self._hands[seat]):
             if c:
-                points += TIER[k] * c
-                advanced += c if TIER[k] == TIER_ADVANCED else 0
+                total += worth[k] * c
         if seat == self._active and self._in_play >= 0:
-            points += TIER[self._in_play]
-            advanced += TIER[self._in_play] == TIER_ADVANCED
-        return points, advanced
+            total += worth[self._in_play]
+        return total & 0xFFFF, total >> 16
 
     # Tools that own the whole state (tests, the table) may read these; agents may not.
 

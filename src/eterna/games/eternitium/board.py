@@ -42,10 +42,11 @@ from eterna.games.eternitium.cards import (
 )
 from eterna.games.eternitium.rules import Rules
 
-#: each kind's technology points (its tier), plus 1 << 16 for an Advanced card: `_points` sums
-#: both counts in one addition a card (the observation reads it for every seat; a second count
-#: a card cost the pure build 7% of an observation, docs/performance.md)
-_WORTH: Final[tuple[int, ...]] = tuple(t + (1 << 16 if t == TIER_ADVANCED else 0) for t in TIER)
+#: per card kind, as bytes (read natively when compiled, where a tuple's items are boxed): its
+#: technology points (its tier), and whether it is an Advanced card (`_points_of`, which the
+#: observation calls for every seat; docs/performance.md, "Issue 33: before and after")
+_TIER_POINTS: Final = bytes(TIER)
+_ADVANCED: Final = bytes(t == TIER_ADVANCED for t in TIER)
 
 # Phases: the kind of decision the current player faces.
 PH_PICK: Final = 0  # setup: the initial Basic Technology pick
@@ -287,7 +288,7 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
     @property
     def scores(self) -> list[int]:
         """Technology points (rules: End of the Game; R7: every card owned)."""
-        return [self._points(s)[0] for s in range(self._n)]
+        return [self._points_of(s) for s in range(self._n)]
 
     def solo_goal(self) -> tuple[float, int] | None:
         """The solo game's goal (rules: Solo Mode): an empty Era pile. Progress is the share of
@@ -300,20 +301,23 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         return 1.0 - left / dealt, left
 
     def _points(self, seat: int) -> tuple[int, int]:
-        """The seat's technology points and its Advanced cards (the tie-break), over every card
-        it owns: one sum of `_WORTH` (a card's points, and 1 << 16 an Advanced card)."""
-        worth = _WORTH
+        """The seat's technology points and its Advanced cards (the tie-break)."""
+        return self._points_of(seat), self._points_of(seat, _ADVANCED)
+
+    def _points_of(self, seat: int, per_kind: bytes = _TIER_POINTS) -> int:
+        """The technology points of every card the seat owns (its deck, discard pile and hand,
+        and the card it is playing); with `per_kind`, another count a card kind."""
         total = 0
         for k in self._decks[seat]:
-            total += worth[k]
+            total += per_kind[k]
         for k in self._discards[seat]:
-            total += worth[k]
+            total += per_kind[k]
         for k, c in enumerate(self._hands[seat]):
             if c:
-                total += worth[k] * c
+                total += per_kind[k] * c
         if seat == self._active and self._in_play >= 0:
-            total += worth[self._in_play]
-        return total & 0xFFFF, total >> 16
+            total += per_kind[self._in_play]
+        return total
 
     # Tools that own the whole state (tests, the table) may read these; agents may not.
 

@@ -25,6 +25,7 @@ from eterna.core.fields import Copied, Copied2, Shared
 from eterna.core.rng import Rng
 from eterna.core.state import BaseState, GameStart
 from eterna.games.eternitium.cards import (
+    ADVANCED_CARDS,
     BLIND_ADVANCED,
     BLIND_BASIC,
     CARD_NAME,
@@ -36,19 +37,13 @@ from eterna.games.eternitium.cards import (
     SHAPE_BITS,
     SHAPES,
     TIER,
-    TIER_ADVANCED,
     TIER_BASIC,
+    TIER_POINTS,
     VISIBLE,
     EternitiumAction,
     era_shape,
 )
 from eterna.games.eternitium.rules import Rules
-
-#: per card kind, as bytes (read natively when compiled, where a tuple's items are boxed): its
-#: technology points (its tier), and whether it is an Advanced card (`_points_of`, which the
-#: observation calls for every seat; docs/performance.md, "Issue 33: before and after")
-_TIER_POINTS: Final = bytes(TIER)
-_ADVANCED: Final = bytes(t == TIER_ADVANCED for t in TIER)
 
 # Phases: the kind of decision the current player faces.
 PH_PICK: Final = 0  # setup: the initial Basic Technology pick
@@ -304,11 +299,10 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
 
     def _points(self, seat: int) -> tuple[int, int]:
         """The seat's technology points and its Advanced cards (the tie-break)."""
-        return self._points_of(seat), self._points_of(seat, _ADVANCED)
+        return self._points_of(seat), self._points_of(seat, ADVANCED_CARDS)
 
-    def _points_of(self, seat: int, per_kind: bytes = _TIER_POINTS) -> int:
-        """The technology points of every card the seat owns (its deck, discard pile and hand,
-        and the card it is playing); with `per_kind`, another count a card kind."""
+    def _points_of(self, seat: int, per_kind: bytes = TIER_POINTS) -> int:
+        """The points of every card the seat owns (deck, discard, hand, in play), or per_kind's."""
         total: i32 = 0  # native sums compiled (no overflow checks): under 60 copies a kind
         for k in self._decks[seat]:
             total += per_kind[k]

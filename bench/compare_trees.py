@@ -7,6 +7,10 @@ per game. Time is each worker's CPU time.
 
     git worktree add /tmp/before <commit>
     .venv/bin/python bench/compare_trees.py /tmp/before . --rounds 20 --seconds 0.5
+    ETERNA_PURE=1 .venv/bin/python bench/compare_trees.py /tmp/before . --games vale+artifacts
+
+`--games` names `eternity` (4 players), `vale`, `eternitium` (2), and `vale+artifacts` (the Vale
+with the Artifacts); `ETERNA_PURE=1` compares the pure builds, else each tree's compiled one.
 """
 
 from __future__ import annotations
@@ -25,13 +29,13 @@ WORKER = r"""
 import json, random, sys, time
 import eterna
 
-def rate(game_id, players, seconds, seed):
+def rate(game_id, players, seconds, seed, options):
     game = eterna.load_game(game_id)
     choice = random.Random(seed).choice
     decisions = games = 0
     start = time.process_time()
     while True:
-        state = game.new_game(players, seed=seed + games)
+        state = game.new_game(players, seed=seed + games, options=options)
         apply, legal = state.apply, state.legal_actions
         while not state.is_terminal:
             apply(choice(legal()))
@@ -42,8 +46,8 @@ def rate(game_id, players, seconds, seed):
             return decisions / elapsed
 
 for line in sys.stdin:
-    game_id, players, seconds, seed = json.loads(line)
-    print(rate(game_id, players, seconds, seed), flush=True)
+    game_id, players, seconds, seed, options = json.loads(line)
+    print(rate(game_id, players, seconds, seed, options), flush=True)
 """
 
 
@@ -58,9 +62,11 @@ class Worker:
             env=env,
         )
 
-    def rate(self, game_id: str, players: int, seconds: float, seed: int) -> float:
+    def rate(self, name: str, players: int, seconds: float, seed: int) -> float:
         assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(json.dumps([game_id, players, seconds, seed]) + "\n")
+        game_id, *expansions = name.split("+")
+        options = {"expansions": expansions} if expansions else {}
+        self.proc.stdin.write(json.dumps([game_id, players, seconds, seed, options]) + "\n")
         self.proc.stdin.flush()
         return float(self.proc.stdout.readline())
 
@@ -81,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     a, b = Worker(args.before.resolve()), Worker(args.after.resolve())
     try:
         for game_id in args.games.split(","):
-            players = PLAYERS[game_id]
+            players = PLAYERS[game_id.split("+")[0]]
             ra: list[float] = []
             rb: list[float] = []
             for k in range(args.rounds):

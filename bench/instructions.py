@@ -3,11 +3,16 @@
 A count, unlike a rate, does not move with the machine's load: two source trees compare
 exactly on a shared machine. Each workload runs under `valgrind --tool=callgrind` with the
 instrumentation off until the work starts (a tiny C helper, compiled here with `cc`, switches it
-on and off around the work), so start-up and set-up are not counted.
+on and off around the work), so start-up and set-up are not counted; Python's collector is off
+during the count (where it ran moved a compiled playout's count by 7%).
 
     git worktree add /tmp/before <commit>
     .venv/bin/python bench/instructions.py /tmp/before . --games eternity --modes loop,legal
     .venv/bin/python bench/instructions.py . --compiled      # the compiled build in place
+    .venv/bin/python bench/instructions.py /tmp/before . --games vale+artifacts --modes observe
+
+Games (`--games`): `eternity` (4 players), `vale`, `eternitium` (2 players), and
+`vale+artifacts`, the Vale with the Artifacts (option `expansions`).
 
 Workloads (`--modes`), per decision:
 
@@ -15,7 +20,10 @@ Workloads (`--modes`), per decision:
   ends (`new_game` counted, as in bench/playouts.py);
 - `playout`: `GameState.random_playout` from new seeded games;
 - `legal`, `clone`, `apply`: each alone, over the states of 10 seeded games (`apply` on a
-  clone made before the count starts).
+  clone made before the count starts);
+- `observe`: per observation, not per decision: `Encoding.observe(state, seat)` (the fast path
+  the adapters call, its copy into the row included) for every seat of every state of 10 seeded
+  games, once (one warm-up call before the count).
 
 Needs valgrind (with its headers, `valgrind/callgrind.h`) and a C compiler.
 """
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import gc
 import os
 import random
 import subprocess
@@ -32,27 +41,49 @@ import tempfile
 from pathlib import Path
 
 PLAYERS = {"eternity": 4, "vale": 2, "eternitium": 2}
-REPS = {"loop": 10, "playout": 10, "legal": 3, "clone": 3, "apply": 3}  # games or passes
+REPS = {"loop": 10, "playout": 10, "legal": 3, "clone": 3, "apply": 3, "observe": 1}
+
+
+def spec(name: str) -> tuple[str, dict[str, object]]:
+    """A `--games` entry: the game's id and its options (`vale+artifacts`: an expansion)."""
+    game_id, *expansions = name.split("+")
+    return game_id, ({"expansions": expansions} if expansions else {})
+
+
 HELPER = """#include <valgrind/callgrind.h>
 void cg_start(void) { CALLGRIND_START_INSTRUMENTATION; CALLGRIND_ZERO_STATS; }
 void cg_stop(void) { CALLGRIND_DUMP_STATS_AT("work"); CALLGRIND_STOP_INSTRUMENTATION; }
 """
 
 
-def workload(mode: str, game_id: str, reps: int, helper: str) -> int:
-    """Run one workload between the helper's start and stop; the decisions it made."""
+def workload(mode: str, name: str, reps: int, helper: str) -> int:
+    """Run one workload between the helper's start and stop; the decisions (or observations)
+    it made."""
     import eterna
 
     cg = ctypes.CDLL(helper)
+
+    def start() -> None:  # the collector off: where it runs would move a count
+        gc.collect()
+        gc.disable()
+        cg.cg_start()
+
+    def stop() -> None:
+        cg.cg_stop()
+        gc.enable()
+
+    game_id, options = spec(name)
     game = eterna.load_game(game_id)
     players = PLAYERS[game_id]
     decisions = 0
-    game.new_game(players, seed=1)  # warm
+    warm = game.new_game(players, seed=1, options=options)
     if mode in ("loop", "playout"):
         choice, draw = random.Random(5).choice, random.Random(5).random
-        cg.cg_start()
+        if mode == "playout":  # a game's own loop may import its module at the first playout
+            warm.random_playout(random.Random(1).random)
+        start()
         for g in range(reps):
-            state = game.new_game(players, seed=100 + g)
+            state = game.new_game(players, seed=100 + g, options=options)
             if mode == "playout":
                 decisions += state.random_playout(draw)
                 continue
@@ -60,18 +91,29 @@ def workload(mode: str, game_id: str, reps: int, helper: str) -> int:
             while not state.is_terminal:
                 apply(choice(legal()))
                 decisions += 1
-        cg.cg_stop()
+        stop()
         return decisions
     rng = random.Random(7)
     traj = []
     for g in range(10):
-        state = game.new_game(players, seed=1000 + g)
+        state = game.new_game(players, seed=1000 + g, options=options)
         while not state.is_terminal:
             action = rng.choice(state.legal_actions())
             traj.append((state.clone(), action))
             state.apply(action)
+    if mode == "observe":
+        from eterna.adapters.encodings import make_encoding
+
+        observe = make_encoding(game_id, players, options).observe
+        pairs = [(s, seat) for _ in range(reps) for s, _a in traj for seat in range(players)]
+        observe(pairs[0][0], 0)  # warm: the buffers and tables made once
+        start()
+        for s, seat in pairs:
+            observe(s, seat)
+        stop()
+        return len(pairs)
     fresh = [(s.clone(), a) for _ in range(reps) for s, a in traj] if mode == "apply" else []
-    cg.cg_start()
+    start()
     if mode == "apply":
         for s, a in fresh:
             s.apply(a)
@@ -79,7 +121,7 @@ def workload(mode: str, game_id: str, reps: int, helper: str) -> int:
         for _ in range(reps):
             for s, _a in traj:
                 s.legal_actions() if mode == "legal" else s.clone()
-    cg.cg_stop()
+    stop()
     return reps * len(traj)
 
 
@@ -131,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
                 ]
                 ratios = "".join(f", {counts[0] / c:.3f}x" for c in counts[1:])
                 line = ", ".join(f"{c:,.0f}" for c in counts)
-                print(f"{game_id} {mode}: {line} instructions a decision{ratios}", flush=True)
+                unit = "an observation" if mode == "observe" else "a decision"
+                print(f"{game_id} {mode}: {line} instructions {unit}{ratios}", flush=True)
     return 0
 
 

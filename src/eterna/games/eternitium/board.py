@@ -19,10 +19,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Self
 
+from mypy_extensions import i32
+
 from eterna.core.fields import Copied, Copied2, Shared
 from eterna.core.rng import Rng
 from eterna.core.state import BaseState, GameStart
 from eterna.games.eternitium.cards import (
+    ADVANCED_CARDS,
     BLIND_ADVANCED,
     BLIND_BASIC,
     CARD_NAME,
@@ -34,8 +37,8 @@ from eterna.games.eternitium.cards import (
     SHAPE_BITS,
     SHAPES,
     TIER,
-    TIER_ADVANCED,
     TIER_BASIC,
+    TIER_POINTS,
     VISIBLE,
     EternitiumAction,
     era_shape,
@@ -282,7 +285,7 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
     @property
     def scores(self) -> list[int]:
         """Technology points (rules: End of the Game; R7: every card owned)."""
-        return [self._points(s)[0] for s in range(self._n)]
+        return [self._points_of(s) for s in range(self._n)]
 
     def solo_goal(self) -> tuple[float, int] | None:
         """The solo game's goal (rules: Solo Mode): an empty Era pile. Progress is the share of
@@ -295,19 +298,22 @@ class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):
         return 1.0 - left / dealt, left
 
     def _points(self, seat: int) -> tuple[int, int]:
-        points = advanced = 0
-        for zone in (self._decks[seat], self._discards[seat]):
-            for k in zone:
-                points += TIER[k]
-                advanced += TIER[k] == TIER_ADVANCED
+        """The seat's technology points and its Advanced cards (the tie-break)."""
+        return self._points_of(seat), self._points_of(seat, ADVANCED_CARDS)
+
+    def _points_of(self, seat: int, per_kind: bytes = TIER_POINTS) -> int:
+        """The points of every card the seat owns (deck, discard, hand, in play), or per_kind's."""
+        total: i32 = 0  # native sums compiled (no overflow checks): under 60 copies a kind
+        for k in self._decks[seat]:
+            total += per_kind[k]
+        for k in self._discards[seat]:
+            total += per_kind[k]
         for k, c in enumerate(self._hands[seat]):
             if c:
-                points += TIER[k] * c
-                advanced += c if TIER[k] == TIER_ADVANCED else 0
+                total += per_kind[k] * c
         if seat == self._active and self._in_play >= 0:
-            points += TIER[self._in_play]
-            advanced += TIER[self._in_play] == TIER_ADVANCED
-        return points, advanced
+            total += per_kind[self._in_play]
+        return total
 
     # Tools that own the whole state (tests, the table) may read these; agents may not.
 

@@ -74,6 +74,10 @@ TIER: Final[tuple[int, ...]] = (0,) * NSHAPES + tuple(
     TIER_BASIC if t["tier"] == "basic" else TIER_ADVANCED for t in _TECH
 )
 BASIC: Final = tuple(k for k in TECHS if TIER[k] == TIER_BASIC)
+#: per kind as bytes (read natively when compiled, where a tuple's items are boxed): the points,
+#: and 1 for an Advanced card (board.py `_points_of`, each seat's score in every observation)
+TIER_POINTS: Final = bytes(TIER)
+ADVANCED_CARDS: Final = bytes(t == TIER_ADVANCED for t in TIER)
 # The technology each kind is a copy of, by its name in the card list (the six printed Double
 # Portals are one technology, "Double Portal", in 6 copies): the first kind of that name. The
 # markets' "all different" rule reads it (option basic_market_distinct, docs/eternitium.md).

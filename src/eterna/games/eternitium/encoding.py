@@ -321,7 +321,7 @@ def seen_in_state(st: EternitiumState, seat: int, s: Seen) -> None:
     s.hand_sizes = st._hsize
     s.deck_size = lambda t: len(decks[t])
     s.discard_size = lambda t: len(discards[t])
-    s.score = lambda t: st._points(t)[0]  # (the view's score)
+    s.score = lambda t: st._points_of(t)  # (the view's score)
     s.starting_set = lambda t: (t - first) % n + 1
     s.victim = st._target if phase == PH_STEAL else -1
     s.gifts = st._gifts if phase == PH_GIFT else _NO_CARDS
@@ -647,7 +647,7 @@ class EternitiumEncoding(Encoding):
             _put(m, base + _DISCARD_N, _DISCARD_SIZE, len(st_discards[t]))
             _put(m, base + _ERA_N, _ERA_COUNT, era_count)
             _put(m, base + _HIDDEN_N, _HIDDEN, hidden_count[t])
-            _put(m, base + _POINTS, _SCORE, st._points(t)[0])
+            _put(m, base + _POINTS, _SCORE, st._points_of(t))
             _put(m, base + _SET_N, _SET, (t - st_first) % st_n + 1)
             if t == victim:
                 m[base + _VICTIM] = _ONE

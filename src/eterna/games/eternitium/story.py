@@ -40,7 +40,7 @@ def tell_era_dealt(st: EternitiumBoard) -> None:
 def tell_end(st: EternitiumBoard) -> None:
     """End of the Game (Solo Mode: the mission's result), with the technology points and, with
     several players, who found the gem (`finders`, empty when a round limit ended the game)."""
-    scores = [st._points(s)[0] for s in range(st._n)]
+    scores = [st._points_of(s) for s in range(st._n)]
     if st._n == 1:
         st.tell(
             "mission_result",

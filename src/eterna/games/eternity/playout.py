@@ -24,7 +24,7 @@ from eterna.games.eternity.cards import (
 )
 
 # state.py imports this module only when a playout starts
-from eterna.games.eternity.state import EternityState, must_follow
+from eterna.games.eternity.state import EternityState
 
 _NONE: Final[tuple[EternityAction, ...]] = ()
 
@@ -42,7 +42,10 @@ def random_playout(state: EternityState, draw: Callable[[], float], limit: int) 
         h0, h1, h2 = hands[b], hands[b + 1], hands[b + 2]
         # the plays: the one family the seat must play (§5.3), or all three families in order
         led = state._led
-        must = must_follow(hands, b, led, state._trump) if led >= 0 else -1  # §5.2: a leader
+        must = -1
+        if led >= 0:  # §5.2: a leader plays any card
+            # fast form of must_follow(hands, b, led, state._trump), generated (core/inline.py)
+            must = led if hands[b + led] else state._trump if hands[b + state._trump] else -1
         one = PLAY_ROWS[must][hands[b + must]] if must >= 0 else _NONE
         a0, a1, a2 = PLAYS_EARTH[h0], PLAYS_SEA[h1], PLAYS_SKY[h2]
         n0, n1 = len(a0), len(a1)

@@ -10,7 +10,7 @@ STAMP_DEV := $(VENV)/.installed-dev
 STEP = src/eterna/build_engines.py step
 ENGINES = $(BIN)/python src/eterna/build_engines.py
 
-.PHONY: run test lint typecheck unit pure build bench clean cluster cluster-stop fields observers
+.PHONY: run test lint typecheck unit pure build bench clean cluster cluster-stop fields observers fast-forms
 
 # The first run takes about a minute before the server answers: a Python environment, then the
 # pure-Python install (no compilation); the compiled engines are then built in the background
@@ -87,6 +87,12 @@ fields: $(STAMP_RUN)
 # generated from each encoding's writer (a test fails while they disagree).
 observers: $(STAMP_RUN)
 	$(BIN)/python -m eterna.core.fastwriter --write
+
+# A rule is one function; where its call costs a hot path too much, that path holds the rule's
+# fast form (src/eterna/core/inline.py): this writes each one from its function (a test fails
+# while one disagrees).
+fast-forms: $(STAMP_RUN)
+	$(BIN)/python -m eterna.core.inline --write
 
 bench: $(STAMP_DEV)
 	$(BIN)/python bench/playouts.py

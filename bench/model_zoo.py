@@ -1,11 +1,14 @@
 """Regenerate docs/agents.md's model-zoo table: every shipped agent measured with `eterna arena`.
 
     nice -n 10 .venv/bin/python bench/model_zoo.py [--games 400] [--ismcts-games 40] [--seed 1]
-        [--workers 2] [--games-only vale,eternitium,eternity] [--write docs/agents.md]
+        [--workers 2] [--games-only vale,eternitium,eternity] [--players 3,4]
+        [--write docs/agents.md]
 
-For each game (The Vale 2p, Eternitium 2p, Eternity 4p) it plays, with the arena's paired
-seating (every agent in every seat of every deal), the lineups of MATCHUPS: `learned` against
-random, the heuristic and the default ISMCTS, and the heuristic against random for reference.
+For each game (The Vale 2p, Eternitium 2p, Eternity 4p: TABLES; `--players` names other
+counts) it plays, with the arena's paired seating (every agent in every seat of every deal),
+the lineups of MATCHUPS: `learned` against random, the heuristic and the default ISMCTS, and
+the heuristic against random for reference; at P players the first agent meets P-1 copies of
+the other (`learned,heuristic,heuristic` at 3).
 It prints the table (win rate of the first agent with its 95% Wilson interval, parity, CPU
 seconds per decision of each agent) and, with --write, replaces the text between the markers
 `<!-- zoo:start -->` and `<!-- zoo:end -->` of that file: the rows it measured replace the
@@ -99,8 +102,9 @@ def measure(
     workers: int,
     log: Path | None = None,
     stop_at: float | None = None,
+    players: int | None = None,
 ) -> dict:
-    players = TABLES[game]
+    players = players or TABLES[game]
     lineup = [first] + [other] * (players - 1)
     spec = prepare(game, lineup, games, players, seed=seed)
     t0 = time.monotonic()
@@ -151,13 +155,15 @@ def row_key(line: str) -> tuple[str, str]:
     return cells[0].split(",")[0], cells[1].split("`")[1]
 
 
-def row_order(key: tuple[str, str]) -> tuple[int, int, str]:
+def row_order(key: tuple[str, str]) -> tuple[int, int, int, str]:
+    """The games' order, then the player count (the lineup's length), then the matchups'."""
     game, lineup = key
     names = lineup.split(",")
     pair = (names[0], names[1] if len(names) > 1 else "")
     games = list(TABLES)
     return (
         games.index(game) if game in games else len(games),
+        len(names),
         MATCHUPS.index(pair) if pair in MATCHUPS else len(MATCHUPS),
         lineup,
     )
@@ -184,6 +190,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games-only", default=",".join(TABLES))
+    parser.add_argument(
+        "--players",
+        default="",
+        metavar="P[,P...]",
+        help="player counts to measure each game at (default: its table, TABLES)",
+    )
     parser.add_argument("--matchups", default="", help="e.g. learned:random,learned:heuristic")
     parser.add_argument("--write", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
@@ -229,14 +241,18 @@ def main() -> None:
         matchups = [tuple(m.split(":", 1)) for m in args.matchups.split(",")]  # type: ignore[misc]
     rows = [row for path in args.rows for row in json.loads(path.read_text(encoding="utf-8"))]
     stop_at = None if args.stop_after is None else time.monotonic() + args.stop_after * 60
+    counts = [int(p) for p in args.players.split(",") if p]
     for game in args.games_only.split(","):
-        for first, other in matchups:
-            games = args.ismcts_games if "ismcts" in (first, other) else args.games
-            if games <= 0:
-                continue
-            row = measure(game, first, other, games, args.seed, args.workers, args.log, stop_at)
-            rows.append(row)
-            print(json.dumps(row), file=sys.stderr, flush=True)
+        for players in counts or [TABLES[game]]:
+            for first, other in matchups:
+                games = args.ismcts_games if "ismcts" in (first, other) else args.games
+                if games <= 0:
+                    continue
+                row = measure(
+                    game, first, other, games, args.seed, args.workers, args.log, stop_at, players
+                )
+                rows.append(row)
+                print(json.dumps(row), file=sys.stderr, flush=True)
     text = table(rows)
     print(text)
     if args.json:

@@ -52,6 +52,20 @@ def test_plays_legal_moves_through_whole_games(game_id, players):
         assert _play(game_id, players, agents, seed=70 + g).is_terminal
 
 
+@pytest.mark.parametrize("game_id", [g for g, _p in TABLES])
+def test_plays_every_player_count_of_its_game(game_id):
+    # trained at one count (The Vale and Eternitium 2, Eternity 4), the weights read the
+    # encoding, which has a slot for every seat the game allows: no count is refused
+    game = eterna.load_game(game_id)
+    assert encoding_class(game_id, None, None).max_players >= game.max_players
+    for players in range(game.min_players, game.max_players + 1):
+        seat = players - 1
+        agents = [make_agent("random", seed=500 + s) for s in range(players)]
+        agents[seat] = make_agent("learned", seed=3)
+        state = _play(game_id, players, agents, seed=90 + players)
+        assert state.is_terminal and state.players == players
+
+
 # (game, players, games, minimum wins): the learned seat against random players in every
 # other seat, the learner in every seat of each deal; parity is 1 / players
 STRENGTH = [("eternity", 4, 24, 10), ("vale", 2, 20, 14), ("eternitium", 2, 20, 14)]

@@ -24,7 +24,7 @@ def zoo() -> ModuleType:
 
 
 def row(game: str, lineup: str, rate: float, games: int = 400) -> dict:
-    players = {"vale": 2, "eternitium": 2, "eternity": 4}[game]
+    players = len(lineup.split(","))
     cost = {"learned": 0.0001}
     head = dict(game=game, players=players, lineup=lineup, seed=1, games=games, win_rate=rate)
     return head | dict(low=rate / 2, high=(1 + rate) / 2, parity=1 / players, cost=cost)
@@ -74,3 +74,60 @@ def test_a_logged_matchup_resumes_where_it_stopped(zoo: ModuleType, tmp_path: Pa
     assert [r.index for r in zoo.logged_games(spec, log, stop_at=0.0)] == [0, 1]
     assert [r.index for r in zoo.logged_games(spec, log, stop_at=None)] == [0, 1, 2, 3]
     assert json.loads(log.read_text().splitlines()[-1])["index"] == 3
+
+
+def test_rows_at_other_player_counts_come_after_the_games_table(zoo: ModuleType) -> None:
+    old = [
+        row("vale", "learned,random", 1.0),
+        row("vale", "learned,heuristic", 0.649),
+        row("vale", "learned,ismcts", 0.45, 40),
+        row("eternity", "learned,heuristic,heuristic,heuristic", 0.145),
+    ]
+    new = [
+        row("vale", "learned,heuristic,heuristic,heuristic", 0.4),
+        row("vale", "learned,heuristic,heuristic", 0.5),
+        row("eternity", "learned,heuristic,heuristic", 0.2),
+    ]
+    merged = zoo.merge("\n" + zoo.table(old) + "\n", new)
+    body = [line for line in merged.splitlines()[2:] if line.startswith("|")]
+    # each game's rows by player count, then the matchups' order
+    assert [zoo.row_key(line) for line in body] == [
+        ("vale", "learned,random"),
+        ("vale", "learned,heuristic"),
+        ("vale", "learned,ismcts"),
+        ("vale", "learned,heuristic,heuristic"),
+        ("vale", "learned,heuristic,heuristic,heuristic"),
+        ("eternity", "learned,heuristic,heuristic"),
+        ("eternity", "learned,heuristic,heuristic,heuristic"),
+    ]
+    assert body[3].startswith("| vale, 3p | `learned,heuristic,heuristic` ")
+    assert "| 33% |" in body[3] and "| 25% |" in body[4]
+
+
+def test_players_measures_each_game_at_those_counts(
+    zoo: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "rows.json"
+    argv = ["model_zoo.py", "--games", "12", "--games-only", "eternitium", "--players", "3,4"]
+    argv += ["--matchups", "heuristic:random", "--workers", "1", "--json", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    zoo.main()
+    rows = json.loads(out.read_text())
+    assert [(r["game"], r["players"], r["lineup"], r["games"]) for r in rows] == [
+        ("eternitium", 3, "heuristic,random,random", 12),
+        ("eternitium", 4, "heuristic,random,random,random", 12),
+    ]
+    assert [r["parity"] for r in rows] == [1 / 3, 1 / 4]
+    # the same games as `eterna arena eternitium --agents heuristic,random,random --players 3`
+    spec = zoo.prepare("eternitium", ["heuristic", "random", "random"], 12, 3, seed=1)
+    results = zoo.run_arena(spec, workers=1)
+    line = next(
+        a for a in zoo.aggregate(results, ratings=False)["agents"] if a["agent"] == "heuristic"
+    )
+    assert rows[0]["win_rate"] == line["win_rate"]
+    # the default stays each game's own table
+    monkeypatch.setattr(sys, "argv", argv[:5] + argv[7:])
+    zoo.main()
+    assert [(r["players"], r["lineup"]) for r in json.loads(out.read_text())] == [
+        (2, "heuristic,random")
+    ]

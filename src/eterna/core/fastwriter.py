@@ -345,10 +345,11 @@ def rewrite(path: str, class_name: str) -> tuple[str, str]:
     except ValueError:
         raise ValueError(f"{path}:{class_name} lacks the generated observer's markers") from None
     new = "\n".join([*lines[:begin], *generated(text, class_name), *lines[end + 1 :]])
-    return text, _formatted(new, file)
+    return text, formatted(new, file)
 
 
-def _formatted(text: str, file: Path) -> str:
+def formatted(text: str, file: Path) -> str:
+    """`text` as ruff formats the module `file` (the generators write what the linter checks)."""
     done = subprocess.run(
         [sys.executable, "-m", "ruff", "format", "--stdin-filename", str(file), "-"],
         input=text,

@@ -21,10 +21,11 @@ from __future__ import annotations
 import ast
 import copy
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Final
+
+from eterna.core.fastwriter import formatted
 
 ROOT: Final = Path(__file__).resolve().parent.parent  # src/eterna
 MARKER: Final = re.compile(r"^\s*# fast form of (\w+)\((.*)\), generated \(core/inline\.py\)$")
@@ -99,18 +100,7 @@ def rewrite(path: Path) -> tuple[str, str]:
         indent = lines[k][: len(lines[k]) - len(lines[k].lstrip())]
         new = f"{indent}{ast.unparse(stmt.targets[0])} = {ast.unparse(form)}"
         lines[k + 1 : stmt.end_lineno] = [new]
-    return text, _formatted("\n".join(lines), path)
-
-
-def _formatted(text: str, file: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "ruff", "format", "--stdin-filename", str(file), "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
+    return text, formatted("\n".join(lines), path)
 
 
 def marked() -> list[Path]:

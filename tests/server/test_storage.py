@@ -239,7 +239,7 @@ def test_leases_fence_driven_moves(pg_url: str) -> None:
     """A node writes a bot's move only while it holds the table's lease, under its token: the
     lease of a node that stopped renewing its own (one row a node) lapses with it, is taken
     over, and refuses the old holder's write; a node that lost its lease holds none of its
-    tables under its next epoch (leases.py)."""
+    tables under its next epoch; a table just made is left to its maker (leases.py)."""
     from sqlalchemy import text
 
     from eterna.server.leases import LeaseStore
@@ -248,7 +248,7 @@ def test_leases_fence_driven_moves(pg_url: str) -> None:
     storage = Storage(pg_url)
     leases = LeaseStore(storage.engine)
     for table_id in ("f1", "f2"):
-        storage.create_table(table_data(table_id))
+        storage.create_table(table_data(table_id, created=time.time() - 60))
     a = leases.register("a", 0.3)
     first = leases.acquire("f1", "a", a)
     assert first is not None and leases.acquire("f2", "a", a) is not None
@@ -281,6 +281,8 @@ def test_leases_fence_driven_moves(pg_url: str) -> None:
     assert third is not None and (third.deadline, third.deadline_ply) == (123.5, 1)
     leases.forget("c", ["f1"])
     assert leases.progress(["f1"]) == {"f1": ("playing", 1)} and leases.orphans(10) == ["f1"]
+    storage.create_table(table_data("new"))  # just made: its maker's for NEW_TABLE_GRACE
+    assert leases.orphans(10) == ["f1"] and leases.orphans(10, grace=0.0) == ["f1", "new"]
     storage.close()
 
 

@@ -26,6 +26,10 @@ from sqlalchemy.engine import Engine
 
 from eterna.server.storage import DB_NOW
 
+# seconds a new table is its maker's alone: no other node's sweep takes it up before then
+# (created_at is the maker's clock, compared with PostgreSQL's: a few ms apart on NTP)
+NEW_TABLE_GRACE = 2.0
+
 
 class Lease(NamedTuple):
     """A lease just taken: its fencing token, and the turn deadline its last holder armed (at
@@ -105,8 +109,10 @@ class LeaseStore:
                 {"n": node, "ids": list(table_ids)},
             )
 
-    def orphans(self, limit: int) -> list[str]:
-        """Unfinished tables nobody drives: no lease, or its node's epoch lapsed."""
+    def orphans(self, limit: int, grace: float = NEW_TABLE_GRACE) -> list[str]:
+        """Unfinished tables nobody drives: no lease, or its node's epoch lapsed. A table
+        stored less than `grace` seconds ago is left to the node that made it, which takes its
+        lease right after storing it (else two nodes race for every new table)."""
         with self.engine.begin() as conn:
             rows = conn.execute(
                 text(
@@ -114,9 +120,10 @@ class LeaseStore:
                     "LEFT JOIN node_leases n ON n.node = l.node AND n.epoch = l.epoch "
                     "WHERE t.status = 'playing' "
                     f"AND (n.node IS NULL OR n.expires_at <= {DB_NOW}) "
+                    f"AND t.created_at <= {DB_NOW} - :grace "
                     "ORDER BY t.created_at LIMIT :limit"
                 ),
-                {"limit": limit},
+                {"limit": limit, "grace": grace},
             )
             return [str(r[0]) for r in rows]
 

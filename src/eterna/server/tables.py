@@ -126,10 +126,11 @@ class TableService:
             raise RequestError(
                 503, "storage_unavailable", "the table could not be stored; try again later"
             ) from None
+        if self.cluster is not None:  # its lease at once (else the lease sweep takes it soon)
+            await self.cluster.acquire(data.id)
         table = LiveTable(data, state)
         await self.store.add(table)
         if self.cluster is not None and self.peers is not None:
-            await self.cluster.acquire(data.id)  # else the lease sweep takes it soon
             await self.peers.mark_new(table)
         self.driver.schedule(table)
         return table

@@ -35,6 +35,15 @@ def acts_heard(node: Node) -> int:
     return int(hearing(node)["heard"].get("act", 0))
 
 
+def wait_leased(nodes: list[Node], timeout: float = 30) -> None:
+    """Until every node holds its own lease: a node just started takes it at its first lease
+    sweep, and a table made on a node without one is driven by whichever node sweeps first."""
+    deadline = time.monotonic() + timeout
+    while not all(hearing(n)["leased"] for n in nodes):
+        assert time.monotonic() < deadline, "a node never took its lease"
+        time.sleep(0.1)
+
+
 def bots_alone(home: Node, seed: int) -> str:
     """A table of bots alone created on `home`, which drives it; nobody anywhere reads it."""
     created = home.create(game="eternity", players=3, seed=seed, bot_delay=0.2, seats=BOTS)
@@ -86,6 +95,7 @@ def test_a_node_hears_only_the_tables_it_keeps(nodes: list[Node], database_url: 
     """A table driven by n0 and watched there: n1 and n2 hear none of its moves; a spectator
     on n1 makes n1 hear them (and only n1), and once it left n1 stops hearing them."""
     home, guest, idle = nodes
+    wait_leased(nodes)
     before = {n.name: acts_heard(n) for n in nodes}
     channels = {n.name: hearing(n)["channels"] for n in nodes}
     table_id = bots_alone(home, seed=31)
@@ -125,6 +135,7 @@ def test_sockets_attached_while_moves_flow_miss_none(nodes: list[Node]) -> None:
     every event from the first, once and in order, to the end or until it left; one leaves,
     its node forgets the table, and the next one there reads it again."""
     home, first, second = nodes
+    wait_leased(nodes)
     unwatched = hearing(first)["channels"]
     table_id = bots_alone(home, seed=32)
     leaving = Watcher(first, table_id, leave_at=8)

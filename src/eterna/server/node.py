@@ -96,13 +96,17 @@ class Health:
 
     def hearing(self) -> dict[str, object] | None:
         """What this node hears of its cluster (None without one): the tables whose channel
-        it listens to, and the messages heard since it started, by kind."""
+        it listens to, the messages heard since it started, by kind, whether it holds its own
+        lease (without it, it drives no table: just started, or Redis or the database lost)
+        and how many tables it drives."""
         if self.cluster is None:
             return None
         return {
             "node": self.cluster.node,
             "channels": len(self.cluster.watched),
             "heard": dict(self.cluster.heard),
+            "leased": self.cluster.epoch is not None,
+            "driving": len(self.cluster.held),
         }
 
 

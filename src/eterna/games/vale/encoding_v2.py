@@ -10,9 +10,10 @@ and blocked per seat, the seat picking, the own shelter, the sheltered cards eac
 know, the shelters' sizes and the areas bought. A base game leaves the Artifacts' fields zero.
 docs/encodings.md has the layout.
 
-Written once, as version 1 is (encoding.py): `Seen` here extends version 1's with the Artifacts'
-facts, `seen_in_view` and `seen_in_state` extend version 1's, and `_write` writes version 1's
-blocks (`super()`) and the Artifacts'; `write_state` is generated from it by `make observers`.
+Written once, as version 1 is (its description in observation.py, its writer in encoding.py):
+`Seen` here extends version 1's with the Artifacts' facts, `seen_in_view` and `seen_in_state`
+extend version 1's, and `_write` writes version 1's blocks (`super()`) and the Artifacts';
+`write_state` is generated from it by `make observers`.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from eterna.core.layout import Block, Layout, fields, table
 from eterna.games.vale import cards
 from eterna.games.vale.artifacts import Arts
 from eterna.games.vale.board import HUNT
-from eterna.games.vale.encoding import MAXP, ValeEncoding, base_layout
-from eterna.games.vale.encoding import Seen as BaseSeen
-from eterna.games.vale.encoding import seen_in_state as base_seen_in_state
-from eterna.games.vale.encoding import seen_in_view as base_seen_in_view
+from eterna.games.vale.encoding import ValeEncoding
+from eterna.games.vale.observation import MAXP, base_layout
+from eterna.games.vale.observation import Seen as BaseSeen
+from eterna.games.vale.observation import seen_in_state as base_seen_in_state
+from eterna.games.vale.observation import seen_in_view as base_seen_in_view
 from eterna.games.vale.state import ValeState
 from eterna.games.vale.views import ValeView
 

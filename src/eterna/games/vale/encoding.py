@@ -112,7 +112,6 @@ class ValeEncoding(Encoding):
 
     def __init__(self, players: int | None = None) -> None:
         super().__init__(players)
-        self._o = dict(self.offsets)
         self._kind = {name: i for i, name in enumerate(self.pending_kinds)}
         self._other = len(self.pending_kinds) - 1  # the last slot: "other"
         self._deck_bits = table(self.layout, "clock", "deck_count")

@@ -22,6 +22,12 @@ writer (a new fact: its declaration and its line in each source), then `make obs
 test_fast_observe.py, fail while a fast path is stale. The Hypothesis test there holds the
 two paths equal float for float, which now says: the two sources agree.
 
+The description (`Seen`, `seen_in_view`, `seen_in_state`) may sit in a module of its own beside
+the encoding (Eternitium's and the Vale's `observation.py`), which the encoding imports `Seen`
+and `seen_in_state` from by name: the generator follows that import, and refuses a generated
+method reading a name the encoding's module neither defines nor imports (the sources' own
+names, `PH_STEAL`..., must be imported there too).
+
 Since each `s.<fact>` becomes its whole expression, the writer reads a fact once a method
 where it is used twice (binding it to a local).
 

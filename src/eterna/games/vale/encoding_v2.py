@@ -190,6 +190,14 @@ def _picking(st: ValeState) -> int:
     return -1
 
 
+def _tile_a_seat(m: vec[i32], b: int, tiles: list[int], seat: int, n: int) -> None:
+    """A block of one tile (or none: -1) per relative seat, from `b`."""
+    for t in range(n):
+        tile = tiles[t]
+        if tile >= 0:
+            m[b + ((t - seat) % n) * T + tile] = ONE
+
+
 #: a base game's Artifacts: no tile, empty shelters
 _NO_ARTS: Final = Arts.new(
     (),
@@ -259,15 +267,9 @@ class ValeEncodingV2(ValeEncoding):
         b = self._o_glade
         for t in s.glade:
             m[b + t] = ONE
-        per_seat = (
-            (self._o_held, s.held),
-            (self._o_picked, s.picked),
-            (self._o_blocked, s.blocked),
-        )
-        for b, tiles in per_seat:
-            for t in range(n):
-                if tiles[t] >= 0:
-                    m[b + ((t - seat) % n) * T + tiles[t]] = ONE
+        _tile_a_seat(m, self._o_held, s.held, seat, n)
+        _tile_a_seat(m, self._o_picked, s.picked, seat, n)
+        _tile_a_seat(m, self._o_blocked, s.blocked, seat, n)
         picking = s.picking
         if picking >= 0:
             m[self._o_picking + (picking - seat) % n] = ONE
@@ -308,15 +310,9 @@ class ValeEncodingV2(ValeEncoding):
         b = self._o_glade
         for t in st_arts.glade:
             m[b + t] = ONE
-        per_seat = (
-            (self._o_held, st_arts.held),
-            (self._o_picked, st_arts.chosen),
-            (self._o_blocked, st_arts.blocked),
-        )
-        for b, tiles in per_seat:
-            for t in range(n):
-                if tiles[t] >= 0:
-                    m[b + (t - seat) % n * T + tiles[t]] = ONE
+        _tile_a_seat(m, self._o_held, st_arts.held, seat, n)
+        _tile_a_seat(m, self._o_picked, st_arts.chosen, seat, n)
+        _tile_a_seat(m, self._o_blocked, st_arts.blocked, seat, n)
         picking = _picking(st)
         if picking >= 0:
             m[self._o_picking + (picking - seat) % n] = ONE

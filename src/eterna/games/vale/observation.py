@@ -111,9 +111,9 @@ RESOLUTION: Final[int] = engine.RESOLUTION  # (a native constant: `engine.` is a
 
 
 class Seen:
-    """The facts a seat of the Vale sees, in the engine's numbers, which `_write` alone reads:
-    one line each in `seen_in_view` and in `seen_in_state` (core/fastwriter.py); version 2
-    extends them (encoding_v2.py)."""
+    """The facts a seat of the Vale sees, in the engine's numbers, which the encoding's `_write`
+    alone reads: one line each in `seen_in_view` and in `seen_in_state` (core/fastwriter.py);
+    version 2 extends them (encoding_v2.py)."""
 
     seat: int  # the observer (0 for a spectator, who holds no cards)
     n: int

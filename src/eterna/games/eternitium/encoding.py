@@ -290,7 +290,7 @@ class EternitiumEncoding(Encoding):
             m[base + _WALLET_AT] = _ONE
         base = self._o_pending
         mode = s.cycle_mode
-        if mode == 1:  # (_MODES)
+        if mode == 1:  # (_MODES, observation.py)
             m[base + _DISCARD_AT] = _ONE
         elif mode == 2:
             m[base + _DESTROY_AT] = _ONE

@@ -28,9 +28,9 @@ CASES = {
     "vale-v2-artifacts": ("vale.encoding_v2", "vale", 3, ART, None),
 }
 FACTS_OF = {
-    "eternitium.encoding": ["eternitium/encoding.py"],
-    "vale.encoding": ["vale/encoding.py"],
-    "vale.encoding_v2": ["vale/encoding.py", "vale/encoding_v2.py"],
+    "eternitium.encoding": ["eternitium/observation.py"],
+    "vale.encoding": ["vale/observation.py"],
+    "vale.encoding_v2": ["vale/observation.py", "vale/encoding_v2.py"],
 }
 
 
@@ -121,3 +121,27 @@ def test_version_2_observes_a_base_game_as_the_view_does():
             assert np.array_equal(enc.observe(state, seat), want)
             assert not want[artifacts:].any()
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", ["eternitium", "vale"])
+def test_the_writer_reads_its_description_from_a_module_of_its_own(game_id):
+    """Eternitium's and the Vale's description (`Seen`, `seen_in_view`, `seen_in_state`) sits
+    in observation.py and the writer, with its generated fast path, in encoding.py, which
+    imports it: the generator follows that import, and refuses a generated path reading a name
+    the encoding module does not import (it would fail only when called)."""
+    root = fastwriter.ROOT / "games" / game_id
+    text = (root / "encoding.py").read_text()
+    description = (root / "observation.py").read_text()
+    assert "def seen_in_state" not in text and "class Seen" not in text
+    assert fastwriter.facts(text) == fastwriter.facts(description)
+    encoding = import_module(f"eterna.games.{game_id}.encoding")
+    observation = import_module(f"eterna.games.{game_id}.observation")
+    for name in ("Seen", "seen_in_view", "seen_in_state", "LAYOUT"):  # still importable there
+        assert getattr(encoding, name) is getattr(observation, name)
+    (class_name,) = [c for p, c in fastwriter.marked() if p == f"games/{game_id}/encoding.py"]
+    assert fastwriter.generated(text, class_name)  # as it is: fine
+    name = {"eternitium": "NO_CARDS", "vale": "PHASE_SLOT"}[game_id]  # read by write_state
+    without = text.replace(f"    {name},\n", "", 1)
+    assert without != text
+    with pytest.raises(ValueError, match=name):
+        fastwriter.generated(without, class_name)

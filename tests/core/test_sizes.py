@@ -12,11 +12,7 @@ MAX_LINES = 600
 SRC = Path(eterna.__file__).parent
 
 #: module (relative to src/eterna) -> why it stays over MAX_LINES
-EXEMPT: dict[str, str] = {
-    "games/eternitium/encoding.py": "163 of its lines are the fast state writer generated from "
-    "its one description (core/fastwriter.py), which must sit in the class it speeds up",
-    "games/vale/encoding.py": "112 of its lines are the generated fast state writer (as above)",
-}
+EXEMPT: dict[str, str] = {}
 
 
 def test_no_source_file_passes_the_size_rule_unexplained() -> None:

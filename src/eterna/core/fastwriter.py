@@ -22,6 +22,12 @@ writer (a new fact: its declaration and its line in each source), then `make obs
 test_fast_observe.py, fail while a fast path is stale. The Hypothesis test there holds the
 two paths equal float for float, which now says: the two sources agree.
 
+The description (`Seen`, `seen_in_view`, `seen_in_state`) may sit in a module of its own beside
+the encoding (Eternitium's and the Vale's `observation.py`), which the encoding imports `Seen`
+and `seen_in_state` from by name: the generator follows that import, and refuses a generated
+method reading a name the encoding's module neither defines nor imports (the sources' own
+names, `PH_STEAL`..., must be imported there too).
+
 Since each `s.<fact>` becomes its whole expression, the writer reads a fact once a method
 where it is used twice (binding it to a local).
 
@@ -37,6 +43,7 @@ holding no Seen, drops.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import subprocess
 import sys
@@ -145,6 +152,28 @@ def _extends(node: ast.stmt) -> str | None:
     return None
 
 
+def _module(name: str) -> ast.Module:
+    """The parsed source of module `name` (dotted, under src/)."""
+    path = ROOT.parent.joinpath(*name.split(".")).with_suffix(".py")
+    return ast.parse(path.read_text())
+
+
+def _defining(tree: ast.Module, name: str) -> ast.Module:
+    """The module that defines `name` (a function or class): `tree` itself, or the module
+    `tree` imports it from under its own name (`from <module> import name`), followed on. So
+    an encoding may keep its description (`Seen`, `seen_in_view`, `seen_in_state`) in a module
+    of its own and its writer, with the generated fast path, in the class that imports it."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name:
+            return tree
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                if alias.name == name and alias.asname in (None, name):
+                    return _defining(_module(node.module), name)
+    raise ValueError(f"no {name} defined or imported by name")
+
+
 def _parent(tree: ast.Module, call: ast.stmt) -> _Sources:
     """The sources of the parent `seen_in_state` that `call` calls: the function of that name
     in the module it is imported from (`from <module> import seen_in_state as <name>`)."""
@@ -153,8 +182,7 @@ def _parent(tree: ast.Module, call: ast.stmt) -> _Sources:
         if isinstance(node, ast.ImportFrom) and node.module:
             for alias in node.names:
                 if (alias.asname or alias.name) == name and alias.name == "seen_in_state":
-                    path = ROOT.parent.joinpath(*node.module.split(".")).with_suffix(".py")
-                    parent = ast.parse(path.read_text())
+                    parent = _defining(_module(node.module), "seen_in_state")
                     return _Sources(_function(parent.body, "seen_in_state"), parent)
     raise ValueError(f"seen_in_state extends {name}, which no `from ... import` names")
 
@@ -306,9 +334,36 @@ def _method(fn: ast.FunctionDef, sources: _Sources, writers: set[str]) -> ast.Fu
     return new
 
 
+def _module_names(tree: ast.Module) -> set[str]:
+    """The names a module binds at its top (definitions, assignments, imports) and builtins."""
+    found = set(dir(builtins))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            found.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            found |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return found
+
+
+def _free_names(fn: ast.FunctionDef) -> set[str]:
+    """The names a generated method reads that it does not bind itself."""
+    bound = {a.arg for a in fn.args.args}
+    read: set[str] = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    return read - bound
+
+
 def facts(text: str) -> list[str]:
-    """The facts class `Seen` of the module `text` declares (its annotated attributes)."""
-    seen = _class(ast.parse(text), "Seen")
+    """The facts class `Seen` of the module `text` declares (its annotated attributes; the
+    class defined there or imported by name)."""
+    seen = _class(_defining(ast.parse(text), "Seen"), "Seen")
     return [
         node.target.id
         for node in seen.body
@@ -319,7 +374,8 @@ def facts(text: str) -> list[str]:
 def generated(text: str, class_name: str) -> list[str]:
     """The lines written between the markers of class `class_name` of the module `text`."""
     tree = ast.parse(text)
-    sources = _Sources(_function(tree.body, "seen_in_state"), tree)
+    described = _defining(tree, "seen_in_state")
+    sources = _Sources(_function(described.body, "seen_in_state"), described)
     if sources.own != facts(text):
         raise ValueError("seen_in_state sets each fact Seen declares, once, in its order")
     cls = _class(tree, class_name)
@@ -328,8 +384,12 @@ def generated(text: str, class_name: str) -> list[str]:
         raise ValueError(f"{class_name}: the first writer method is _write(self, s, m)")
     names = {w.name for w in writers}
     lines = [BEGIN, "    # do not edit; edit the writer or seen_in_state and run it again."]
+    known = _module_names(tree)
     for w in writers:
         method = ast.fix_missing_locations(_method(w, sources, names))
+        unknown = _free_names(method) - known
+        if unknown:  # (a source in a module of its own reads a name this one lacks)
+            raise ValueError(f"{class_name}.{method.name} reads {sorted(unknown)}: import them")
         lines += ["", *("    " + line for line in ast.unparse(method).split("\n"))]
     return [*lines, "", END]
 

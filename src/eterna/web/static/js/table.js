@@ -57,7 +57,13 @@ function connect() {
       return `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
     },
     // body[data-words]: the language the connection tells the game in (the page's, once it is open)
-    onOpen: () => { S.connected = true; S.dropped = false; document.body.dataset.words = lang; renderConnection(); },
+    onOpen: () => {
+      S.connected = true;
+      S.dropped = false;
+      document.body.dataset.words = lang;
+      if (S.message && S.message.offline) showMessage(null);  // "not connected" is no longer true
+      renderConnection();
+    },
     onFrame,
     onClose: (event) => {
       S.connected = false;
@@ -74,6 +80,7 @@ function connect() {
 function send(frame) {
   if (!S.link || !S.link.send(frame)) {
     showMessage(t("table.notConnected"));
+    S.message.offline = true;  // taken back once the connection is open again
     return false;
   }
   return true;

@@ -24,9 +24,10 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -133,17 +134,33 @@ def local_cluster() -> Iterator[Cluster]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+def in_a_thread_of_its_own(scenario: Callable[[Any], None]) -> None:
+    """Run `scenario(browser)` with a Chromium of its own, in a thread of its own: Playwright's
+    sync API refuses to start in a thread where another one runs, and under `pytest -n 2` this
+    worker may hold the session's Chromium of tests/web (whose fixtures tests/deploy cannot
+    reach) until the session ends."""
+    failures: list[BaseException] = []
 
-    executable = ensure_chromium()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    def run() -> None:
+        from playwright.sync_api import sync_playwright
+
         try:
-            yield browser
-        finally:
-            browser.close()
+            executable = ensure_chromium()
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+                try:
+                    scenario(browser)
+                finally:
+                    browser.close()
+        except BaseException as exc:  # an assertion, pytest.fail, a timeout: the test's
+            failures.append(exc)
+
+    thread = threading.Thread(target=run, name="chromium")
+    thread.start()
+    thread.join(timeout=600)
+    assert not thread.is_alive(), "the browser's scenario did not end within 10 minutes"
+    if failures:
+        raise failures[0]
 
 
 # What the player sees of the game: the ply, the log, the moves offered.
@@ -288,32 +305,34 @@ def kill_the_driver(site: Cluster, player: Player, table_id: str, dead: set[str]
     return bot_ply
 
 
-def test_a_page_survives_its_node_and_the_driving_node_killed(
-    local_cluster: Cluster, chromium: Any
-) -> None:
+def test_a_page_survives_its_node_and_the_driving_node_killed(local_cluster: Cluster) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ui = UI(Server(local_cluster.base), SCREENSHOTS)
     dead: set[str] = set()
-    with browser_page(chromium) as page:
-        player = Player(ui, page)
-        table_id = ui.create_from_lobby(page, "vale", 2, seed=17)
-        player.play()
-        player.play()
-        ui.shot(page, "cluster-failover-1-playing")
-        kill_the_sockets_node(local_cluster, player, table_id, dead)
-        player.play()  # the next move is accepted
-        bot_ply = kill_the_driver(local_cluster, player, table_id, dead)
-        player.play()
-        ply = player.ply()
+    seen: dict[str, Any] = {}
+
+    def walk(browser: Any) -> None:
+        with browser_page(browser) as page:
+            player = Player(ui, page)
+            seen["table"] = table_id = ui.create_from_lobby(page, "vale", 2, seed=17)
+            player.play()
+            player.play()
+            ui.shot(page, "cluster-failover-1-playing")
+            kill_the_sockets_node(local_cluster, player, table_id, dead)
+            player.play()  # the next move is accepted
+            seen["bot_ply"] = kill_the_driver(local_cluster, player, table_id, dead)
+            player.play()
+            seen["ply"], seen["played"] = player.ply(), player.played
+
+    in_a_thread_of_its_own(walk)
 
     # no move lost, none added: the database holds every move the page showed, the player's
     # at the plies they were clicked, and the bot's after its node was killed
     stored = local_cluster.sql(
-        f"SELECT ply, seat, notation FROM actions WHERE table_id = '{table_id}' ORDER BY ply"
+        f"SELECT ply, seat, notation FROM actions WHERE table_id = '{seen['table']}' ORDER BY ply"
     )
-    assert [int(row[0]) for row in stored] == list(range(ply))
+    assert [int(row[0]) for row in stored] == list(range(seen["ply"]))
     by_ply = {int(p): (int(seat), notation) for p, seat, notation in stored}
-    assert {p: by_ply[p] for p in player.played} == {
-        p: (0, action) for p, action in player.played.items()
-    }
-    assert by_ply[bot_ply][0] == 1
+    played: dict[int, str] = seen["played"]
+    assert {p: by_ply[p] for p in played} == {p: (0, action) for p, action in played.items()}
+    assert by_ply[seen["bot_ply"]][0] == 1

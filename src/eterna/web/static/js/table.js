@@ -113,7 +113,11 @@ function onFrame(frame) {
       if (frame.ply !== S.ply) { S.hint = null; S.hintPending = false; S.sending = false; }
       S.view = frame.view || S.view;
       S.ply = frame.ply;
-      S.deadline = frame.deadline || null;
+      // A node that does not drive the table may not know the turn's deadline (null): after a
+      // reconnect at the same ply, the one this page was told still holds (the driver re-arms
+      // the timer where it stood); a table waiting for a player or over has none.
+      const kept = frame.ply === previousPly && !isOver() && !waiting() ? S.deadline : null;
+      S.deadline = frame.deadline || kept;
       S.labels = new Map((frame.moves || []).map((m) => [m.notation, m.label]));
       if (frame.ply !== previousPly) S.refusal = null;
       const told = Array.isArray(frame.told);  // the server tells the events in words

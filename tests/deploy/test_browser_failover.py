@@ -1,16 +1,17 @@
 """The newcomer's failover, in a real browser (docs/web.md, "Kill a node and watch the game go
 on"): the local cluster of `make cluster` (deploy/cluster.sh: PostgreSQL, Redis, three nodes,
-nginx), a table against a bot made in the lobby and played in Debian's Chromium through nginx.
+nginx), a table against a bot with a turn timer made in the lobby and played in Debian's
+Chromium through nginx.
 
 The node the page's WebSocket is on is killed with SIGKILL: the page says it is reconnecting, in
 words, without moving the table under the player's pointer; a move clicked meanwhile is not
 sent and the page says so (the browser is held offline for that moment, so that its retries
 fail until the test lets them through); then it resumes without a reload (a marker set on
-`window` before the kill survives) with the same ply and the same log, no longer saying it is
-not connected, and its next move is accepted. Then the node that drives the
-table (its lease) is killed: the player's moves are still accepted, and the bot moves again once
-another node has taken the table over. Every move the player clicked is in the database at its
-ply, and the page's ply is the number of moves stored: none lost, none added.
+`window` before the kill survives) with the same ply, the same log and the same turn's
+countdown, no longer saying it is not connected, and its next move is accepted. Then the node
+that drives the table (its lease) is killed: the player's moves are still accepted, and the bot
+moves again once another node has taken the table over. Every move the player clicked is in the
+database at its ply, and the page's ply is the number of moves stored: none lost, none added.
 
 One cluster for the module (its start is the slow part). Screenshots go where the browser
 tests write theirs (test-output/screenshots/).

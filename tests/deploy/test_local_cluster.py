@@ -42,11 +42,23 @@ def _port_free(port: int) -> bool:
     return True
 
 
+def _ephemeral_low() -> int:
+    """The first port the kernel hands to outgoing connections and to `bind(0)`."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_base_port() -> int:
-    """A port P with P..P+11 free: nginx, the nodes, PostgreSQL (P+10) and Redis (P+11)."""
+    """A port P with P..P+11 free: nginx, the nodes, PostgreSQL (P+10) and Redis (P+11).
+
+    Below the kernel's ephemeral range: a port free when checked there could be taken by an
+    outgoing connection or another test's `bind(0)` server before the cluster listens on it."""
     rng = random.Random()
+    top = max(_ephemeral_low(), 20000 + 2000)
     for _ in range(200):
-        base = rng.randrange(20000, 60000, 20)
+        base = rng.randrange(20000, top - 12, 20)
         if all(_port_free(base + i) for i in range(12)):
             return base
     raise RuntimeError("no 12 free ports in a row")

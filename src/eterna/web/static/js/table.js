@@ -57,7 +57,13 @@ function connect() {
       return `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
     },
     // body[data-words]: the language the connection tells the game in (the page's, once it is open)
-    onOpen: () => { S.connected = true; S.dropped = false; document.body.dataset.words = lang; renderConnection(); },
+    onOpen: () => {
+      S.connected = true;
+      S.dropped = false;
+      document.body.dataset.words = lang;
+      if (S.message && S.message.offline) showMessage(null);  // "not connected" is no longer true
+      renderConnection();
+    },
     onFrame,
     onClose: (event) => {
       S.connected = false;
@@ -74,6 +80,7 @@ function connect() {
 function send(frame) {
   if (!S.link || !S.link.send(frame)) {
     showMessage(t("table.notConnected"));
+    S.message.offline = true;  // taken back once the connection is open again
     return false;
   }
   return true;
@@ -106,7 +113,11 @@ function onFrame(frame) {
       if (frame.ply !== S.ply) { S.hint = null; S.hintPending = false; S.sending = false; }
       S.view = frame.view || S.view;
       S.ply = frame.ply;
-      S.deadline = frame.deadline || null;
+      // A node that does not drive the table may not know the turn's deadline (null): after a
+      // reconnect at the same ply, the one this page was told still holds (the driver re-arms
+      // the timer where it stood); a table waiting for a player or over has none.
+      const kept = frame.ply === previousPly && !isOver() && !waiting() ? S.deadline : null;
+      S.deadline = frame.deadline || kept;
       S.labels = new Map((frame.moves || []).map((m) => [m.notation, m.label]));
       if (frame.ply !== previousPly) S.refusal = null;
       const told = Array.isArray(frame.told);  // the server tells the events in words

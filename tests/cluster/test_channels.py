@@ -14,8 +14,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from nodes import Node, driver_of, redis_base_url, wait_over
-from players import Seat, assert_replays, assert_told_once, record_of
-from sqlalchemy import create_engine
+from players import Seat, assert_replays, assert_told_once, record_of, your_turn
+from sqlalchemy import create_engine, text
 
 from eterna.server.cluster import Cluster, Deaf, channel_of
 from eterna.server.leases import LeaseStore
@@ -218,3 +218,47 @@ def test_a_channel_is_heard_once_watch_returns() -> None:
             await node.redis.aclose()
 
     asyncio.run(run())
+
+
+def test_a_copy_loaded_on_another_node_shows_the_drivers_countdown(nodes: list[Node]) -> None:
+    """A page whose socket is on a node that does not drive its table sees the turn deadline
+    the driver armed, from its first frame (before: `deadline: null` until the next move,
+    whose message carries it, so the countdown was missing on that page)."""
+    home, other, _ = nodes
+    wait_leased(nodes)
+    created = home.create(
+        game="eternity",
+        players=3,
+        seed=41,
+        turn_timer=600,
+        bot_delay=0,
+        seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot"}, {"kind": "bot"}],
+    )
+    table_id, token = str(created["table_id"]), created["seats"][0]["token"]
+    deadline = time.monotonic() + 60
+    while home.summary(table_id)["current_player"] != 0:  # the bots move up to Ada's turn
+        assert time.monotonic() < deadline, "the bots never reached the human's turn"
+        time.sleep(0.05)
+    watcher = home.ws(table_id)  # on the driving node: the deadline it armed
+    armed = your_turn(watcher)["deadline"]
+    assert armed is not None
+    engine = create_engine(home.database_url)
+    try:  # the driver stores what it armed right after arming it
+        while (stored := _armed(engine, table_id)) is None:
+            assert time.monotonic() < deadline, "the driver never stored its deadline"
+            time.sleep(0.05)
+    finally:
+        engine.dispose()
+    assert stored[0] == armed
+    assert driver_of(home.database_url, table_id) == home.name
+    seat = other.ws(table_id, token)  # a copy loaded now, on a node that does not drive it
+    first = your_turn(seat)
+    assert first["deadline"] == armed, (first["deadline"], armed)
+
+
+def _armed(engine: Any, table_id: str) -> tuple[float, int] | None:
+    with engine.begin() as conn:
+        row = conn.execute(
+            text("SELECT deadline, deadline_ply FROM leases WHERE table_id = :t"), {"t": table_id}
+        ).first()
+    return None if row is None or row[0] is None else (float(row[0]), int(row[1]))

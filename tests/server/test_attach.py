@@ -33,9 +33,13 @@ async def _no_db(fn: Any, *args: Any) -> Any:
     return fn(*args)
 
 
+async def _loaded(_table: Any) -> None:
+    return None
+
+
 def test_a_forgotten_copy_welcomes_nobody() -> None:
     async def run() -> None:
-        store = TableStore(None, _no_db, lambda _table: None)  # type: ignore[arg-type]
+        store = TableStore(None, _no_db, _loaded)  # type: ignore[arg-type]
         fanout = Broadcaster(store)
         table = live_table("eternity", 3, seed=1)
         late = FakeConnection(None)

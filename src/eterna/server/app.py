@@ -426,9 +426,7 @@ def assemble(storage: Storage, settings: Settings, redis_url: str | None = None)
     driver = TurnDriver(settings, workers, cluster)
     keeps = peers.keeps if peers is not None else None
     watch = cluster.watch if cluster is not None else None
-    store = TableStore(
-        storage, database.run, driver.schedule, settings.finished_cache, keeps, watch
-    )
+    store = TableStore(storage, database.run, driver.loaded, settings.finished_cache, keeps, watch)
     fanout = Broadcaster(store, peers)
     seating = Seating(settings, storage, database.run, store, fanout, driver, peers)
     moves = Moves(settings, database, store, driver, fanout, seating, cluster)

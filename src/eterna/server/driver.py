@@ -87,6 +87,26 @@ class TurnDriver:
         if table.data.seats[player].kind == "human":
             table.deadline = time.time() + table.data.turn_timer
 
+    async def loaded(self, table: LiveTable) -> None:
+        """A table just loaded into memory: its bots and timer start if this process drives
+        it; on a cluster node that does not, its copy shows the turn deadline the driver
+        stored (else a page whose socket is on this node would show no countdown until the
+        next move, whose message carries the deadline: relay.py)."""
+        self.schedule(table)
+        if self.cluster is None or self.drives(table) or table.data.turn_timer is None:
+            return
+        try:
+            armed = await self.cluster.db(self.cluster.leases.armed, table.id)
+        except Exception:
+            log.warning("table %s: its turn deadline could not be read", table.id)
+            return
+        async with table.lock:
+            if table.deadline is not None or armed is None or armed[1] != table.ply:
+                return  # a move heard meanwhile told it, or the driver has not armed it yet
+            self.set_deadline(table)  # whether this turn has a deadline at all
+            if table.deadline is not None:
+                table.deadline = armed[0]
+
     def schedule(self, table: LiveTable) -> None:
         """Start whatever must happen without a client: a bot's move or a turn timer."""
         if self.stopping or table.over or table.task is not None or table.waiting():

@@ -138,6 +138,19 @@ class LeaseStore:
                 {"d": deadline, "p": ply, "t": table_id, "n": node, "k": token},
             )
 
+    def armed(self, table_id: str) -> tuple[float, int] | None:
+        """The turn deadline the table's driver armed, and at which ply, if any: a node that
+        loads a copy it does not drive shows its players the driver's countdown."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                text(
+                    "SELECT deadline, deadline_ply FROM table_leases "
+                    "WHERE table_id = :t AND deadline IS NOT NULL AND deadline_ply IS NOT NULL"
+                ),
+                {"t": table_id},
+            ).first()
+        return None if row is None else (float(row[0]), int(row[1]))
+
     def progress(self, table_ids: Sequence[str]) -> dict[str, tuple[str, int]]:
         """Each table's status and stored action count: a node checks its copies are current."""
         if not table_ids:

@@ -58,14 +58,14 @@ class TableStore:
         self,
         storage: Storage,
         db: Callable[..., Awaitable[Any]],
-        on_resumed: Callable[[LiveTable], None],
+        on_loaded: Callable[[LiveTable], Awaitable[None]],
         cache_size: int = 256,
         keeps: Callable[[LiveTable], bool] | None = None,
         watch: Callable[[str], Awaitable[bool]] | None = None,
     ) -> None:
         self.storage = storage
         self.db = db
-        self.on_resumed = on_resumed  # starts a resumed table's bots and timers
+        self.on_loaded = on_loaded  # starts a loaded table's bots and timers (driver.py)
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         self.replay_pool = ThreadPoolExecutor(1, thread_name_prefix="eterna-replay")
@@ -142,7 +142,7 @@ class TableStore:
             return table
         table = self.tables[table_id] = LiveTable(data, state)
         if not table.over:
-            self.on_resumed(table)
+            await self.on_loaded(table)
         return table
 
     async def stored(self, table_id: str) -> TableData | None:

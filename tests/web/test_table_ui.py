@@ -207,6 +207,28 @@ def test_eternity_end_explains_trees_and_tricks(ui: Any, page: Any) -> None:
     ui.shot(page, "table-ui-eternity-end")
 
 
+def test_your_trees_and_tricks_show_beside_your_docked_hand(ui: Any, page: Any) -> None:
+    """Eternity's deciding numbers, your trees against your tricks, stay in view while you hold
+    cards: on a laptop your seat's panel sits below the trick and the trump board, under the
+    docked hand, so before this they were off the screen for most of a round."""
+    _open(ui, page, "eternity", [{"kind": "human", "name": "Ada"}, *BOTS2], seed=11)
+    for _ in range(4):  # a trick or so, so that the numbers say something
+        ui.move(page, page.locator("#action-list button[data-action]").first)
+    docked = page.locator("#board .hand-zone .hand-head .seat-stats")
+    mine = page.locator("#board .ring > .seat-panel.me .seat-stats")
+    for kind in ("trees", "tricks"):
+        said = docked.locator(f".{kind} strong").inner_text()
+        assert said == mine.locator(f".{kind} strong").inner_text(), kind
+    covered = docked.evaluate(
+        """n => { const r = n.getBoundingClientRect();
+             const top = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+             return r.bottom > window.innerHeight || !(top && n.contains(top)); }"""
+    )
+    assert not covered, "your trees and tricks are not in view beside your hand"
+    assert docked.locator(".stat").first.inner_text().startswith("Score")
+    ui.shot(page, "table-ui-eternity-hand-stats")
+
+
 # 6 ------------------------------------------------------------------------------------------
 
 

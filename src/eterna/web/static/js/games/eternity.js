@@ -110,22 +110,32 @@ export function render(view, ctx) {
 
   if (view.hand) {
     const hand = view.hand.map((c) => ctx.card(cardSpec(c, lang), c, "hand"));
-    root.append(section("hand-zone", "common.yourHand", row("hand", hand)));
+    // your trees against your tricks beside your hand: on a laptop your seat's panel sits below
+    // the trick and the trump board, out of view under the docked hand while you hold cards
+    const mine = ctx.seat === null || ctx.seat === undefined ? null
+      : seatStats(view, ctx.seat, stat("common.score", view.scores[ctx.seat]));
+    root.append(section("hand-zone", null, el("div", { class: "hand-head" }, el("h3", {}, t("common.yourHand")), mine),
+      row("hand", hand)));
   }
   return root;
 }
 
 function seatPanel(view, ctx, s) {
-  const harmony = view.trees[s] === view.tricks[s];
-  const pledged = (view.pledges || []).filter((p) => p.seat === s).length;
   return el("section", { class: "eternity-seat", dataset: { seat: s }, "aria-label": ctx.name(s) },
     el("div", { class: "pile-head" }, el("strong", { class: "seat-title" }, ctx.name(s)), " ", stat("common.score", view.scores[s])),
-    el("div", { class: "seat-stats" },
-      stat("eternity.cards", view.hand_sizes[s]),
-      el("span", { class: "stat trees" }, el("span", { class: "stat-label" }, t("eternity.trees")), " ", el("strong", {}, String(view.trees[s]))),
-      el("span", { class: "stat tricks" }, el("span", { class: "stat-label" }, t("eternity.tricks")), " ", el("strong", {}, String(view.tricks[s])),
-        harmony ? el("span", { class: "harmony", title: t("eternity.harmonyHint") }, " ☯") : null),
-      pledged ? stat("eternity.pledgesThisTrick", pledged) : null));
+    seatStats(view, s, stat("eternity.cards", view.hand_sizes[s])));
+}
+
+// A seat's trees against its tricks (harmony when equal) and its pledges in this trick.
+function seatStats(view, s, first) {
+  const harmony = view.trees[s] === view.tricks[s];
+  const pledged = (view.pledges || []).filter((p) => p.seat === s).length;
+  return el("div", { class: "seat-stats" },
+    first,
+    el("span", { class: "stat trees" }, el("span", { class: "stat-label" }, t("eternity.trees")), " ", el("strong", {}, String(view.trees[s]))),
+    el("span", { class: "stat tricks" }, el("span", { class: "stat-label" }, t("eternity.tricks")), " ", el("strong", {}, String(view.tricks[s])),
+      harmony ? el("span", { class: "harmony", title: t("eternity.harmonyHint") }, " ☯") : null),
+    pledged ? stat("eternity.pledgesThisTrick", pledged) : null);
 }
 
 // What the last drawings showed: the trump, the last trick and until when it stays in the trick's

@@ -127,6 +127,10 @@ class Cluster:
         self.commands = asyncio.Lock()
         self.heard: Counter[str] = Counter()  # messages heard, by kind (GET /api/cluster)
         self.tasks: list[asyncio.Task[None]] = []
+        # set when Redis answers (at start, and when it is back): the lease loop sweeps at once
+        # rather than at the end of its sleep, so the node holds its lease within a round trip
+        self.wake = asyncio.Event()
+        self.sweeps = 0  # lease sweeps done (tests count them)
         self.told: Listener = Deaf()  # the node's parts kept in step (relay.py), from start()
 
     # ----------------------------------------------------------------- lifecycle
@@ -209,9 +213,16 @@ class Cluster:
             log.warning("table %s: its turn deadline could not be stored", table_id)
 
     async def _lease_loop(self) -> None:
+        """One sweep every `renew_every` seconds, or at once when woken (`wake`: Redis
+        answers), never two at a time: a second sweep running beside the first could register
+        the node's lease twice, under two epochs. A wake during a sweep makes one more sweep
+        right after it; wakes while waiting make one sweep together."""
         while True:
+            self.wake.clear()
             await self._sweep()
-            await asyncio.sleep(self.renew_every)
+            self.sweeps += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), self.renew_every)
 
     async def _sweep(self) -> None:
         started = time.monotonic()
@@ -312,6 +323,7 @@ class Cluster:
                 return
             log.info("node %s: Redis is back", self.node)
             self.redis_ok = True
+            self.wake.set()
 
     # ----------------------------------------------------------------- subscriptions
     async def watch(self, table_id: str) -> bool:
@@ -424,6 +436,7 @@ class Cluster:
         if not self.redis_ok:
             log.info("node %s: Redis is back", self.node)
         self.redis_ok = True
+        self.wake.set()  # the lease sweep at once: the node's lease, the tables nobody drives
         await self.told.on_reconnect()
 
     async def check_redis(self) -> bool:

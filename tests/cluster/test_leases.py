@@ -5,14 +5,21 @@ over in one statement, one winner when two nodes race for them."""
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
+from nodes import postgres_url
+from server_helpers import fresh_schema
 from services import RedisServer
+from sqlalchemy import event, text
 
-from eterna.server.cluster import Cluster, Deaf
-from eterna.server.leases import Lease
+from eterna.server.cluster import ORPHANS_PER_SWEEP, Cluster, Deaf
+from eterna.server.leases import Lease, LeaseStore
+from eterna.server.storage import SeatData, Storage, TableData
 
 
 class CountingLeases:
@@ -98,3 +105,155 @@ def test_the_node_sweeps_as_soon_as_redis_answers(redis: RedisServer) -> None:
             await node.stop()
 
     asyncio.run(run())
+
+
+# ------------------------------------------------------------------ takeovers in one statement
+@pytest.fixture
+def storage() -> Iterator[Storage]:
+    """The storage of a fresh PostgreSQL schema of the test's own (the leases live there)."""
+    with fresh_schema(postgres_url()) as url:
+        stored = Storage(url)
+        try:
+            yield stored
+        finally:
+            stored.close()
+
+
+def make_tables(storage: Storage, count: int) -> list[str]:
+    """`count` unfinished tables, stored a minute ago (no longer their maker's alone), oldest
+    first."""
+    ids = []
+    for n in range(count):
+        table_id = f"o{uuid.uuid4().hex[:10]}"
+        seats = [SeatData(s, "bot", "random", "random") for s in range(3)]
+        storage.create_table(
+            TableData(
+                id=table_id,
+                game="eternity",
+                players=3,
+                seed=n,
+                options={},
+                setup=None,
+                public=True,
+                turn_timer=30.0,
+                bot_delay=None,
+                status="playing",
+                created_at=time.time() - 60 + n * 0.01,
+                seats=seats,
+            )
+        )
+        ids.append(table_id)
+    return ids
+
+
+def dead_node(leases: LeaseStore, tables: list[str]) -> dict[str, Lease]:
+    """A node that drove `tables` (a turn deadline stored for every other one) and died: its
+    lease handed over, as a lapse does."""
+    node = f"dead-{uuid.uuid4().hex[:6]}"
+    epoch = leases.register(node, 60.0)
+    held = {t: lease for t in tables if (lease := leases.acquire(t, node, epoch)) is not None}
+    assert sorted(held) == sorted(tables)
+    for n, table_id in enumerate(tables[::2]):
+        leases.arm(table_id, node, held[table_id].token, 1000.0 + n, n)
+    leases.release(node)
+    return held
+
+
+class Taking(Deaf):
+    def __init__(self) -> None:
+        self.taken: list[tuple[str, Lease]] = []
+
+    async def on_acquired(self, table_id: str, lease: Lease) -> None:
+        self.taken.append((table_id, lease))
+
+
+def test_a_dead_nodes_tables_are_taken_over_in_one_statement(storage: Storage) -> None:
+    """One sweep of a live node takes every orphan of a dead node with one INSERT: each
+    table's token one more than the dead node's, the turn deadline it stored returned with it;
+    then each table is handed to the node's parts (`on_acquired`) as before, oldest first."""
+    leases = LeaseStore(storage.engine)
+    tables = make_tables(storage, 30)
+    assert len(tables) < ORPHANS_PER_SWEEP
+    before = dead_node(leases, tables)
+    statements: list[str] = []
+
+    def count(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        statements.append(statement)
+
+    async def run() -> None:
+        node = Cluster("live", "redis://127.0.0.1:1/0", leases)  # Redis never asked here
+        node.redis_ok = True
+        told = node.told = Taking()
+        event.listen(storage.engine, "before_cursor_execute", count)
+        try:
+            await node._sweep()
+        finally:
+            event.remove(storage.engine, "before_cursor_execute", count)
+            await node.redis.aclose()
+            await node.listener.aclose()
+        assert [t for t, _ in told.taken] == tables  # oldest first
+        for n, (table_id, lease) in enumerate(told.taken):
+            assert lease.token == before[table_id].token + 1
+            armed = (1000.0 + n // 2, n // 2) if n % 2 == 0 else (None, None)
+            assert (lease.deadline, lease.deadline_ply) == armed
+            assert node.held[table_id] == lease.token
+        assert node.epoch is not None and node.holds(tables[0])
+
+    asyncio.run(run())
+    takeovers = [s for s in statements if "INSERT INTO table_leases" in s]
+    assert len(takeovers) == 1, f"{len(takeovers)} statements took the tables over"
+    assert leases.orphans(ORPHANS_PER_SWEEP) == []
+
+
+def test_two_nodes_racing_for_orphans_one_winner_each(storage: Storage) -> None:
+    """Two live nodes take overlapping sets of a dead node's tables at the same instant, in
+    opposite orders, round after round: every table has exactly one winner, whose token is
+    the one stored; a node whose own lease lapsed takes nothing, nor a table another holds."""
+    leases = LeaseStore(storage.engine)
+    b, c = leases.register("b", 60.0), leases.register("c", 60.0)
+    for _ in range(6):
+        tables = make_tables(storage, 40)
+        before = dead_node(leases, tables)
+        start = threading.Barrier(2)
+        won: dict[str, dict[str, Lease]] = {}
+
+        racers = [
+            threading.Thread(target=take, args=(leases, start, won, "b", b, tables[:30])),
+            threading.Thread(target=take, args=(leases, start, won, "c", c, tables[10:][::-1])),
+        ]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join()
+        assert not set(won["b"]) & set(won["c"])
+        assert set(won["b"]) | set(won["c"]) == set(tables)
+        with storage.engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT table_id, node FROM table_leases WHERE table_id = ANY(:ids)"),
+                {"ids": tables},
+            )
+            stored = {str(r[0]): str(r[1]) for r in rows}
+        for node in ("b", "c"):
+            for table_id, lease in won[node].items():
+                assert stored[table_id] == node
+                assert lease.token == before[table_id].token + 1
+        assert leases.orphans(100) == []
+    assert leases.acquire_all(tables, "b", b) == {}  # each held by a live node
+    held_by_c = list(won["c"])
+    assert held_by_c
+    leases.release("c")  # c stops: its epoch lapsed, it takes nothing under it
+    assert leases.acquire_all(tables, "c", c) == {}
+    assert sorted(leases.acquire_all(tables, "b", b)) == sorted(held_by_c)
+
+
+def take(
+    leases: LeaseStore,
+    start: threading.Barrier,
+    won: dict[str, dict[str, Lease]],
+    node: str,
+    epoch: int,
+    wanted: list[str],
+) -> None:
+    """One racer: all at once with the other, the tables it wants."""
+    start.wait()
+    won[node] = leases.acquire_all(wanted, node, epoch)

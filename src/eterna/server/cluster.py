@@ -184,6 +184,25 @@ class Cluster:
             self.held[table_id] = lease.token
         return lease
 
+    async def acquire_all(self, table_ids: list[str]) -> dict[str, Lease]:
+        """Take the leases of these tables nobody drives (a dead node's), in one statement: the
+        leases taken, by table (another node's are left out)."""
+        epoch = self.epoch
+        if not self.redis_ok or epoch is None:
+            return {}
+        try:
+            taken: dict[str, Lease] = await self.db(
+                self.leases.acquire_all, table_ids, self.node, epoch
+            )
+        except Exception:
+            log.exception("node %s: cannot take %d tables over", self.node, len(table_ids))
+            return {}
+        if self.epoch != epoch:  # lost meanwhile: they lapse with that epoch
+            return {}
+        for table_id, lease in taken.items():
+            self.held[table_id] = lease.token
+        return taken
+
     def drop(self, table_id: str) -> None:
         """Forget a lease this node no longer needs (its table is over), releasing it."""
         if self.held.pop(table_id, None) is not None:
@@ -253,8 +272,9 @@ class Cluster:
             orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
         except Exception:
             return
-        for table_id in orphans:
-            lease = await self.acquire(table_id)
+        taken = await self.acquire_all(orphans) if orphans else {}
+        for table_id in orphans:  # the oldest first, as found
+            lease = taken.get(table_id)
             if lease is not None:
                 log.info("node %s drives table %s (token %d)", self.node, table_id, lease.token)
                 try:

@@ -47,6 +47,9 @@ class CountingLeases:
     def orphans(self, limit: int) -> list[str]:
         return []
 
+    def next_lapse(self, node: str) -> float | None:
+        return None
+
     def acquire_all(self, table_ids: list[str], node: str, epoch: int) -> dict[str, Lease]:
         return {}
 
@@ -162,8 +165,10 @@ def dead_node(leases: LeaseStore, tables: list[str]) -> dict[str, Lease]:
 class Taking(Deaf):
     def __init__(self) -> None:
         self.taken: list[tuple[str, Lease]] = []
+        self.on_taken: Callable[[], None] = lambda: None
 
     async def on_acquired(self, table_id: str, lease: Lease) -> None:
+        self.on_taken()
         self.taken.append((table_id, lease))
 
 
@@ -257,3 +262,34 @@ def take(
     """One racer: all at once with the other, the tables it wants."""
     start.wait()
     won[node] = leases.acquire_all(wanted, node, epoch)
+
+
+def test_a_dead_nodes_tables_are_taken_when_its_lease_lapses(storage: Storage) -> None:
+    """With a renew period of an hour, the sweep after the first comes when the other node's
+    lease lapses (it was not renewed: that node is dead), and takes its tables; one sweep at
+    start, one at the lapse (two if it woke a hair early), none after while no other lease
+    is held."""
+    leases = LeaseStore(storage.engine)
+    tables = make_tables(storage, 3)
+    epoch = leases.register("d", 1.0)  # d dies: its lease lapses a second from now
+    assert sorted(leases.acquire_all(tables, "d", epoch)) == sorted(tables)
+
+    async def run() -> None:
+        node = Cluster("live", "redis://127.0.0.1:1/0", leases, ttl=7200, renew=3600)
+        node.redis_ok = True  # Redis never asked here
+        told = node.told = Taking()
+        during: list[int] = []  # the sweep that took each table: 1 is the first
+        told.on_taken = lambda: during.append(node.sweeps + 1)
+        loop = asyncio.get_running_loop().create_task(node._lease_loop())
+        try:
+            await until(lambda: len(told.taken) == 3, "the dead node's tables taken over")
+            assert sorted(t for t, _ in told.taken) == sorted(tables)
+            assert during[0] in (2, 3) and set(during) == {during[0]}
+            await until(lambda: node.sweeps == during[0], "the sweep ended")
+            assert node.lapse is None  # no other lease held: the next sweep in an hour
+        finally:
+            loop.cancel()
+            await node.redis.aclose()
+            await node.listener.aclose()
+
+    asyncio.run(run())

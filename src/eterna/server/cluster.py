@@ -40,6 +40,7 @@ log = logging.getLogger("eterna.server")
 CHANNEL = "eterna:events"  # what every node hears: a finished table's rematch
 TABLE_CHANNEL = "eterna:t:"  # + a table's id: that table's events, heard by the nodes keeping it
 ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
+LAPSE_MARGIN = 0.05  # seconds after another node's lease lapses that a sweep looks for orphans
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
 REDIS_CONNECTIONS = 100  # a node's connections to Redis for commands (the listener has its own)
 
@@ -131,6 +132,9 @@ class Cluster:
         # rather than at the end of its sleep, so the node holds its lease within a round trip
         self.wake = asyncio.Event()
         self.sweeps = 0  # lease sweeps done (tests count them)
+        # when (monotonic) the first of the other nodes' leases lapses unless renewed, as the
+        # last sweep saw it
+        self.lapse: float | None = None
         self.told: Listener = Deaf()  # the node's parts kept in step (relay.py), from start()
 
     # ----------------------------------------------------------------- lifecycle
@@ -235,13 +239,20 @@ class Cluster:
         """One sweep every `renew_every` seconds, or at once when woken (`wake`: Redis
         answers), never two at a time: a second sweep running beside the first could register
         the node's lease twice, under two epochs. A wake during a sweep makes one more sweep
-        right after it; wakes while waiting make one sweep together."""
+        right after it; wakes while waiting make one sweep together. When another node's lease
+        lapses before the next sweep (that node stopped renewing it: dead, or cut off), the
+        next sweep comes just after the lapse, to take its tables over without waiting out
+        the period."""
         while True:
             self.wake.clear()
+            self.lapse = None
             await self._sweep()
             self.sweeps += 1
+            wait = self.renew_every
+            if self.lapse is not None:
+                wait = min(wait, max(self.lapse - time.monotonic(), 0.0) + LAPSE_MARGIN)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), self.renew_every)
+                await asyncio.wait_for(self.wake.wait(), wait)
 
     async def _sweep(self) -> None:
         started = time.monotonic()
@@ -270,6 +281,8 @@ class Cluster:
         self.valid_until = started + self.ttl - self.renew_every / 2
         try:
             orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
+            lapse: float | None = await self.db(self.leases.next_lapse, self.node)
+            self.lapse = None if lapse is None else time.monotonic() + lapse
         except Exception:
             return
         taken = await self.acquire_all(orphans) if orphans else {}

@@ -123,6 +123,20 @@ class LeaseStore:
                 {"n": node, "ids": list(table_ids)},
             )
 
+    def next_lapse(self, node: str) -> float | None:
+        """Seconds until the first of the other nodes' leases lapses unless renewed (by the
+        database's clock), None when no other node holds one: a live node renews long before,
+        a dead one's lapses then, and its tables can be taken over from that instant."""
+        with self.engine.begin() as conn:
+            left = conn.execute(
+                text(
+                    f"SELECT min(expires_at) - {DB_NOW} FROM node_leases "
+                    f"WHERE node <> :n AND expires_at > {DB_NOW}"
+                ),
+                {"n": node},
+            ).scalar()
+        return None if left is None else float(left)
+
     def orphans(self, limit: int, grace: float = NEW_TABLE_GRACE) -> list[str]:
         """Unfinished tables nobody drives: no lease, or its node's epoch lapsed. A table
         stored less than `grace` seconds ago is left to the node that made it, which takes its

@@ -293,3 +293,34 @@ def test_a_dead_nodes_tables_are_taken_when_its_lease_lapses(storage: Storage) -
             await node.listener.aclose()
 
     asyncio.run(run())
+
+
+def test_a_stopping_node_wakes_the_others_to_take_its_tables(
+    storage: Storage, redis: RedisServer
+) -> None:
+    """A node stopped (SIGTERM's drain) hands its leases over and says so on the channel every
+    node hears: the other node sweeps at once and takes its tables, with a renew period of an
+    hour and leases that would lapse in two."""
+    leases = LeaseStore(storage.engine)
+    tables = make_tables(storage, 3)
+
+    async def run() -> None:
+        a = Cluster("a", redis.url, leases, ttl=7200, renew=3600)
+        b = Cluster("b", redis.url, leases, ttl=7200, renew=3600)
+        told = Taking()
+        a.start(Deaf())
+        try:
+            await until(lambda: sorted(a.held) == sorted(tables), "a took the tables nobody drove")
+            b.start(told)
+            await until(lambda: b.epoch is not None and not b.wake.is_set(), "b leased")
+            await until(lambda: b.sweeps > 0, "b's sweep done")
+            assert told.taken == []
+            sweeps = b.sweeps
+            await a.stop()
+            await until(lambda: len(told.taken) == 3, "b took the stopped node's tables")
+            assert sorted(t for t, _ in told.taken) == sorted(tables)
+            assert b.sweeps <= sweeps + 1 and b.heard["released"] == 1
+        finally:
+            await b.stop()
+
+    asyncio.run(run())

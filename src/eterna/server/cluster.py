@@ -10,10 +10,12 @@ ply order: an action it already has is skipped, an action after a gap makes it r
 ones from the database first. So each seat, on whichever node its socket is, gets every event
 once and in order, and a node hears none of the tables it neither drives nor serves. A finished
 table's rematch goes on the one channel every node hears (every node may keep the finished
-table in its cache).
+table in its cache), and so does a stopping node's word that it handed its leases over.
 
 The lease loop renews this node's leases and takes over the tables nobody drives (their driver
-died, or was stopped), within about `lease_ttl` seconds. A node cut off from Redis gives its
+died, or was stopped): it sweeps every `renew_every` seconds, at once when Redis answers or a
+stopping node handed its leases over, and just after another node's lease lapses, so a dead
+node's tables are driven again within about `lease_ttl` seconds. A node cut off from Redis gives its
 leases up (it cannot announce moves) and refuses moves until Redis is back; a node cut off from
 the database cannot renew, and its leases lapse: either way another node drives, never two.
 """
@@ -40,6 +42,7 @@ log = logging.getLogger("eterna.server")
 CHANNEL = "eterna:events"  # what every node hears: a finished table's rematch
 TABLE_CHANNEL = "eterna:t:"  # + a table's id: that table's events, heard by the nodes keeping it
 ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
+RELEASED = "released"  # on CHANNEL: a node stopping handed its leases over (wakes the sweeps)
 LAPSE_MARGIN = 0.05  # seconds after another node's lease lapses that a sweep looks for orphans
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
 REDIS_CONNECTIONS = 100  # a node's connections to Redis for commands (the listener has its own)
@@ -158,6 +161,9 @@ class Cluster:
         try:
             await self.db(self.leases.release, self.node)
             log.info("node %s: released %d leases", self.node, len(held))
+            if held and self.redis_ok:  # the others sweep now, not at the end of their period
+                message = _encode({"k": RELEASED, "n": self.node})
+                await asyncio.wait_for(self.redis.publish(CHANNEL, message), REDIS_TIMEOUT)
         except Exception:
             log.exception("node %s: cannot release its leases (they expire)", self.node)
         for client in (self.redis, self.listener):
@@ -440,6 +446,10 @@ class Cluster:
                         try:
                             event = orjson.loads(message["data"])
                             self.heard[str(event.get("k"))] += 1
+                            if event.get("k") == RELEASED:  # a node handed its tables over
+                                if event.get("n") != self.node:
+                                    self.wake.set()
+                                continue
                             await self.told.on_message(event)
                         except Exception:
                             log.exception("node %s: an event could not be relayed", self.node)

@@ -81,6 +81,35 @@ check_packages() {
         die "$PY lacks the PostgreSQL driver: $PY -m pip install -e '.[postgres]'"
 }
 
+# Every port the cluster listens on, free on 127.0.0.1 (bash's /dev/tcp: a connection that
+# succeeds is a port in use): another cluster, or another user's, may hold the default range.
+# PostgreSQL's own port is left out while this folder's PostgreSQL runs (pg_ctl says so).
+check_ports() {
+    local p busy=() ports=("$PORT")
+    for i in $(seq "$NODES"); do ports+=($((PORT + i))); done
+    [ -f "$DIR/pg/data/postmaster.pid" ] || ports+=("$PG_PORT")
+    ports+=("$REDIS_PORT")
+    for p in "${ports[@]}"; do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then busy+=("$p"); fi
+    done
+    [ ${#busy[@]} -eq 0 ] ||
+        die "port(s) ${busy[*]} already in use on 127.0.0.1 (another cluster? the range is $PORT-$REDIS_PORT): choose another range, e.g. ETERNA_CLUSTER_PORT=$((PORT + 100)) make cluster"
+}
+
+# Open files: nginx needs two a proxied connection, a node one a socket. The soft limit (often
+# 1024) is raised as far as the hard one allows, which needs no root, and nginx's connections
+# are sized to what was granted.
+raise_open_files() {
+    local hard
+    hard=$(ulimit -Hn)
+    case "$hard" in unlimited|*[!0-9]*) hard=65536 ;; esac
+    [ "$hard" -gt 65536 ] && hard=65536
+    [ "$(ulimit -Sn)" = unlimited ] || [ "$(ulimit -Sn)" -ge "$hard" ] || ulimit -Sn "$hard" 2>/dev/null || true
+    OPEN_FILES=$(ulimit -Sn)
+    case "$OPEN_FILES" in unlimited|*[!0-9]*) OPEN_FILES=65536 ;; esac
+    NGINX_CONNECTIONS=$((OPEN_FILES / 2 < 4096 ? OPEN_FILES / 2 : 4096))
+}
+
 start_postgres() {
     local bin
     bin=$(pg_bin)
@@ -179,7 +208,7 @@ $user
 worker_processes 1;
 pid $DIR/run/nginx.pid;
 error_log $DIR/logs/nginx-error.log warn;
-events { worker_connections 4096; }
+events { worker_connections $NGINX_CONNECTIONS; }
 http {
     client_body_temp_path $DIR/nginx/tmp/body;
     proxy_temp_path $DIR/nginx/tmp/proxy;
@@ -254,6 +283,8 @@ start() {
     if alive "$DIR/run/nginx.pid" || compgen -G "$DIR/run/node*.pid" >/dev/null; then
         die "a cluster already runs from $DIR: 'make cluster-stop' first"
     fi
+    check_ports
+    raise_open_files
     mkdir -p "$DIR/logs" "$DIR/run" "$DIR/nginx"
     # a failed start stops what it started
     trap 'status=$?; if [ $status -ne 0 ]; then say "start failed: stopping what started"; stop; fi' EXIT
@@ -292,6 +323,7 @@ start_one() {
     alive "$DIR/run/nginx.pid" || die "no cluster runs from $DIR: 'make cluster' first"
     alive "$DIR/run/node$i.pid" && die "node $i already runs (pid $(cat "$DIR/run/node$i.pid"))"
     check_packages
+    raise_open_files
     node_options
     start_node "$i"
     node_up "$i"

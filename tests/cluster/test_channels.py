@@ -36,8 +36,8 @@ def acts_heard(node: Node) -> int:
 
 
 def wait_leased(nodes: list[Node], timeout: float = 30) -> None:
-    """Until every node holds its own lease: a node just started takes it at its first lease
-    sweep, and a table made on a node without one is driven by whichever node sweeps first."""
+    """Until every node holds its own lease: a node just started takes it as soon as Redis
+    answers, and a table made on a node without one is driven by whichever node sweeps first."""
     deadline = time.monotonic() + timeout
     while not all(hearing(n)["leased"] for n in nodes):
         assert time.monotonic() < deadline, "a node never took its lease"

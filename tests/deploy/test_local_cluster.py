@@ -278,3 +278,24 @@ def test_missing_packages_name_the_apt_command(tmp_path: Path) -> None:
     assert "missing: redis-server" in done.stderr
     assert "Install them with: sudo apt-get install redis-server" in done.stderr
     assert not (tmp_path / "cluster").exists()  # nothing started, nothing written
+
+
+def test_a_port_in_use_is_named_before_anything_starts(tmp_path: Path) -> None:
+    """Another cluster (another user's, say) holding one of the range's ports: the script
+    names the port and the setting that moves the range, and starts nothing."""
+    require_packages()
+    port = free_base_port()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port + 10))  # PostgreSQL's port of the range
+        taken.listen()
+        env = {
+            **os.environ,
+            "ETERNA_CLUSTER_DIR": str(tmp_path / "cluster"),
+            "ETERNA_CLUSTER_PORT": str(port),
+            "ETERNA_PYTHON": sys.executable,
+        }
+        done = subprocess.run([str(SCRIPT), "start"], env=env, capture_output=True, text=True)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"port(s) {port + 10} already in use" in done.stderr
+    assert "ETERNA_CLUSTER_PORT=" in done.stderr
+    assert not (tmp_path / "cluster").exists()  # nothing started, nothing written

@@ -10,10 +10,12 @@ ply order: an action it already has is skipped, an action after a gap makes it r
 ones from the database first. So each seat, on whichever node its socket is, gets every event
 once and in order, and a node hears none of the tables it neither drives nor serves. A finished
 table's rematch goes on the one channel every node hears (every node may keep the finished
-table in its cache).
+table in its cache), and so does a stopping node's word that it handed its leases over.
 
 The lease loop renews this node's leases and takes over the tables nobody drives (their driver
-died, or was stopped), within about `lease_ttl` seconds. A node cut off from Redis gives its
+died, or was stopped): it sweeps every `renew_every` seconds, at once when Redis answers or a
+stopping node handed its leases over, and just after another node's lease lapses, so a dead
+node's tables are driven again within about `lease_ttl` seconds. A node cut off from Redis gives its
 leases up (it cannot announce moves) and refuses moves until Redis is back; a node cut off from
 the database cannot renew, and its leases lapse: either way another node drives, never two.
 """
@@ -40,6 +42,8 @@ log = logging.getLogger("eterna.server")
 CHANNEL = "eterna:events"  # what every node hears: a finished table's rematch
 TABLE_CHANNEL = "eterna:t:"  # + a table's id: that table's events, heard by the nodes keeping it
 ORPHANS_PER_SWEEP = 50  # tables taken over per lease sweep at most
+RELEASED = "released"  # on CHANNEL: a node stopping handed its leases over (wakes the sweeps)
+LAPSE_MARGIN = 0.05  # seconds after another node's lease lapses that a sweep looks for orphans
 REDIS_TIMEOUT = 2.0  # seconds a Redis command may take before Redis counts as lost
 REDIS_CONNECTIONS = 100  # a node's connections to Redis for commands (the listener has its own)
 
@@ -127,6 +131,13 @@ class Cluster:
         self.commands = asyncio.Lock()
         self.heard: Counter[str] = Counter()  # messages heard, by kind (GET /api/cluster)
         self.tasks: list[asyncio.Task[None]] = []
+        # set when Redis answers (at start, and when it is back): the lease loop sweeps at once
+        # rather than at the end of its sleep, so the node holds its lease within a round trip
+        self.wake = asyncio.Event()
+        self.sweeps = 0  # lease sweeps done (tests count them)
+        # when (monotonic) the first of the other nodes' leases lapses unless renewed, as the
+        # last sweep saw it
+        self.lapse: float | None = None
         self.told: Listener = Deaf()  # the node's parts kept in step (relay.py), from start()
 
     # ----------------------------------------------------------------- lifecycle
@@ -150,6 +161,9 @@ class Cluster:
         try:
             await self.db(self.leases.release, self.node)
             log.info("node %s: released %d leases", self.node, len(held))
+            if held and self.redis_ok:  # the others sweep now, not at the end of their period
+                message = _encode({"k": RELEASED, "n": self.node})
+                await asyncio.wait_for(self.redis.publish(CHANNEL, message), REDIS_TIMEOUT)
         except Exception:
             log.exception("node %s: cannot release its leases (they expire)", self.node)
         for client in (self.redis, self.listener):
@@ -180,6 +194,25 @@ class Cluster:
             self.held[table_id] = lease.token
         return lease
 
+    async def acquire_all(self, table_ids: list[str]) -> dict[str, Lease]:
+        """Take the leases of these tables nobody drives (a dead node's), in one statement: the
+        leases taken, by table (another node's are left out)."""
+        epoch = self.epoch
+        if not self.redis_ok or epoch is None:
+            return {}
+        try:
+            taken: dict[str, Lease] = await self.db(
+                self.leases.acquire_all, table_ids, self.node, epoch
+            )
+        except Exception:
+            log.exception("node %s: cannot take %d tables over", self.node, len(table_ids))
+            return {}
+        if self.epoch != epoch:  # lost meanwhile: they lapse with that epoch
+            return {}
+        for table_id, lease in taken.items():
+            self.held[table_id] = lease.token
+        return taken
+
     def drop(self, table_id: str) -> None:
         """Forget a lease this node no longer needs (its table is over), releasing it."""
         if self.held.pop(table_id, None) is not None:
@@ -209,9 +242,23 @@ class Cluster:
             log.warning("table %s: its turn deadline could not be stored", table_id)
 
     async def _lease_loop(self) -> None:
+        """One sweep every `renew_every` seconds, or at once when woken (`wake`: Redis
+        answers), never two at a time: a second sweep running beside the first could register
+        the node's lease twice, under two epochs. A wake during a sweep makes one more sweep
+        right after it; wakes while waiting make one sweep together. When another node's lease
+        lapses before the next sweep (that node stopped renewing it: dead, or cut off), the
+        next sweep comes just after the lapse, to take its tables over without waiting out
+        the period."""
         while True:
+            self.wake.clear()
+            self.lapse = None
             await self._sweep()
-            await asyncio.sleep(self.renew_every)
+            self.sweeps += 1
+            wait = self.renew_every
+            if self.lapse is not None:
+                wait = min(wait, max(self.lapse - time.monotonic(), 0.0) + LAPSE_MARGIN)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), wait)
 
     async def _sweep(self) -> None:
         started = time.monotonic()
@@ -240,10 +287,13 @@ class Cluster:
         self.valid_until = started + self.ttl - self.renew_every / 2
         try:
             orphans = await self.db(self.leases.orphans, ORPHANS_PER_SWEEP)
+            lapse: float | None = await self.db(self.leases.next_lapse, self.node)
+            self.lapse = None if lapse is None else time.monotonic() + lapse
         except Exception:
             return
-        for table_id in orphans:
-            lease = await self.acquire(table_id)
+        taken = await self.acquire_all(orphans) if orphans else {}
+        for table_id in orphans:  # the oldest first, as found
+            lease = taken.get(table_id)
             if lease is not None:
                 log.info("node %s drives table %s (token %d)", self.node, table_id, lease.token)
                 try:
@@ -312,6 +362,7 @@ class Cluster:
                 return
             log.info("node %s: Redis is back", self.node)
             self.redis_ok = True
+            self.wake.set()
 
     # ----------------------------------------------------------------- subscriptions
     async def watch(self, table_id: str) -> bool:
@@ -395,6 +446,10 @@ class Cluster:
                         try:
                             event = orjson.loads(message["data"])
                             self.heard[str(event.get("k"))] += 1
+                            if event.get("k") == RELEASED:  # a node handed its tables over
+                                if event.get("n") != self.node:
+                                    self.wake.set()
+                                continue
                             await self.told.on_message(event)
                         except Exception:
                             log.exception("node %s: an event could not be relayed", self.node)
@@ -424,6 +479,7 @@ class Cluster:
         if not self.redis_ok:
             log.info("node %s: Redis is back", self.node)
         self.redis_ok = True
+        self.wake.set()  # the lease sweep at once: the node's lease, the tables nobody drives
         await self.told.on_reconnect()
 
     async def check_redis(self) -> bool:

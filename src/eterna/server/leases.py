@@ -77,23 +77,37 @@ class LeaseStore:
     def acquire(self, table_id: str, node: str, epoch: int) -> Lease | None:
         """Take the table's lease if nobody holds it (no lease, or its node's epoch lapsed),
         while this node's own lease holds: a new token. None when another node holds it."""
+        return self.acquire_all([table_id], node, epoch).get(table_id)
+
+    def acquire_all(self, table_ids: Sequence[str], node: str, epoch: int) -> dict[str, Lease]:
+        """`acquire` of every table at once, in one statement (a dead node's tables taken over
+        in one round trip): the leases taken, by table, each with its new token and the turn
+        deadline its last holder stored; a table another node holds is left out. The rows are
+        written in the order of their ids, so that two nodes taking overlapping sets lock them
+        in the same order (no deadlock) and one of them wins each table: the other's update
+        waits for the winner's commit, then finds the table held."""
+        ids = sorted(set(table_ids))
+        if not ids:
+            return {}
         with self.engine.begin() as conn:
-            row = conn.execute(
+            rows = conn.execute(
                 text(
                     "INSERT INTO table_leases (table_id, node, epoch, token) "
-                    "SELECT CAST(:t AS VARCHAR), CAST(:n AS VARCHAR), CAST(:e AS BIGINT), 1 "
+                    "SELECT o.id, CAST(:n AS VARCHAR), CAST(:e AS BIGINT), 1 "
+                    "FROM unnest(CAST(:ids AS VARCHAR[])) AS o(id) "
                     "WHERE EXISTS (SELECT 1 FROM node_leases "
                     f"WHERE node = :n AND epoch = :e AND expires_at > {DB_NOW}) "
+                    "ORDER BY o.id "
                     "ON CONFLICT (table_id) DO UPDATE SET node = EXCLUDED.node, "
                     "epoch = EXCLUDED.epoch, token = table_leases.token + 1 "
                     "WHERE NOT EXISTS (SELECT 1 FROM node_leases h WHERE "
                     "h.node = table_leases.node AND h.epoch = table_leases.epoch "
                     f"AND h.expires_at > {DB_NOW}) "
-                    "RETURNING token, deadline, deadline_ply"
+                    "RETURNING table_id, token, deadline, deadline_ply"
                 ),
-                {"t": table_id, "n": node, "e": epoch},
-            ).first()
-        return None if row is None else Lease(int(row[0]), row[1], row[2])
+                {"ids": ids, "n": node, "e": epoch},
+            )
+            return {str(r[0]): Lease(int(r[1]), r[2], r[3]) for r in rows}
 
     def release(self, node: str) -> None:
         """Hand every lease of the node over (it is stopping, or lost Redis): another node
@@ -108,6 +122,20 @@ class LeaseStore:
                 text("DELETE FROM table_leases WHERE node = :n AND table_id = ANY(:ids)"),
                 {"n": node, "ids": list(table_ids)},
             )
+
+    def next_lapse(self, node: str) -> float | None:
+        """Seconds until the first of the other nodes' leases lapses unless renewed (by the
+        database's clock), None when no other node holds one: a live node renews long before,
+        a dead one's lapses then, and its tables can be taken over from that instant."""
+        with self.engine.begin() as conn:
+            left = conn.execute(
+                text(
+                    f"SELECT min(expires_at) - {DB_NOW} FROM node_leases "
+                    f"WHERE node <> :n AND expires_at > {DB_NOW}"
+                ),
+                {"n": node},
+            ).scalar()
+        return None if left is None else float(left)
 
     def orphans(self, limit: int, grace: float = NEW_TABLE_GRACE) -> list[str]:
         """Unfinished tables nobody drives: no lease, or its node's epoch lapsed. A table

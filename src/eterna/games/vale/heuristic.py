@@ -84,13 +84,13 @@ class ValeHeuristic(TileSense, ViewAgent):
         self.over_cap = over_cap  # ...count this share of it
 
     # ================================================================== entry
-    def act(self, view: View, legal: list[Any]) -> Action:
+    def act(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             only: Action = legal[0]
             return only
         return self._act(as_vale_view(view), legal)
 
-    def _act(self, view: ValeView, legal: list[Any]) -> Action:
+    def _act(self, view: ValeView, legal: list[Action]) -> Action:
         self._prepare(view)
         pending = view.get("pending")
         texts = [str(a) for a in legal]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 from typing_extensions import TypeVar  # a type variable's default (PEP 696) before Python 3.13
 
 from eterna.core.errors import BadRecord, BadSetup, EternaError
-from eterna.core.options import Option, resolve_options
+from eterna.core.options import Option, OptionValue, resolve_options
 from eterna.core.rng import RECORD_VERSION, check_version
 from eterna.core.rng import check_seed as _check_seed
 
@@ -173,11 +173,11 @@ class Game(ABC):
     declared_options: ClassVar[Mapping[str, Option]] = {}
 
     @property
-    def options(self) -> JsonObject:
+    def options(self) -> dict[str, OptionValue]:
         """Option name -> default (documented in `declared_options[name].doc`)."""
         return {name: opt.default for name, opt in self.declared_options.items()}
 
-    def resolve_options(self, options: object) -> JsonObject:
+    def resolve_options(self, options: object) -> dict[str, OptionValue]:
         return resolve_options(self.declared_options, options)
 
     def check_players(self, players: object) -> int:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
 from eterna.core.errors import BadRecord
 from eterna.core.game import GameState, Record
+from eterna.core.options import OptionValue
 from eterna.core.rng import RECORD_VERSION
 
 # "version" is written for records of version 2 on; a record without it is version 1
@@ -19,7 +20,7 @@ def make_record(
     game: str,
     players: int,
     seed: int,
-    options: dict[str, Any],
+    options: Mapping[str, OptionValue],
     setup: Any,
     actions: Iterable[str],
     version: int = RECORD_VERSION,

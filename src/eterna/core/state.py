@@ -47,6 +47,7 @@ from eterna.core.game import (
     check_audience,
     check_seat,
 )
+from eterna.core.options import OptionValue
 from eterna.core.records import make_record
 from eterna.core.rng import RECORD_VERSION
 
@@ -67,7 +68,7 @@ class GameStart(Frozen):
     game: Game
     players: int
     seed: int
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     setup: Any = None
     version: int = RECORD_VERSION  # the record version: which generator the seed drives
     position: Any = None  # the whole position a game was loaded from (docs/positions.md)
@@ -241,7 +242,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
         return self._start.seed
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, OptionValue]:
         return dict(self._start.options)
 
     @property

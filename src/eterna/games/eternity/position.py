@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadNotation, EternaError
+from eterna.core.options import option_number, option_word
 from eterna.core.position import (
     ENVELOPE,
     MAX_QUOTE,
@@ -438,11 +439,11 @@ def read_position(game: Eternity, position: Any, narrate: bool = False) -> Etern
     rd = _Round(n, _columns(r["columns"]) or (), r["leader"].number(0, n - 1))
     last_r = r.get("last_trick")
     last = None if last_r is None else _read_last_trick(last_r, rd)
-    _check_leader(r, rd, rnd, first, env.options["next_round_leader"], last)
+    _check_leader(r, rd, rnd, first, option_word(env.options, "next_round_leader"), last)
     cards = _Cards()
     _read_board(rd, r["board"], cards)
     rd.display = sum(1 << c for c in cards.cards(r["display"], DISPLAY_SIZE[n], False))
-    _read_play(rd, r, cards, env.options["tree_supply"])
+    _read_play(rd, r, cards, option_number(env.options, "tree_supply"))
     terminal = len(rd.played) == HAND_SIZE[n]
     if terminal and rnd < ROUNDS:
         r["played"].fail(f"holds a whole round: round {rnd} is over, write round {rnd + 1}")
@@ -531,6 +532,7 @@ def _build(
         hands += split_mask(sum(1 << c for c in hand))
     scores, trick_no = list(scores), len(rd.played)
     terminal = trick_no == per_round
+    tie_break = option_word(env.options, "tie_break")
     fields = {
         "_history": history,
         "_trick_winners": winners + rd.winners,
@@ -563,6 +565,6 @@ def _build(
         "_trick_leader": -1 if terminal else rd.trick_leader,
         "_current": -1 if terminal else (rd.trick_leader + len(rd.trick)) % n,
         "is_terminal": terminal,
-        "_winners": winners_of(scores, bonus_rounds, env.options["tie_break"]) if terminal else [],
+        "_winners": winners_of(scores, bonus_rounds, tie_break) if terminal else [],
     }
     return EternityState.from_fields(start, fields, narrate)

@@ -16,6 +16,7 @@ from eterna.core.errors import IllegalAction
 from eterna.core.events import Event
 from eterna.core.fields import Copied
 from eterna.core.game import JsonObject
+from eterna.core.options import option_number, option_word
 from eterna.core.state import BaseState, GameStart
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
@@ -490,7 +491,9 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         return (self._first_leader + self._round - 1) % n
 
     def _compute_winners(self) -> list[int]:
-        return winners_of(self._scores, self._bonus_rounds, self._start.options["tie_break"])
+        return winners_of(
+            self._scores, self._bonus_rounds, option_word(self._start.options, "tie_break")
+        )
 
     def _start_round(self, leader: int) -> None:
         """Lay out round `self._round`'s deal (§3) and hand the lead to `leader`."""
@@ -511,7 +514,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         self._round_leader = self._trick_leader = self._current = leader
         self._round_leaders.append(leader)
         self._round_start = len(self._history)
-        self._supply_left = self._start.options["tree_supply"] or -1
+        self._supply_left = option_number(self._start.options, "tree_supply") or -1
         if self._events is not None:
             tell_round_start(self, leader)
 

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadPosition, EternaError
+from eterna.core.options import option_number, option_words
 from eterna.core.position import (
     ENVELOPE,
     MAX_QUOTE,
@@ -295,7 +296,9 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
     n, seat = env.players, env.seat
     arts = tiles_in_play(env.options)
     check_keys(r, arts, artifacts_in_play(env.options))
-    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts, env.rng)
+    zones = _Zones(
+        r, n, seat, cards_in_play(option_words(env.options, "expansions")), arts, env.rng
+    )
     digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
     if seat is not None:
@@ -359,7 +362,7 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
     elif artifacts_in_play(env.options):  # the creatures without tiles: Loki only
         st.loki = read_loki(st, r)
     st.activated = _read_resolved(r, st)
-    pool = cards_in_play(tuple(env.options["expansions"]))
+    pool = cards_in_play(option_words(env.options, "expansions"))
     st.work = [_read_work(x, n, glade, pool) for x in reversed(list(r["work"].items()))]
     _settle(st, r, env.seat)
     check_position(st, r)  # position_checks.py: the states no legal game reaches
@@ -376,7 +379,7 @@ def _arts_start(env: Envelope, z: _Zones) -> tuple[tuple[int, ...], ArtSetup | N
     r, n = env.reader, env.players
     glade = read_glade(r)
     shelters = [sorted(_ints(row)) for row in z.shelters]
-    limit = env.options["bought_area_limit"]
+    limit = option_number(env.options, "bought_area_limit")
     given, picked = read_art_setup(r, glade, shelters, n, limit)
     return glade, given, picked
 
@@ -466,7 +469,7 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
     chooser = r["chooser"].number(0, n - 1)
     who = r["for_seat"].number(0, n - 1)
     glade = () if st.arts is None else st.arts.glade
-    src = read_src(r, glade, cards_in_play(tuple(st.start.options["expansions"])))
+    src = read_src(r, glade, cards_in_play(option_words(st.start.options, "expansions")))
     check_owner(r, name, owner, src)
     arg = read_arg(name, step, r["arg"], n)
     if step is STONE_LIMIT_STEP:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 from typing_extensions import TypeVar  # a type variable's default (PEP 696) before Python 3.13
 
 from eterna.core.errors import BadRecord, BadSetup, EternaError
+from eterna.core.jsonvalue import JsonObject as JsonObject
+from eterna.core.jsonvalue import JsonValue as JsonValue
 from eterna.core.options import Option, OptionValue, resolve_options
 from eterna.core.rng import RECORD_VERSION, check_version
 from eterna.core.rng import check_seed as _check_seed
@@ -18,11 +20,11 @@ if TYPE_CHECKING:
     from eterna.core.agent import Agent
     from eterna.core.encoding import Encoding
 
-# A JSON object (records, views, events, positions): its values are Any because JSON nests to
-# any depth and each game's keys differ (docs/<game>.md says what each holds).
-JsonObject = dict[str, Any]
+# JSON (core/jsonvalue.py): records and positions are JSON objects the engines write.
 Record = JsonObject
-View = JsonObject
+# A seat's view stays Any-valued: agents, renderers and the server read its keys, which differ by
+# game; each game's TypedDict types them (EternityView, ValeView; `as_<game>_view` narrows).
+View = dict[str, Any]
 
 
 class Action:
@@ -239,7 +241,9 @@ class Game(ABC):
         """The game's fixed-size encoding for learning code (needs NumPy)."""
         raise EternaError(f"{self.name} has no encoding for learning code")
 
-    def from_position(self, position: JsonObject | str, *, narrate: bool = False) -> GameState:
+    def from_position(
+        self, position: Mapping[str, JsonValue] | str, *, narrate: bool = False
+    ) -> GameState:
         """The state a position (a dict, its JSON text or its share code) describes: the same
         legal moves, views and future as the state that wrote it. A seat's position gives a
         state whose unknowns are one consistent guess (`determinize` draws others); such a

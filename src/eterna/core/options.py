@@ -8,11 +8,12 @@ from typing import cast
 
 from eterna.core.errors import BadSetup
 from eterna.core.frozen import Frozen
+from eterna.core.jsonvalue import JsonValue
 
 # A game option's value, as JSON carries it: a flag, a number or a word, a list of words (an
 # `items` option, e.g. the Vale's expansions) or an object whose entries the game checks itself
 # (Eternitium's composition: counts by card name).
-OptionValue = bool | int | str | list[str] | dict[str, object]
+OptionValue = bool | int | str | list[str] | dict[str, JsonValue]
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def option_words(options: Mapping[str, OptionValue], name: str) -> list[str]:
     return value
 
 
-def option_object(options: Mapping[str, OptionValue], name: str) -> dict[str, object]:
+def option_object(options: Mapping[str, OptionValue], name: str) -> dict[str, JsonValue]:
     value = options[name]
     if not isinstance(value, dict):
         raise _not_a(name, value, "an object")

@@ -42,6 +42,7 @@ from eterna.core.game import (
     Action,
     GameState,
     JsonObject,
+    JsonValue,
     Record,
     View,
     check_audience,
@@ -69,9 +70,11 @@ class GameStart(Frozen):
     players: int
     seed: int
     options: dict[str, OptionValue] = field(default_factory=dict)
-    setup: Any = None
+    setup: JsonValue = None  # as given, a JSON-ready copy (docs/<game>.md)
     version: int = RECORD_VERSION  # the record version: which generator the seed drives
-    position: Any = None  # the whole position a game was loaded from (docs/positions.md)
+    position: Mapping[str, JsonValue] | None = (
+        None  # the whole position a game was loaded from (docs/positions.md)
+    )
 
 
 def copy_events(events: list[Event] | None) -> list[Event] | None:
@@ -333,9 +336,9 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
     def tell(
         self,
         kind: str,
-        private: Mapping[str, Any] | None = None,
+        private: Mapping[str, JsonValue] | None = None,
         to: tuple[int, ...] = (),
-        **public: Any,
+        **public: JsonValue,
     ) -> None:
         """Add an event (docs/events.md), for a game's rules to call. Callers test
         `self._events is not None` first, so a game nobody listens to pays one test."""

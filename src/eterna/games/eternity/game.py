@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.game import Action, Game, JsonObject
+from eterna.core.jsonvalue import JsonValue
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
@@ -141,13 +142,14 @@ class Eternity(Game):
         return EternityEncoding
 
 
-def _plain(setup: object) -> Any:
+def _plain(setup: object) -> JsonValue:
     """A JSON-ready copy of the setup, kept verbatim for the record."""
     if setup is None:
         return None
     import json
 
-    return json.loads(json.dumps(setup, default=dict))  # default: any other Mapping
+    plain: JsonValue = json.loads(json.dumps(setup, default=dict))  # default: any other Mapping
+    return plain
 
 
 GAME: Final = Eternity()

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 # JSON (core/jsonvalue.py): records and positions are JSON objects the engines write.
 Record = JsonObject
+# A parameter of an agent spec (`heuristic:beat=0.8`), as agents/registry.py reads it.
+AgentParam = bool | int | float | str
 # A seat's view stays Any-valued: agents, renderers and the server read its keys, which differ by
 # game; each game's TypedDict types them (EternityView, ValeView; `as_<game>_view` narrows).
 View = dict[str, Any]
@@ -228,9 +230,9 @@ class Game(ABC):
         return "common.action.notation", {"notation": str(action)}
 
     # What a game may offer beyond the contract; the defaults say it offers none.
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent | None:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent | None:
         """The game's own heuristic agent (spec `heuristic`), or None if it has none. `params`
-        are the agent spec's (Any: each game's heuristic takes its own keywords)."""
+        are the agent spec's: each game's heuristic takes its own keywords and checks them."""
         return None
 
     def search_defaults(self) -> JsonObject:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
-from eterna.core.game import Action, Game, GameState, JsonObject
+from eterna.core.game import Action, AgentParam, Game, GameState, JsonObject
 from eterna.core.options import Option, option_number, option_object
 from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternitium.cards import (
@@ -179,7 +179,7 @@ class Eternitium(Game):
             return "eternitium.action.play_with", {**params, "chosen": card_name(act.card2)}
         return "eternitium.action.play", params
 
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent:
         """Eternitium's own heuristic agent (spec `heuristic`)."""
         from eterna.games.eternitium.heuristic import EternitiumHeuristic
 

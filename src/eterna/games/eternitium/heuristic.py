@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
-from eterna.core.game import Action, GameState, View
+from eterna.core.game import Action, AgentParam, GameState, View
 from eterna.games.eternitium.views import policy_view
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ class EternitiumHeuristic(ViewAgent):
     # tie-break), so rollouts play to the end and count wins.
     search_defaults: ClassVar[dict[str, Any]] = {"iterations": 300, "depth": 0, "reward": "win"}
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, seed: int | None = None, **params: AgentParam) -> None:
         super().__init__(seed)
         unknown = sorted(set(params) - set(DEFAULTS))
         if unknown:

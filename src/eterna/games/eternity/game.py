@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game, JsonObject
+from eterna.core.game import Action, AgentParam, Game, JsonObject
 from eterna.core.jsonvalue import JsonValue
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
@@ -125,7 +125,7 @@ class Eternity(Game):
             return "eternity.action.pledge", {"card": card, "trees": act.trees}
         return "eternity.action.play", {"card": card}
 
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent:
         """Eternity's own heuristic agent (spec `heuristic`)."""
         from eterna.games.eternity.heuristic import EternityHeuristic
 

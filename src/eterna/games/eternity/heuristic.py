@@ -39,7 +39,7 @@ from mypy_extensions import mypyc_attr
 
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
-from eterna.core.game import Action, View
+from eterna.core.game import Action, AgentParam, View
 from eterna.core.rng import choice
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
@@ -107,7 +107,7 @@ class EternityHeuristic(ViewAgent):
     # them; docs/agents.md): a rollout stops when the round ends and its scores are known.
     search_defaults: ClassVar[dict[str, Any]] = {"iterations": 100, "cut": "score", "trust": 0.5}
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, seed: int | None = None, **params: AgentParam) -> None:
         super().__init__(seed)
         unknown = sorted(set(params) - set(DEFAULTS))
         if unknown:

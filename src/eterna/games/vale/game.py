@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game, JsonObject
+from eterna.core.game import Action, AgentParam, Game, JsonObject
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option, option_word, option_words
 from eterna.core.rng import RECORD_VERSION, Rng
@@ -271,11 +271,13 @@ class Vale(Game):
             return "vale.action.done", {}
         return super().action_words(act)
 
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent:
         """The Vale's own heuristic agent (spec `heuristic`)."""
         from eterna.games.vale.heuristic import ValeHeuristic
 
-        return ValeHeuristic(seed=seed, **params)
+        # its keywords are named floats: a spec's other values are refused by the call itself
+        make: Callable[..., Agent] = ValeHeuristic
+        return make(seed=seed, **params)
 
     def search_defaults(self) -> JsonObject:
         from eterna.games.vale.heuristic import ValeHeuristic

@@ -32,7 +32,7 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Annotated, ClassVar, Generic, Self, TypeVar
 
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
@@ -161,7 +161,9 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
 
     # ------------------------------------------------------------------ fields (positions)
     @classmethod
-    def from_fields(cls, start: StartT, fields: Mapping[str, Any], narrate: bool = False) -> Self:
+    def from_fields(
+        cls, start: StartT, fields: Mapping[str, object], narrate: bool = False
+    ) -> Self:
         """A state holding `fields`: a value for every field its class declares beyond
         BaseState's (whose own start from `start` as in a new game, and may be given too). The
         position readers' way in: a missing or unknown name is a reader's bug (KeyError)."""
@@ -173,7 +175,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
         st.load_fields(fields)
         return st
 
-    def load_fields(self, fields: Mapping[str, Any]) -> None:
+    def load_fields(self, fields: Mapping[str, object]) -> None:
         """Set the declared fields named in `fields` (a position reader settling what it has
         read); an undeclared name is a reader's bug (KeyError)."""
         unknown = sorted(fields.keys() - all_slots(type(self)))
@@ -182,7 +184,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
         for name, value in fields.items():
             setattr(self, name, value)
 
-    def to_fields(self) -> dict[str, Any]:
+    def to_fields(self) -> dict[str, object]:
         """Every declared field by name (the position writers read them here)."""
         return {name: getattr(self, name) for name in sorted(all_slots(type(self)))}
 

@@ -187,7 +187,7 @@ class _Read:
         return -1 if r.value is None else r.number(0, self.n - 1)
 
 
-def read_position(game: Eternitium, position: Any, narrate: bool = False) -> EternitiumState:
+def read_position(game: Eternitium, position: object, narrate: bool = False) -> EternitiumState:
     """The state a position describes (docs/eternitium.md, 'Positions'), or BadPosition."""
     from eterna.core.errors import BadPosition, BadSetup
     from eterna.games.eternitium.game import check_composition

@@ -123,7 +123,7 @@ def _columns(r: Reader, unknown_ok: bool = False) -> tuple[int, ...] | None:
         return None
     if sorted(map(str, given)) != sorted(FAMILIES):
         r.fail(f"must list {', '.join(FAMILIES)} once each, left to right")
-    return tuple(FAMILY_INDEX[f] for f in given)
+    return tuple(FAMILY_INDEX[str(f)] for f in given)  # each a family's name: checked above
 
 
 class _Cards:
@@ -429,7 +429,7 @@ def _check_leader(r: Reader, rd: _Round, rnd: int, first: int, rule: str, last: 
         r["leader"].fail(f"is seat {rd.leader}, but round {rnd} is led by seat {expected} (Q2)")
 
 
-def read_position(game: Eternity, position: Any, narrate: bool = False) -> EternityState:
+def read_position(game: Eternity, position: object, narrate: bool = False) -> EternityState:
     """The state `position` describes (docs/eternity.md#positions), or BadPosition."""
     env = Envelope(game, position)
     r, n, seat = env.reader, env.players, env.seat
@@ -451,7 +451,7 @@ def read_position(game: Eternity, position: Any, narrate: bool = False) -> Etern
     _read_counters(rd, r, terminal)
     results = _read_results(r, n, rnd - 1 + terminal)
     if (last_r is not None) != (not rd.played and rnd > 1):
-        Reader(r.value.get("last_trick"), "last_trick").fail(
+        Reader(r.object().get("last_trick"), "last_trick").fail(
             "holds the previous round's last trick exactly when this round has no finished "
             "trick yet (rounds 2 and 3), and is null otherwise"
         )
@@ -465,7 +465,7 @@ def read_position(game: Eternity, position: Any, narrate: bool = False) -> Etern
         return _build(game, env, rd, (rnd, first, results, last, future), env.rng, narrate)
     if len(r["future"].list()) != ROUNDS - rnd:
         r["future"].fail(f"must hold the {ROUNDS - rnd} deal(s) of the rounds after {rnd}")
-    rng = random.Random(int(hashlib.sha256(dumps(r.value).encode()).hexdigest()[:16], 16))
+    rng = random.Random(int(hashlib.sha256(dumps(env.document).encode()).hexdigest()[:16], 16))
     future = _guess(rd, r, seat, rng, rnd, env.options["column_order"] != "fixed")
     state = _build(game, env, rd, (rnd, first, results, last, future), rng.getrandbits(62), narrate)
     state._determinized = True  # a guess of what the seat cannot see: no record
@@ -519,7 +519,7 @@ def _build(
         players=n,
         seed=seed,
         options=env.options,
-        position=env.reader.value,
+        position=env.document,
         deals=(*[blank] * rnd, *future),
         first_leader=first,
         hand_size=per_round,

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadPosition, EternaError
+from eterna.core.jsonvalue import JsonObject
 from eterna.core.options import option_number, option_words
 from eterna.core.position import (
     ENVELOPE,
@@ -115,7 +116,7 @@ MAX_SCORE: Final = 10**6
 
 
 # ============================================================================ writing
-def write_position(st: ValeState, given: object) -> dict[str, Any]:
+def write_position(st: ValeState, given: object) -> JsonObject:
     """The whole state (seat None) or what `seat` knows, as docs/vale.md#positions says."""
     if st.start.version == 1:
         raise EternaError(
@@ -123,7 +124,9 @@ def write_position(st: ValeState, given: object) -> dict[str, Any]:
             "record, or start a new game"
         )
     seat = st.check_audience(given)
-    pos = envelope(st.game, st.players, st.start.options, seat)
+    # Any-valued while it is filled: the log's entries are TypedDicts, which mypy does not take
+    # for JSON (a TypedDict is a Mapping[str, object])
+    pos: dict[str, Any] = envelope(st.game, st.players, st.start.options, seat)
     if seat is None:
         pos["rng"] = rng_text(st._shuffles)
     names = CARD_NAME
@@ -286,7 +289,7 @@ def unpickle(position: dict[str, Any]) -> ValeState:
     return read_position(GAME, position)
 
 
-def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState:
+def read_position(game: Vale, position: object, narrate: bool = False) -> ValeState:
     """The state `position` describes (a seat's position: one consistent guess of it)."""
     if isinstance(position, str):
         position = parse(position)
@@ -299,17 +302,17 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
     zones = _Zones(
         r, n, seat, cards_in_play(option_words(env.options, "expansions")), arts, env.rng
     )
-    digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
+    digest = hashlib.sha256(dumps(env.document).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
     if seat is not None:
         zones.fill(guess)
-    st = _build(game, env, zones, copy.deepcopy(dict(position)), narrate)
+    st = _build(game, env, zones, copy.deepcopy(dict(env.document)), narrate)
     if seat is None:
         return st
     return st.determinize(seat, guess)
 
 
-def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> ValeState:
+def _build(game: Vale, env: Envelope, z: _Zones, doc: JsonObject, narrate: bool) -> ValeState:
     from eterna.games.vale.state import ValeState
 
     r, n = env.reader, env.players

@@ -52,7 +52,7 @@ class Action:
     def __hash__(self) -> int:
         return self.index
 
-    def __reduce__(self) -> str | tuple[Any, ...]:
+    def __reduce__(self) -> str | tuple[object, ...]:
         # Unpickling (e.g. in a worker process) must give back the interned object.
         return (type(self).from_notation, (self.text,))
 

@@ -235,7 +235,7 @@ class Game(ABC):
         are the agent spec's: each game's heuristic takes its own keywords and checks them."""
         return None
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         """The ISMCTS parameters this game plays best with (the spec's own win over them)."""
         return {}
 

@@ -185,7 +185,7 @@ class Eternitium(Game):
 
         return EternitiumHeuristic(seed=seed, **params)
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         from eterna.games.eternitium.heuristic import EternitiumHeuristic
 
         return dict(EternitiumHeuristic.search_defaults)

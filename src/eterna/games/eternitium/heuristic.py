@@ -8,7 +8,7 @@ while it has Era cards to spare and pays with the Era card its hand can match.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -90,7 +90,11 @@ class EternitiumHeuristic(ViewAgent):
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md): the race is only decided at the end (technology points are a
     # tie-break), so rollouts play to the end and count wins.
-    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 300, "depth": 0, "reward": "win"}
+    search_defaults: ClassVar[dict[str, AgentParam]] = {
+        "iterations": 300,
+        "depth": 0,
+        "reward": "win",
+    }
 
     def __init__(self, seed: int | None = None, **params: AgentParam) -> None:
         super().__init__(seed)

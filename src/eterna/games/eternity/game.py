@@ -131,7 +131,7 @@ class Eternity(Game):
 
         return EternityHeuristic(seed=seed, **params)
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         from eterna.games.eternity.heuristic import EternityHeuristic
 
         return dict(EternityHeuristic.search_defaults)

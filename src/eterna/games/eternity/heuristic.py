@@ -33,7 +33,7 @@ cover and count exactly at the end of a round.
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar, Final, TypeVar
+from typing import ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -105,7 +105,11 @@ class EternityHeuristic(ViewAgent):
     name = "heuristic"
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md): a rollout stops when the round ends and its scores are known.
-    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 100, "cut": "score", "trust": 0.5}
+    search_defaults: ClassVar[dict[str, AgentParam]] = {
+        "iterations": 100,
+        "cut": "score",
+        "trust": 0.5,
+    }
 
     def __init__(self, seed: int | None = None, **params: AgentParam) -> None:
         super().__init__(seed)

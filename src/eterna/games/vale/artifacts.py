@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadSetup
 from eterna.core.frozen import Frozen
+from eterna.core.jsonvalue import JsonObject
 from eterna.core.options import OptionValue, option_flag, option_number, option_words
 from eterna.core.rng import deal_at
 from eterna.games.vale.cards import (
@@ -490,7 +491,7 @@ def upgrade(st: ValeBoard, seat: int, colour: int) -> None:
 
 
 # ---------------------------------------------------------------------------- words
-def artifact_action_words(act: ValeAction) -> tuple[str, dict[str, Any]]:
+def artifact_action_words(act: ValeAction) -> tuple[str, JsonObject]:
     """`vale.action.<verb>` and its parameters for the expansion's moves."""
     from eterna.games.vale.cards import BUY_AREA
 

@@ -279,7 +279,7 @@ class Vale(Game):
         make: Callable[..., Agent] = ValeHeuristic
         return make(seed=seed, **params)
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         from eterna.games.vale.heuristic import ValeHeuristic
 
         return dict(ValeHeuristic.search_defaults)

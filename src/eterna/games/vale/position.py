@@ -282,7 +282,7 @@ def _ints(row: list[int | None]) -> list[int]:
     return [c for c in row if c is not None]
 
 
-def unpickle(position: dict[str, Any]) -> ValeState:
+def unpickle(position: JsonObject) -> ValeState:
     """A pickled state back (ValeState.__reduce_ex__): loaded from its whole position."""
     from eterna.games.vale.game import GAME
 

@@ -12,8 +12,9 @@ the areas, as the stone values and limits do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
+from eterna.core.jsonvalue import JsonObject
 from eterna.core.options import option_words
 from eterna.core.position import UNKNOWN, Reader
 from eterna.games.vale.artifacts import NO_TILE, ArtSetup
@@ -38,7 +39,7 @@ ART_KEYS: Final = (
 
 
 # ============================================================================ writing
-def write_arts(st: ValeState, seat: int | None) -> dict[str, Any]:
+def write_arts(st: ValeState, seat: int | None) -> JsonObject:
     """The Artifacts' keys of `st`'s position (none in a base game)."""
     arts = st.arts
     if arts is None:  # the Artifacts' creatures without tiles write Loki's family only

@@ -14,7 +14,7 @@ Views, logs and refusal messages are built only when asked for.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Final, Self, SupportsIndex
+from typing import ClassVar, Final, Self, SupportsIndex
 
 from eterna.core.errors import IllegalAction
 from eterna.core.fields import Copied
@@ -186,7 +186,7 @@ class ValeState(ValeBoard):
 
         return write_position(self, seat)  # which checks the seat
 
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[object, ...]:
         """Pickled (for a worker process: bots, hints) as its whole position: a question
         asked inside an effect holds functions pickle cannot carry, which sent bots to a random
         move. The copy has the same legal moves, views and future, but no history of its own

@@ -81,7 +81,10 @@ class GameState(Generic[ActionCo]):
 
     __slots__ = ()
 
-    game: ClassVar[Game]
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """The game this state is one of."""
 
     @property
     @abstractmethod

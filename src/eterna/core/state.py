@@ -230,7 +230,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
 
     # ------------------------------------------------------------------ contract: reading
     @property
-    def game(self) -> Game:  # type: ignore[override]
+    def game(self) -> Game:
         return self._start.game
 
     @property

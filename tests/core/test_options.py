@@ -3,7 +3,15 @@
 import pytest
 
 from eterna.core.errors import BadSetup, EternaError
-from eterna.core.options import Option, resolve_options
+from eterna.core.options import (
+    Option,
+    option_flag,
+    option_number,
+    option_object,
+    option_word,
+    option_words,
+    resolve_options,
+)
 
 DECLARED = {
     "mode": Option("mode", "a", "a mode", choices=("a", "b")),
@@ -40,3 +48,32 @@ def test_bad_values_are_refused_with_the_reason(given, message):
 
 def test_bad_setup_is_an_eterna_error():
     assert issubclass(BadSetup, EternaError)
+
+
+def test_typed_reads_give_each_resolved_value_as_its_type():
+    declared = {
+        **DECLARED,
+        "sets": Option("sets", [], "some sets", kind=list, items=("x", "y")),
+        "counts": Option("counts", {}, "counts by name", kind=dict),
+    }
+    got = resolve_options(declared, {"cap": 3, "flag": True, "sets": "y,x", "counts": {"a": 2}})
+    assert option_word(got, "mode") == "a"
+    assert option_number(got, "cap") == 3
+    assert option_flag(got, "flag") is True
+    assert option_words(got, "sets") == ["x", "y"]
+    assert option_object(got, "counts") == {"a": 2}
+
+
+@pytest.mark.parametrize(
+    ("read", "name"),
+    [
+        (option_number, "flag"),  # a bool is no number
+        (option_flag, "cap"),
+        (option_word, "cap"),
+        (option_words, "mode"),
+        (option_object, "mode"),
+    ],
+)
+def test_a_typed_read_of_the_wrong_kind_is_a_type_error(read, name):
+    with pytest.raises(TypeError, match=f"option '{name}' is"):
+        read(resolve_options(DECLARED, None), name)

@@ -293,7 +293,7 @@ class ISMCTSAgent(Agent):
             self.last_stats = {legal[0]: (0, 0.0)}
             self.last_scores = {}
             self.last_goals = {}
-            return legal[0]  # type: ignore[no-any-return]
+            return legal[0]
         self.search(window)
         assert self.last_choice is not None  # at least one iteration ran
         return self.last_choice

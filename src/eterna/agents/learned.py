@@ -160,7 +160,7 @@ class LearnedAgent(ViewAgent):
             raise EternaError(f"these learned weights play {policy.game_id}, not {game_id}")
         return policy.choose(window.view(), window.legal_actions(), self._rng())
 
-    def act(self, view: View, legal: list[Any]) -> Action:
+    def act(self, view: View, legal: list[Action]) -> Action:
         policy = self.policy or shipped_policy(str(view["game"]))
         return policy.choose(view, legal, self._rng())
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from eterna.core.agent import Agent, SeatWindow
 from eterna.core.game import Action
 
@@ -12,6 +10,4 @@ class RandomAgent(Agent):
     name = "random"
 
     def decide(self, window: SeatWindow) -> Action:
-        legal: list[Any] = window.legal_actions()
-        choice: Action = self.rng.choice(legal)
-        return choice
+        return self.rng.choice(window.legal_actions())

@@ -12,7 +12,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from eterna.arena import stats_eternitium, stats_eternity, stats_vale
 from eterna.arena.stats import Line, final_ranks
@@ -80,7 +80,8 @@ class _Totals:
                 self.agent_lines.setdefault(str(specs[seat]), Line()).add(
                     share, scores[seat], ranks[seat]
                 )
-        self.lengths.append(len(record.get("actions", [])))
+        actions = cast("list[str]", record.get("actions", []))  # a record the arena wrote
+        self.lengths.append(len(actions))
         self.shared += k > 1
         self.no_winner += k == 0
         if winners:

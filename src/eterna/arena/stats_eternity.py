@@ -11,7 +11,7 @@ Nothing here imports the game: the record is replayed through the registry and r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from eterna.core.game import Record
 from eterna.core.records import replay
@@ -22,7 +22,8 @@ def record_stats(record: Record) -> dict[str, Any]:
     start = dict(record, actions=[])
     state = replay(start)
     pledges: dict[int, list[int]] = {}
-    for text in record.get("actions", []):
+    actions = cast("list[str]", record.get("actions", []))  # a record the arena wrote
+    for text in actions:
         seat = state.current_player
         if text.startswith("pledge") and seat is not None:
             round_number = state.view(None)["round"]

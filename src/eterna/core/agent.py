@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
 
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, GameState, View
@@ -45,7 +44,7 @@ class SeatWindow:
     def view(self) -> View:
         return self._state.view(self._seat)
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         return self._state.legal_actions()
 
     def determinize(self, rng: random.Random) -> GameState:
@@ -83,9 +82,9 @@ class ViewAgent(Agent):
         return self.act(window.view(), window.legal_actions())
 
     @abstractmethod
-    def act(self, view: View, legal: list[Any]) -> Action: ...
+    def act(self, view: View, legal: list[Action]) -> Action: ...
 
-    def act_state(self, state: GameState, seat: int, legal: list[Any]) -> Action:
+    def act_state(self, state: GameState, seat: int, legal: list[Action]) -> Action:
         """The move `act(state.view(seat), legal)` makes, for search rollouts on the search's
         own determinizations. An agent may override it with a cheaper path to the part of the
         view it reads (Eternitium's heuristic does)."""

@@ -13,19 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from eterna.core.frozen import Frozen
+
+if TYPE_CHECKING:
+    from eterna.core.jsonvalue import JsonObject, JsonValue
 
 
 @dataclass(frozen=True, slots=True)
 class Event(Frozen):
     kind: str
-    public: Mapping[str, Any] = field(default_factory=dict)
-    private: Mapping[str, Any] = field(default_factory=dict)
+    public: Mapping[str, JsonValue] = field(default_factory=dict)
+    private: Mapping[str, JsonValue] = field(default_factory=dict)
     to: tuple[int, ...] = ()  # the seats that see the private fields
 
-    def for_seat(self, seat: int | None) -> dict[str, Any]:
+    def for_seat(self, seat: int | None) -> JsonObject:
         """The event as `seat` sees it (None: a spectator), as a JSON-ready dict."""
         out = {"kind": self.kind, **self.public}
         if self.private and seat is not None and seat in self.to:

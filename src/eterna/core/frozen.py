@@ -10,10 +10,12 @@ tests/core/test_frozen.py round-trips every one of them through pickle and copy.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound="Frozen")
 
 
-def rebuild(cls: Any, values: dict[str, Any]) -> Any:
+def rebuild(cls: type[F], values: dict[str, object]) -> F:
     """The frozen dataclass `cls` with `values` (what `Frozen.__reduce__` took)."""
     return cls(**values)
 
@@ -23,8 +25,8 @@ class Frozen:
 
     __slots__ = ()
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        data: Any = self  # a dataclass: every subclass is one
+    def __reduce__(self) -> tuple[object, ...]:
+        data: Any = self  # a dataclass: every subclass is one, which mypy cannot know here
         return (
             rebuild,
             (type(self), {f.name: getattr(self, f.name) for f in fields(data) if f.init}),

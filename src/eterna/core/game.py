@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 from typing_extensions import TypeVar  # a type variable's default (PEP 696) before Python 3.13
 
 from eterna.core.errors import BadRecord, BadSetup, EternaError
-from eterna.core.options import Option, resolve_options
+from eterna.core.jsonvalue import JsonObject as JsonObject
+from eterna.core.jsonvalue import JsonValue as JsonValue
+from eterna.core.options import Option, OptionValue, resolve_options
 from eterna.core.rng import RECORD_VERSION, check_version
 from eterna.core.rng import check_seed as _check_seed
 
@@ -18,11 +20,13 @@ if TYPE_CHECKING:
     from eterna.core.agent import Agent
     from eterna.core.encoding import Encoding
 
-# A JSON object (records, views, events, positions): its values are Any because JSON nests to
-# any depth and each game's keys differ (docs/<game>.md says what each holds).
-JsonObject = dict[str, Any]
+# JSON (core/jsonvalue.py): records and positions are JSON objects the engines write.
 Record = JsonObject
-View = JsonObject
+# A parameter of an agent spec (`heuristic:beat=0.8`), as agents/registry.py reads it.
+AgentParam = bool | int | float | str
+# A seat's view stays Any-valued: agents, renderers and the server read its keys, which differ by
+# game; each game's TypedDict types them (EternityView, ValeView; `as_<game>_view` narrows).
+View = dict[str, Any]
 
 
 class Action:
@@ -48,7 +52,7 @@ class Action:
     def __hash__(self) -> int:
         return self.index
 
-    def __reduce__(self) -> str | tuple[Any, ...]:
+    def __reduce__(self) -> str | tuple[object, ...]:
         # Unpickling (e.g. in a worker process) must give back the interned object.
         return (type(self).from_notation, (self.text,))
 
@@ -77,7 +81,10 @@ class GameState(Generic[ActionCo]):
 
     __slots__ = ()
 
-    game: ClassVar[Game]
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """The game this state is one of."""
 
     @property
     @abstractmethod
@@ -173,11 +180,11 @@ class Game(ABC):
     declared_options: ClassVar[Mapping[str, Option]] = {}
 
     @property
-    def options(self) -> JsonObject:
+    def options(self) -> dict[str, OptionValue]:
         """Option name -> default (documented in `declared_options[name].doc`)."""
         return {name: opt.default for name, opt in self.declared_options.items()}
 
-    def resolve_options(self, options: object) -> JsonObject:
+    def resolve_options(self, options: object) -> dict[str, OptionValue]:
         return resolve_options(self.declared_options, options)
 
     def check_players(self, players: object) -> int:
@@ -226,12 +233,12 @@ class Game(ABC):
         return "common.action.notation", {"notation": str(action)}
 
     # What a game may offer beyond the contract; the defaults say it offers none.
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent | None:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent | None:
         """The game's own heuristic agent (spec `heuristic`), or None if it has none. `params`
-        are the agent spec's (Any: each game's heuristic takes its own keywords)."""
+        are the agent spec's: each game's heuristic takes its own keywords and checks them."""
         return None
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         """The ISMCTS parameters this game plays best with (the spec's own win over them)."""
         return {}
 
@@ -239,7 +246,9 @@ class Game(ABC):
         """The game's fixed-size encoding for learning code (needs NumPy)."""
         raise EternaError(f"{self.name} has no encoding for learning code")
 
-    def from_position(self, position: JsonObject | str, *, narrate: bool = False) -> GameState:
+    def from_position(
+        self, position: Mapping[str, JsonValue] | str, *, narrate: bool = False
+    ) -> GameState:
         """The state a position (a dict, its JSON text or its share code) describes: the same
         legal moves, views and future as the state that wrote it. A seat's position gives a
         state whose unknowns are one consistent guess (`determinize` draws others); such a

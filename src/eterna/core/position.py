@@ -20,9 +20,11 @@ import json
 import re
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 from eterna.core.errors import BadPosition, BadSetup
+from eterna.core.jsonvalue import JsonObject, JsonValue
+from eterna.core.options import OptionValue
 
 if TYPE_CHECKING:
     from eterna.core.game import Game
@@ -50,7 +52,7 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "\u2026"
 
 
-def quote(value: Any) -> str:
+def quote(value: object) -> str:
     """`value` as an error message quotes it: its repr, cut to `MAX_QUOTE` characters."""
     if isinstance(value, (list, dict)):  # a container is named by its kind and size
         return f"{_kind(value)} of {len(value)}"
@@ -59,12 +61,17 @@ def quote(value: Any) -> str:
     return _short(repr(value[: MAX_QUOTE + 1] if isinstance(value, str) else value))
 
 
+# A value read from a position's JSON, not yet checked (a Reader's methods check it). Named:
+# inside Reader, `object` and `list` are its methods.
+Raw = object
+
+
 class Reader:
     """Typed reads from a position's JSON, each error naming the field (`hands[2][0]`)."""
 
     __slots__ = ("path", "value")
 
-    def __init__(self, value: Any, path: str = "") -> None:
+    def __init__(self, value: Raw, path: str = "") -> None:
         self.value = value
         self.path = path
 
@@ -99,7 +106,7 @@ class Reader:
     def has(self, key: str) -> bool:
         return self.object().get(key) is not None
 
-    def object(self, keys: Sequence[str] | None = None) -> Mapping[str, Any]:
+    def object(self, keys: Sequence[str] | None = None) -> Mapping[str, Raw]:
         """This value as an object; with `keys`, any other key is an error naming them."""
         if not isinstance(self.value, Mapping):
             self.fail(f"must be an object, not {_kind(self.value)}")
@@ -112,7 +119,7 @@ class Reader:
                 )
         return self.value
 
-    def list(self, length: int | None = None) -> list[Any]:
+    def list(self, length: int | None = None) -> list[Raw]:
         if not isinstance(self.value, list):
             self.fail(f"must be a list, not {_kind(self.value)}")
         if length is not None and len(self.value) != length:
@@ -148,7 +155,7 @@ class Reader:
         return self.number(0, players - 1)
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     if value is None:
         return "null"
     return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
@@ -157,8 +164,8 @@ def _kind(value: Any) -> str:
 
 
 def envelope(
-    game: Game, players: int, options: Mapping[str, Any], seat: int | None
-) -> dict[str, Any]:
+    game: Game, players: int, options: Mapping[str, OptionValue], seat: int | None
+) -> JsonObject:
     """The keys every position starts with (`rng` is filled in by the game)."""
     return {
         "format": FORMAT,
@@ -174,14 +181,16 @@ def envelope(
 class Envelope:
     """A position's envelope, checked: what every game's `from_position` reads first."""
 
-    __slots__ = ("body", "options", "players", "reader", "rng", "seat")
+    __slots__ = ("body", "document", "options", "players", "reader", "rng", "seat")
 
-    def __init__(self, game: Game, position: Any) -> None:
+    def __init__(self, game: Game, position: object) -> None:
         if isinstance(position, str):
             position = parse(position)
         check_size(position)
         top = Reader(position)
-        top.object()
+        # The whole position, as given (parsed when text): JSON, as far as the game's reader
+        # goes, which refuses an unknown key and checks every value it reads.
+        self.document = cast("Mapping[str, JsonValue]", top.object())
         fmt = top["format"].text()
         if fmt != FORMAT:
             top["format"].fail(f"must be {FORMAT!r}, not {quote(fmt)}")
@@ -221,18 +230,18 @@ def rng_text(state: int) -> str:
     return f"{state:016x}"
 
 
-def dumps(position: Mapping[str, Any]) -> str:
+def dumps(position: Mapping[str, JsonValue]) -> str:
     """The canonical JSON text of a position: one line, keys in the order written."""
     return json.dumps(position, separators=(",", ":"), ensure_ascii=False)
 
 
-def share_code(position: Mapping[str, Any]) -> str:
+def share_code(position: Mapping[str, JsonValue]) -> str:
     """The position in one URL-safe line (`ep1.` + base64url of the deflated JSON)."""
     raw = zlib.compress(dumps(position).encode("utf-8"), 9)
     return SHARE_PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def parse(text: str) -> Any:
+def parse(text: str) -> JsonValue:
     """A position from its JSON text or its share code (BadPosition if it is neither, or if
     it passes a limit: every limit is checked before the work it bounds)."""
     if len(text) > MAX_TEXT:  # (characters: at least as many bytes)
@@ -244,11 +253,12 @@ def parse(text: str) -> Any:
         raise BadPosition(f"position text is over {MAX_TEXT} bytes", field="")
     _check_depth(text)
     try:
-        return json.loads(
+        doc: JsonValue = json.loads(
             text, parse_int=_integer, parse_float=_decimal, parse_constant=_no_constant
         )
     except json.JSONDecodeError as exc:
         raise BadPosition(f"position is not valid JSON: {exc}", field="") from None
+    return doc
 
 
 def _inflate(code: str) -> str:
@@ -311,11 +321,11 @@ def _no_constant(name: str) -> NoReturn:
     raise BadPosition(f"position holds {name}, which is not JSON", field="")
 
 
-def check_size(position: Any) -> None:
+def check_size(position: object) -> None:
     """A position (however it was read) within the limits, every field named: at most
     `MAX_DEPTH` deep, `MAX_ENTRIES` entries per list or object, `MAX_DIGITS` digits per
     integer. Iterative: any nesting, however deep, is refused without recursing."""
-    stack: list[tuple[Any, str, int]] = [(position, "", 0)]
+    stack: list[tuple[object, str, int]] = [(position, "", 0)]
     while stack:
         value, path, depth = stack.pop()
         if isinstance(value, (dict, list)):

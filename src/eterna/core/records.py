@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from eterna.core.errors import BadRecord
-from eterna.core.game import GameState, Record
+from eterna.core.game import GameState, JsonValue, Record
+from eterna.core.options import OptionValue
 from eterna.core.rng import RECORD_VERSION
 
 # "version" is written for records of version 2 on; a record without it is version 1
@@ -19,8 +20,8 @@ def make_record(
     game: str,
     players: int,
     seed: int,
-    options: dict[str, Any],
-    setup: Any,
+    options: Mapping[str, OptionValue],
+    setup: JsonValue,
     actions: Iterable[str],
     version: int = RECORD_VERSION,
 ) -> Record:
@@ -40,9 +41,10 @@ def replay(record: Record) -> GameState:
     """Replay a record of any registered game."""
     from eterna.core.registry import load_game
 
-    if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+    game = record.get("game") if isinstance(record, dict) else None
+    if not isinstance(game, str):
         raise BadRecord("a record is a JSON object with a 'game' id")
-    return load_game(record["game"]).from_record(record)
+    return load_game(game).from_record(record)
 
 
 def read_records(path: str | Path) -> Iterator[Record]:

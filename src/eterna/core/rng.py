@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from mypy_extensions import i64
 
@@ -35,14 +35,14 @@ _MIX1: Final = 0xBF58476D1CE4E5B9
 _MIX2: Final = 0x94D049BB133111EB
 
 
-def check_seed(seed: Any) -> int:
+def check_seed(seed: object) -> int:
     """A game seed: an integer from 0 to 2**62 - 1 (BadSetup otherwise)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise BadSetup(f"seed must be an integer from 0 to 2**62 - 1, not {seed!r}")
     return seed
 
 
-def check_version(version: Any) -> int:
+def check_version(version: object) -> int:
     """A record version this release plays: 1 or 2 (BadSetup otherwise)."""
     if isinstance(version, bool) or not isinstance(version, int) or version not in RECORD_VERSIONS:
         known = " or ".join(map(str, RECORD_VERSIONS))
@@ -76,7 +76,7 @@ class Rng:
         x = ((x ^ (x >> 27)) * _MIX2) & _M64
         return (x ^ (x >> 31)) % n
 
-    def shuffle(self, items: list[Any]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates from the end: item i swaps with below(i + 1)."""
         if _WRAPS:  # the compiled build: the same stream in native 64-bit arithmetic
             self.state = _shuffle_native(self.state, items)
@@ -90,7 +90,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = x
 
-    def deal(self, items: list[Any]) -> None:
+    def deal(self, items: list[T]) -> None:
         """A uniform shuffle for dealing a deck, several times faster than `shuffle`: the same
         Fisher-Yates from the end, but each 64-bit output gives several indices (its mixed-radix
         digits, drawn while at least 2**40 of its range is left, so index i is off uniform by
@@ -158,7 +158,7 @@ def _below_native(state: int, n: i64) -> int:
     return z % n if z >= 0 else ((((z >> 1) & _LOW63) % n) * 2 + (z & 1)) % n
 
 
-def _shuffle_native(state: int, items: list[Any]) -> int:
+def _shuffle_native(state: int, items: list[T]) -> int:
     """`Rng.shuffle` from `state` (0 .. 2**64 - 1) in wrapping `i64` arithmetic; the state after."""
     x: i64 = state - (1 << 64) if state >> 63 else state
     for i in range(len(items) - 1, 0, -1):
@@ -172,9 +172,7 @@ def _shuffle_native(state: int, items: list[Any]) -> int:
     return out + (1 << 64) if out < 0 else out
 
 
-def _deal_native(
-    state: int, items: list[Any], plan: tuple[tuple[tuple[int, int], ...], ...]
-) -> int:
+def _deal_native(state: int, items: list[T], plan: tuple[tuple[tuple[int, int], ...], ...]) -> int:
     """`Rng.deal` from `state` in wrapping `i64` arithmetic; the state after. An output at or
     above 2**63 is negative here: its first digit and quotient come from its half (a logical
     shift) and its low bit, after which the quotient fits."""
@@ -214,7 +212,7 @@ def _deal_plan(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(map(tuple, groups))
 
 
-def deal_at(state: int, items: list[Any]) -> int:
+def deal_at(state: int, items: list[T]) -> int:
     """`deal` `items` with the generator at `state`; the state after (for a state slot)."""
     rng = Rng.at(state)
     rng.deal(items)
@@ -236,7 +234,7 @@ def _plain(rng: random.Random) -> bool:
     )
 
 
-def shuffle(rng: random.Random, items: list[Any]) -> None:
+def shuffle(rng: random.Random, items: list[T]) -> None:
     """`rng.shuffle(items)`: CPython's Fisher-Yates from the end, index i + 1 drawn by
     rejection from `getrandbits(bit_length)`, so the same permutation from the same draws."""
     if not _plain(rng):
@@ -265,7 +263,7 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
     return items[j]
 
 
-def order_by_draws(rng: random.Random, items: list[Any]) -> None:
+def order_by_draws(rng: random.Random, items: list[T]) -> None:
     """`items.sort(key=lambda _: rng.random())`: one float per item, drawn in list order (as
     sort computes its keys), then a stable sort by them."""
     draw = rng.random

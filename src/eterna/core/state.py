@@ -32,7 +32,7 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Annotated, ClassVar, Generic, Self, TypeVar
 
 from eterna.core.errors import EternaError, IllegalAction
 from eterna.core.events import Event
@@ -42,11 +42,13 @@ from eterna.core.game import (
     Action,
     GameState,
     JsonObject,
+    JsonValue,
     Record,
     View,
     check_audience,
     check_seat,
 )
+from eterna.core.options import OptionValue
 from eterna.core.records import make_record
 from eterna.core.rng import RECORD_VERSION
 
@@ -67,10 +69,12 @@ class GameStart(Frozen):
     game: Game
     players: int
     seed: int
-    options: dict[str, Any] = field(default_factory=dict)
-    setup: Any = None
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    setup: JsonValue = None  # as given, a JSON-ready copy (docs/<game>.md)
     version: int = RECORD_VERSION  # the record version: which generator the seed drives
-    position: Any = None  # the whole position a game was loaded from (docs/positions.md)
+    position: Mapping[str, JsonValue] | None = (
+        None  # the whole position a game was loaded from (docs/positions.md)
+    )
 
 
 def copy_events(events: list[Event] | None) -> list[Event] | None:
@@ -157,7 +161,9 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
 
     # ------------------------------------------------------------------ fields (positions)
     @classmethod
-    def from_fields(cls, start: StartT, fields: Mapping[str, Any], narrate: bool = False) -> Self:
+    def from_fields(
+        cls, start: StartT, fields: Mapping[str, object], narrate: bool = False
+    ) -> Self:
         """A state holding `fields`: a value for every field its class declares beyond
         BaseState's (whose own start from `start` as in a new game, and may be given too). The
         position readers' way in: a missing or unknown name is a reader's bug (KeyError)."""
@@ -169,7 +175,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
         st.load_fields(fields)
         return st
 
-    def load_fields(self, fields: Mapping[str, Any]) -> None:
+    def load_fields(self, fields: Mapping[str, object]) -> None:
         """Set the declared fields named in `fields` (a position reader settling what it has
         read); an undeclared name is a reader's bug (KeyError)."""
         unknown = sorted(fields.keys() - all_slots(type(self)))
@@ -178,7 +184,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
         for name, value in fields.items():
             setattr(self, name, value)
 
-    def to_fields(self) -> dict[str, Any]:
+    def to_fields(self) -> dict[str, object]:
         """Every declared field by name (the position writers read them here)."""
         return {name: getattr(self, name) for name in sorted(all_slots(type(self)))}
 
@@ -224,7 +230,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
 
     # ------------------------------------------------------------------ contract: reading
     @property
-    def game(self) -> Game:  # type: ignore[override]
+    def game(self) -> Game:
         return self._start.game
 
     @property
@@ -241,7 +247,7 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
         return self._start.seed
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, OptionValue]:
         return dict(self._start.options)
 
     @property
@@ -332,9 +338,9 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
     def tell(
         self,
         kind: str,
-        private: Mapping[str, Any] | None = None,
+        private: Mapping[str, JsonValue] | None = None,
         to: tuple[int, ...] = (),
-        **public: Any,
+        **public: JsonValue,
     ) -> None:
         """Add an event (docs/events.md), for a game's rules to call. Callers test
         `self._events is not None` first, so a game nobody listens to pays one test."""

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.errors import BadSetup
-from eterna.core.game import Action, Game, GameState, JsonObject
-from eterna.core.options import Option
+from eterna.core.game import Action, AgentParam, Game, GameState, JsonObject
+from eterna.core.options import Option, option_number, option_object
 from eterna.core.rng import RECORD_VERSION
 from eterna.games.eternitium.cards import (
     CARD_INDEX,
@@ -82,7 +82,7 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-def check_composition(given: Mapping[str, Any]) -> list[int]:
+def check_composition(given: Mapping[str, object]) -> list[int]:
     """Market copies per card kind (portals: the whole 15), and Era cards per shape after."""
     counts = default_composition()
     for key, value in given.items():
@@ -118,10 +118,10 @@ class Eternitium(Game):
     ) -> EternitiumState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
-        mission: int = opts["mission"]
+        mission = option_number(opts, "mission")
         if mission and n != 1:
             raise BadSetup("option mission is for the solo game (players=1) only")
-        comp = check_composition(opts["composition"])
+        comp = check_composition(option_object(opts, "composition"))
         fixed = parse_setup(setup, n)
         seed = self.check_seed(seed)
 
@@ -179,13 +179,13 @@ class Eternitium(Game):
             return "eternitium.action.play_with", {**params, "chosen": card_name(act.card2)}
         return "eternitium.action.play", params
 
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent:
         """Eternitium's own heuristic agent (spec `heuristic`)."""
         from eterna.games.eternitium.heuristic import EternitiumHeuristic
 
         return EternitiumHeuristic(seed=seed, **params)
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         from eterna.games.eternitium.heuristic import EternitiumHeuristic
 
         return dict(EternitiumHeuristic.search_defaults)

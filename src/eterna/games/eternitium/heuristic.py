@@ -8,14 +8,17 @@ while it has Era cards to spare and pays with the Era card its hand can match.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
 
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
-from eterna.core.game import Action, View
+from eterna.core.game import Action, AgentParam, GameState, View
 from eterna.games.eternitium.views import policy_view
+
+if TYPE_CHECKING:
+    from eterna.games.eternitium.state import EternitiumState
 
 DEFAULTS: dict[str, float] = {
     # acquire technology while holding at least this many Era cards
@@ -87,9 +90,13 @@ class EternitiumHeuristic(ViewAgent):
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md): the race is only decided at the end (technology points are a
     # tie-break), so rollouts play to the end and count wins.
-    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 300, "depth": 0, "reward": "win"}
+    search_defaults: ClassVar[dict[str, AgentParam]] = {
+        "iterations": 300,
+        "depth": 0,
+        "reward": "win",
+    }
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, seed: int | None = None, **params: AgentParam) -> None:
         super().__init__(seed)
         unknown = sorted(set(params) - set(DEFAULTS))
         if unknown:
@@ -106,14 +113,14 @@ class EternitiumHeuristic(ViewAgent):
         self._turn = -1
         self._played: list[str] = []  # this turn's plays: robots are played once per turn
 
-    def act_state(self, state: Any, seat: int, legal: list[Any]) -> Action:
+    def act_state(self, state: GameState, seat: int, legal: list[Action]) -> Action:
         """The move `act(state.view(seat), legal)` would make, from the seat's part of the
         view only (`policy_view`: the keys this agent reads), for search rollouts, where the
         full view is most of a move's cost. The search calls it on its own determinizations,
         never on the real game."""
-        return self.act(policy_view(state, seat), legal)
+        return self.act(policy_view(cast("EternitiumState", state), seat), legal)
 
-    def act(self, view: View, legal: list[Any]) -> Action:
+    def act(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             only: Action = legal[0]
             return only

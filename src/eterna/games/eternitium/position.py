@@ -19,6 +19,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any, Final
 
+from eterna.core.options import option_number, option_object
 from eterna.core.position import (
     UNKNOWN,
     Envelope,
@@ -186,7 +187,7 @@ class _Read:
         return -1 if r.value is None else r.number(0, self.n - 1)
 
 
-def read_position(game: Eternitium, position: Any, narrate: bool = False) -> EternitiumState:
+def read_position(game: Eternitium, position: object, narrate: bool = False) -> EternitiumState:
     """The state a position describes (docs/eternitium.md, 'Positions'), or BadPosition."""
     from eterna.core.errors import BadPosition, BadSetup
     from eterna.games.eternitium.game import check_composition
@@ -200,11 +201,11 @@ def read_position(game: Eternitium, position: Any, narrate: bool = False) -> Ete
     top = env.reader
     keys = (*("format", "version", "game", "players", "options", "seat", "rng"), *BODY_KEYS)
     top.object((*keys, *SEAT_KEYS) if env.seat is not None else keys)
-    mission = env.options["mission"]
+    mission = option_number(env.options, "mission")
     if mission and env.players != 1:
         top["options"].fail("option mission is for the solo game (players=1) only")
     try:
-        comp = check_composition(env.options["composition"])
+        comp = check_composition(option_object(env.options, "composition"))
     except BadSetup as exc:
         raise BadPosition(f"position options: {exc}", field="options") from None
     rd = _Read(env, comp)

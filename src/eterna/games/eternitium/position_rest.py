@@ -8,7 +8,7 @@ generator (`rng`, Eternitium's `shuffle`, in the order basic, advanced, Era), wh
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from eterna.core.errors import BadPosition
 from eterna.core.position import Reader
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 RESTS: Final = ("basic_deck", "advanced_deck", "era_deck")
 
 
-def split_rests(doc: Any) -> tuple[Any, list[str]]:
+def split_rests(doc: object) -> tuple[object, list[str]]:
     """The position to read (each closing "..." taken off) and the decks that had one."""
     if not isinstance(doc, dict):
         return doc, []
@@ -63,7 +63,7 @@ def deal_rests(
     total = list(comp)
     total[DROID] += STARTING_SETS
     rng = Rng.at(st._rng)
-    bottom = top["knowledge"].value.get("market_bottom") if top.has("knowledge") else None
+    bottom = top["knowledge"].object().get("market_bottom") if top.has("knowledge") else None
     for key in keys:
         if key == "era_deck":
             era = [

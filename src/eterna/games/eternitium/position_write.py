@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from eterna.core.jsonvalue import JsonObject
 from eterna.core.position import UNKNOWN, envelope, rng_text
 from eterna.games.eternitium.board import PH_OVER, PH_STEAL, PHASE_NAME
 from eterna.games.eternitium.cards import (
@@ -43,7 +44,7 @@ def _face(code: int) -> str:
     return "up" if code & VISIBLE else ("known" if code & ERA_KNOWN else "down")
 
 
-def write_position(st: EternitiumState, seat: int | None) -> dict[str, Any]:
+def write_position(st: EternitiumState, seat: int | None) -> JsonObject:
     """The position of `st`: whole (seat None) or what `seat` knows."""
     pos = envelope(st.game, st._n, st._start.options, seat)
     if seat is None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from eterna.core.frozen import Frozen
+from eterna.core.options import OptionValue, option_flag, option_number
 from eterna.games.eternitium.cards import (
     CARD_NAME,
     ERA_DEALT,
@@ -84,7 +85,7 @@ _FLAGS: Final = {
 }
 
 
-def make_rules(players: int, mission: int, options: Mapping[str, Any]) -> Rules:
+def make_rules(players: int, mission: int, options: Mapping[str, OptionValue]) -> Rules:
     """The rules of a game: a mission's flags apply to the solo game only."""
     entry = MISSIONS.get(mission, {}) if players == 1 else {}
     unknown = set(entry) - _FLAGS.keys() - {"title", "ai_deck", "removed"}
@@ -97,8 +98,8 @@ def make_rules(players: int, mission: int, options: Mapping[str, Any]) -> Rules:
         given["removed"] = tuple(entry["removed"])
     return Rules(
         mission=mission if players == 1 else 0,
-        luck_any=bool(options["double_portal_luck"]),
-        limit_rounds=options["round_limit"],
+        luck_any=option_flag(options, "double_portal_luck"),
+        limit_rounds=option_number(options, "round_limit"),
         same=SAME_BY_PRINT if options["basic_market_distinct"] == "printed" else SAME_BY_TECHNOLOGY,
         **given,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypedDict
 
 from eterna.core.errors import BadNotation, BadSetup
 from eterna.core.legacy import Generator
@@ -28,7 +28,15 @@ from eterna.games.eternity.cards import (
     split_mask,
 )
 
-Deal = dict[str, Any]  # {"hands": [list[int] | None per seat] | None, "board": ..., "display": ...}
+
+class Deal(TypedDict, total=False):
+    """What a setup fixes of one round's deal (docs/eternity.md, "Setup format"), card ids checked:
+    each key only when given. A dict at run time, as before (mypyc checks `dict`)."""
+
+    hands: list[list[int] | None]  # one per seat; None: that hand is dealt
+    board: list[int]
+    display: list[int]
+
 
 SETUP_KEYS: Final = ("columns", "first_leader", "deals")
 DEAL_KEYS: Final = ("hands", "board", "display")
@@ -143,7 +151,7 @@ def parse_setup(
     return columns, first_leader, deals
 
 
-def _parse_deal(raw: Any, players: int, rnd: int) -> Deal | None:
+def _parse_deal(raw: object, players: int, rnd: int) -> Deal | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
@@ -211,7 +219,7 @@ def draw_deals(
     rng: Generator | random.Random,
     players: int,
     columns: list[int],
-    fixed: list[dict[str, Any] | None],
+    fixed: list[Deal | None],
     first_round: int,
     reshuffle_columns: bool,
 ) -> list[RoundDeal]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from eterna.core.game import Action
 from eterna.games.eternity.cards import (
     CARD_BY_NAME,
     CARD_FAMILY,
@@ -187,7 +188,7 @@ class Decision:
             )
         return got
 
-    def value(self, action: Any) -> float:
+    def value(self, action: Action | str) -> float:
         """4. An action's value: a pledge by the position with the card's trees added and the
         board as the pledge leaves it; a play by its chance of winning the trick."""
         pledge, card = _ACTION[str(action)]

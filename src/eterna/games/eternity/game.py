@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game, JsonObject
+from eterna.core.game import Action, AgentParam, Game, JsonObject
+from eterna.core.jsonvalue import JsonValue
 from eterna.core.legacy import game_generator
 from eterna.core.options import Option
 from eterna.core.rng import RECORD_VERSION
@@ -124,13 +125,13 @@ class Eternity(Game):
             return "eternity.action.pledge", {"card": card, "trees": act.trees}
         return "eternity.action.play", {"card": card}
 
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent:
         """Eternity's own heuristic agent (spec `heuristic`)."""
         from eterna.games.eternity.heuristic import EternityHeuristic
 
         return EternityHeuristic(seed=seed, **params)
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         from eterna.games.eternity.heuristic import EternityHeuristic
 
         return dict(EternityHeuristic.search_defaults)
@@ -141,13 +142,14 @@ class Eternity(Game):
         return EternityEncoding
 
 
-def _plain(setup: object) -> Any:
+def _plain(setup: object) -> JsonValue:
     """A JSON-ready copy of the setup, kept verbatim for the record."""
     if setup is None:
         return None
     import json
 
-    return json.loads(json.dumps(setup, default=dict))  # default: any other Mapping
+    plain: JsonValue = json.loads(json.dumps(setup, default=dict))  # default: any other Mapping
+    return plain
 
 
 GAME: Final = Eternity()

@@ -33,13 +33,13 @@ cover and count exactly at the end of a round.
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
-from eterna.core.game import View
+from eterna.core.game import Action, AgentParam, View
 from eterna.core.rng import choice
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
@@ -86,6 +86,10 @@ DEFAULTS: Final[dict[str, float]] = {
 }
 
 
+# What `act` picks from: the engine's actions, or their notation strings.
+Move = TypeVar("Move", Action, str)
+
+
 def _higher_first(card: int) -> int:
     return -CARD_VALUE[card]
 
@@ -101,9 +105,13 @@ class EternityHeuristic(ViewAgent):
     name = "heuristic"
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md): a rollout stops when the round ends and its scores are known.
-    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 100, "cut": "score", "trust": 0.5}
+    search_defaults: ClassVar[dict[str, AgentParam]] = {
+        "iterations": 100,
+        "cut": "score",
+        "trust": 0.5,
+    }
 
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
+    def __init__(self, seed: int | None = None, **params: AgentParam) -> None:
         super().__init__(seed)
         unknown = sorted(set(params) - set(DEFAULTS))
         if unknown:
@@ -129,13 +137,13 @@ class EternityHeuristic(ViewAgent):
         self._vol = values["volatility"]
 
     # ------------------------------------------------------------------ the decision
-    def act(self, view: View, legal: list[Any]) -> Any:
-        """One of `legal`, as given (actions, or their notation: the compiled build checks an
-        annotated return, so it is Any)."""
+    def act(self, view: View, legal: list[Move]) -> Move:
+        """One of `legal`, as given: actions, or their notation (a type variable, which the
+        compiled build does not check, where `Action` would refuse a string)."""
         if len(legal) == 1:
             return legal[0]
         decision = Decision(self, as_eternity_view(view))
-        values: list[tuple[float, Any]] = []
+        values: list[tuple[float, Move]] = []
         for action in legal:
             values.append((decision.value(action), action))
         top = max(v for v, _ in values)

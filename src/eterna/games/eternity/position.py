@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadNotation, EternaError
+from eterna.core.options import option_number, option_word
 from eterna.core.position import (
     ENVELOPE,
     MAX_QUOTE,
@@ -122,7 +123,7 @@ def _columns(r: Reader, unknown_ok: bool = False) -> tuple[int, ...] | None:
         return None
     if sorted(map(str, given)) != sorted(FAMILIES):
         r.fail(f"must list {', '.join(FAMILIES)} once each, left to right")
-    return tuple(FAMILY_INDEX[f] for f in given)
+    return tuple(FAMILY_INDEX[str(f)] for f in given)  # each a family's name: checked above
 
 
 class _Cards:
@@ -428,7 +429,7 @@ def _check_leader(r: Reader, rd: _Round, rnd: int, first: int, rule: str, last: 
         r["leader"].fail(f"is seat {rd.leader}, but round {rnd} is led by seat {expected} (Q2)")
 
 
-def read_position(game: Eternity, position: Any, narrate: bool = False) -> EternityState:
+def read_position(game: Eternity, position: object, narrate: bool = False) -> EternityState:
     """The state `position` describes (docs/eternity.md#positions), or BadPosition."""
     env = Envelope(game, position)
     r, n, seat = env.reader, env.players, env.seat
@@ -438,11 +439,11 @@ def read_position(game: Eternity, position: Any, narrate: bool = False) -> Etern
     rd = _Round(n, _columns(r["columns"]) or (), r["leader"].number(0, n - 1))
     last_r = r.get("last_trick")
     last = None if last_r is None else _read_last_trick(last_r, rd)
-    _check_leader(r, rd, rnd, first, env.options["next_round_leader"], last)
+    _check_leader(r, rd, rnd, first, option_word(env.options, "next_round_leader"), last)
     cards = _Cards()
     _read_board(rd, r["board"], cards)
     rd.display = sum(1 << c for c in cards.cards(r["display"], DISPLAY_SIZE[n], False))
-    _read_play(rd, r, cards, env.options["tree_supply"])
+    _read_play(rd, r, cards, option_number(env.options, "tree_supply"))
     terminal = len(rd.played) == HAND_SIZE[n]
     if terminal and rnd < ROUNDS:
         r["played"].fail(f"holds a whole round: round {rnd} is over, write round {rnd + 1}")
@@ -450,7 +451,7 @@ def read_position(game: Eternity, position: Any, narrate: bool = False) -> Etern
     _read_counters(rd, r, terminal)
     results = _read_results(r, n, rnd - 1 + terminal)
     if (last_r is not None) != (not rd.played and rnd > 1):
-        Reader(r.value.get("last_trick"), "last_trick").fail(
+        Reader(r.object().get("last_trick"), "last_trick").fail(
             "holds the previous round's last trick exactly when this round has no finished "
             "trick yet (rounds 2 and 3), and is null otherwise"
         )
@@ -464,7 +465,7 @@ def read_position(game: Eternity, position: Any, narrate: bool = False) -> Etern
         return _build(game, env, rd, (rnd, first, results, last, future), env.rng, narrate)
     if len(r["future"].list()) != ROUNDS - rnd:
         r["future"].fail(f"must hold the {ROUNDS - rnd} deal(s) of the rounds after {rnd}")
-    rng = random.Random(int(hashlib.sha256(dumps(r.value).encode()).hexdigest()[:16], 16))
+    rng = random.Random(int(hashlib.sha256(dumps(env.document).encode()).hexdigest()[:16], 16))
     future = _guess(rd, r, seat, rng, rnd, env.options["column_order"] != "fixed")
     state = _build(game, env, rd, (rnd, first, results, last, future), rng.getrandbits(62), narrate)
     state._determinized = True  # a guess of what the seat cannot see: no record
@@ -518,7 +519,7 @@ def _build(
         players=n,
         seed=seed,
         options=env.options,
-        position=env.reader.value,
+        position=env.document,
         deals=(*[blank] * rnd, *future),
         first_leader=first,
         hand_size=per_round,
@@ -531,6 +532,7 @@ def _build(
         hands += split_mask(sum(1 << c for c in hand))
     scores, trick_no = list(scores), len(rd.played)
     terminal = trick_no == per_round
+    tie_break = option_word(env.options, "tie_break")
     fields = {
         "_history": history,
         "_trick_winners": winners + rd.winners,
@@ -563,6 +565,6 @@ def _build(
         "_trick_leader": -1 if terminal else rd.trick_leader,
         "_current": -1 if terminal else (rd.trick_leader + len(rd.trick)) % n,
         "is_terminal": terminal,
-        "_winners": winners_of(scores, bonus_rounds, env.options["tie_break"]) if terminal else [],
+        "_winners": winners_of(scores, bonus_rounds, tie_break) if terminal else [],
     }
     return EternityState.from_fields(start, fields, narrate)

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from eterna.core.jsonvalue import JsonObject, JsonValue
 from eterna.core.position import UNKNOWN, envelope, rng_text
 from eterna.games.eternity.cards import CARD_NAME, FAMILIES, FAMILY_MASK, join_chunks, names_of
 from eterna.games.eternity.deal import RoundDeal
 from eterna.games.eternity.state import EternityState
+from eterna.games.eternity.views import EternityRoundResult
 
 _NF: Final = len(FAMILIES)
 
 
-def write_position(st: EternityState, seat: int | None) -> dict[str, Any]:
+def write_position(st: EternityState, seat: int | None) -> JsonObject:
     """`st` as a position; with `seat`, other hands and the future deals are written "?"."""
     start = st._start
     n = st._n
@@ -27,7 +29,7 @@ def write_position(st: EternityState, seat: int | None) -> dict[str, Any]:
     seated = st._seated(st._round_start, len(st._history))
     whole = len(seated) - len(seated) % n
     first = st._round_start // n
-    played = [
+    played: list[JsonValue] = [
         {
             "actions": [a.text for _, a in seated[i : i + n]],
             "winner": st._trick_winners[first + i // n],
@@ -50,11 +52,15 @@ def write_position(st: EternityState, seat: int | None) -> dict[str, Any]:
         trees=list(st._trees),
         tree_supply=None if st._supply_left < 0 else st._supply_left,
         voids=[[FAMILIES[f] for f in range(_NF) if st._voids[s] >> f & 1] for s in range(n)],
-        round_results=[[dict(r) for r in results] for results in st._round_results],
+        round_results=[[_result(r) for r in results] for results in st._round_results],
         scores=list(st._scores),
         future=[_write_deal(st, d, seat is None) for d in start.deals[st._round :]],
     )
     return pos
+
+
+def _result(r: EternityRoundResult) -> JsonObject:
+    return {"trees": r["trees"], "tricks": r["tricks"], "points": r["points"]}
 
 
 def _hand(mask: int, known: bool) -> list[str]:

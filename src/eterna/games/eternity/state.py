@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Self
+from typing import ClassVar, Final, Self
 
 from eterna.core.errors import IllegalAction
 from eterna.core.events import Event
 from eterna.core.fields import Copied
-from eterna.core.game import JsonObject
+from eterna.core.game import JsonObject, Record
+from eterna.core.options import option_number, option_word
 from eterna.core.state import BaseState, GameStart
 from eterna.games.eternity.cards import (
     CARD_FAMILY,
@@ -267,15 +268,18 @@ class EternityState(BaseState[EternityAction, EternityStart]):
 
         return write_position(self, self.check_audience(seat))
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> Record:
         record = super().to_record()
-        del record["actions"][: self._start.preplayed]  # they came with the position
+        actions = record["actions"]
+        assert isinstance(actions, list)  # the base writes a list
+        del actions[: self._start.preplayed]  # they came with the position
         return record
 
     def _told_story(self) -> list[Event]:
         start = self._start
         if not start.preplayed or self._determinized:
             return super()._told_story()
+        assert start.position is not None  # a game with preplayed actions came from a position
         told = start.game.from_position(start.position, narrate=True)
         assert isinstance(told, EternityState) and told._events is not None
         for action in self._history[start.preplayed :]:
@@ -456,7 +460,15 @@ class EternityState(BaseState[EternityAction, EternityStart]):
                     {
                         "round": self._round,
                         "bonus": bonus,
-                        "results": [dict(r, seat=s) for s, r in enumerate(results)],
+                        "results": [
+                            {
+                                "trees": r["trees"],
+                                "tricks": r["tricks"],
+                                "points": r["points"],
+                                "seat": s,
+                            }
+                            for s, r in enumerate(results)
+                        ],
                         "scores": list(self._scores),
                     },
                 )
@@ -490,7 +502,9 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         return (self._first_leader + self._round - 1) % n
 
     def _compute_winners(self) -> list[int]:
-        return winners_of(self._scores, self._bonus_rounds, self._start.options["tie_break"])
+        return winners_of(
+            self._scores, self._bonus_rounds, option_word(self._start.options, "tie_break")
+        )
 
     def _start_round(self, leader: int) -> None:
         """Lay out round `self._round`'s deal (§3) and hand the lead to `leader`."""
@@ -511,7 +525,7 @@ class EternityState(BaseState[EternityAction, EternityStart]):
         self._round_leader = self._trick_leader = self._current = leader
         self._round_leaders.append(leader)
         self._round_start = len(self._history)
-        self._supply_left = self._start.options["tree_supply"] or -1
+        self._supply_left = option_number(self._start.options, "tree_supply") or -1
         if self._events is not None:
             tell_round_start(self, leader)
 

@@ -5,7 +5,7 @@ read it, typed as the EternityView below through `as_eternity_view`.
 """
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict, cast
 
 # (No `from __future__ import annotations`: TypedDict reads NotRequired at run time only from
 # real annotations, and tests/games/eternity/test_views.py checks the keys at run time.)
@@ -81,7 +81,7 @@ class EternityView(TypedDict):
     legal_actions: NotRequired[list[str]]  # only in the view of the seat to move
 
 
-def as_eternity_view(view: Mapping[str, Any]) -> EternityView:
+def as_eternity_view(view: Mapping[str, object]) -> EternityView:
     """A view of this game typed as the EternityView it is (the contract types every game's
     view as a plain dict, which no TypedDict is to mypy). Nothing is checked at run time."""
     return cast(EternityView, view)

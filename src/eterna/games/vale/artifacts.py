@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadSetup
 from eterna.core.frozen import Frozen
+from eterna.core.jsonvalue import JsonObject
+from eterna.core.options import OptionValue, option_flag, option_number, option_words
 from eterna.core.rng import deal_at
 from eterna.games.vale.cards import (
     A_PICK,
@@ -76,9 +78,9 @@ def src_tile(src: int) -> int:
     return -2 - src
 
 
-def artifacts_in_play(options: Mapping[str, Any]) -> bool:
+def artifacts_in_play(options: Mapping[str, OptionValue]) -> bool:
     """Whether the game plays with the Artifacts (option `expansions`, checked here)."""
-    chosen = options["expansions"]
+    chosen = option_words(options, "expansions")
     for name in chosen:
         if name not in EXPANSIONS:
             raise BadSetup(
@@ -87,18 +89,18 @@ def artifacts_in_play(options: Mapping[str, Any]) -> bool:
     return "artifacts" in chosen
 
 
-def tiles_in_play(options: Mapping[str, Any]) -> bool:
+def tiles_in_play(options: Mapping[str, OptionValue]) -> bool:
     """Whether the game has artifact tiles (a glade, the artifact round, shelters, areas
     bought): the Artifacts with any `artifact_set` but 'creatures'."""
     return artifacts_in_play(options) and options["artifact_set"] != CREATURES_ONLY
 
 
-def end_score(options: Mapping[str, Any]) -> int:
+def end_score(options: Mapping[str, OptionValue]) -> int:
     """The score that ends the game after its round, decided here only (new games and
     positions alike): option `end_threshold` when given, else 80 with artifact tiles in play
     (digest §6) and the base game's 60 without them, the Artifacts' creatures alone included
     (digest Q-A9: the sources tie 80 to the expansion's tiles; docs/vale.md)."""
-    given: int = options["end_threshold"]
+    given = option_number(options, "end_threshold")
     return given or (ARTIFACTS_END_SCORE if tiles_in_play(options) else END_SCORE)
 
 
@@ -243,7 +245,7 @@ class Arts:
 
     @classmethod
     def new(
-        cls, glade: tuple[int, ...], given: ArtSetup | None, opts: Mapping[str, Any], n: int
+        cls, glade: tuple[int, ...], given: ArtSetup | None, opts: Mapping[str, OptionValue], n: int
     ) -> Arts:
         new = Arts.__new__(Arts)
         new.glade = glade
@@ -255,9 +257,9 @@ class Arts:
         new.rung = 0
         new.pick_i = 0
         new.rules = (
-            int(opts["bought_area_limit"]),
+            option_number(opts, "bought_area_limit"),
             opts["artifact_block"] == "held",
-            bool(opts["thoth_same_stone"]),
+            option_flag(opts, "thoth_same_stone"),
             opts["ring_of_wishes"] == "spent",
         )
         return new
@@ -489,7 +491,7 @@ def upgrade(st: ValeBoard, seat: int, colour: int) -> None:
 
 
 # ---------------------------------------------------------------------------- words
-def artifact_action_words(act: ValeAction) -> tuple[str, dict[str, Any]]:
+def artifact_action_words(act: ValeAction) -> tuple[str, JsonObject]:
     """`vale.action.<verb>` and its parameters for the expansion's moves."""
     from eterna.games.vale.cards import BUY_AREA
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from eterna.core.agent import Agent
-from eterna.core.game import Action, Game, JsonObject
+from eterna.core.game import Action, AgentParam, Game, JsonObject
 from eterna.core.legacy import game_generator
-from eterna.core.options import Option
+from eterna.core.options import Option, option_word, option_words
 from eterna.core.rng import RECORD_VERSION, Rng
 from eterna.games.vale.artifacts import (
     CREATURES_ONLY,
@@ -184,7 +184,7 @@ class Vale(Game):
     ) -> ValeState:
         n = self.check_players(players)
         opts = self.resolve_options(options)
-        in_play = cards_in_play(opts["expansions"])
+        in_play = cards_in_play(option_words(opts, "expansions"))
         arts = tiles_in_play(opts)  # checks `expansions`
         fixed = parse_setup(setup, n, in_play, arts)
         seed = self.check_seed(seed)
@@ -202,7 +202,9 @@ class Vale(Game):
             stream = seed
         glade: tuple[int, ...] = ()
         if arts:  # after the deal, so a base game draws exactly as before
-            glade, stream = choose_glade(n, opts["artifact_set"], stream, fixed.glade, version)
+            glade, stream = choose_glade(
+                n, option_word(opts, "artifact_set"), stream, fixed.glade, version
+            )
         top = fixed.deck or []
         empty: tuple[tuple[int, ...], ...] = ((),) * n
         start = ValeStart(
@@ -269,13 +271,15 @@ class Vale(Game):
             return "vale.action.done", {}
         return super().action_words(act)
 
-    def make_heuristic(self, seed: int | None = None, **params: Any) -> Agent:
+    def make_heuristic(self, seed: int | None = None, **params: AgentParam) -> Agent:
         """The Vale's own heuristic agent (spec `heuristic`)."""
         from eterna.games.vale.heuristic import ValeHeuristic
 
-        return ValeHeuristic(seed=seed, **params)
+        # its keywords are named floats: a spec's other values are refused by the call itself
+        make: Callable[..., Agent] = ValeHeuristic
+        return make(seed=seed, **params)
 
-    def search_defaults(self) -> JsonObject:
+    def search_defaults(self) -> dict[str, AgentParam]:
         from eterna.games.vale.heuristic import ValeHeuristic
 
         return dict(ValeHeuristic.search_defaults)

@@ -28,12 +28,12 @@ the Artifacts' creatures).
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from eterna.core.agent import ViewAgent
-from eterna.core.game import Action, View
+from eterna.core.game import Action, AgentParam, View
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
     CARD_COST,
@@ -63,7 +63,7 @@ class ValeHeuristic(TileSense, ViewAgent):
     name = "heuristic"
     # The ISMCTS agent's defaults with this heuristic as its rollout policy (a spec overrides
     # them; docs/agents.md).
-    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 30, "depth": 0}
+    search_defaults: ClassVar[dict[str, AgentParam]] = {"iterations": 30, "depth": 0}
 
     def __init__(
         self,
@@ -84,13 +84,13 @@ class ValeHeuristic(TileSense, ViewAgent):
         self.over_cap = over_cap  # ...count this share of it
 
     # ================================================================== entry
-    def act(self, view: View, legal: list[Any]) -> Action:
+    def act(self, view: View, legal: list[Action]) -> Action:
         if len(legal) == 1:
             only: Action = legal[0]
             return only
         return self._act(as_vale_view(view), legal)
 
-    def _act(self, view: ValeView, legal: list[Any]) -> Action:
+    def _act(self, view: ValeView, legal: list[Action]) -> Action:
         self._prepare(view)
         pending = view.get("pending")
         texts = [str(a) for a in legal]

@@ -28,7 +28,8 @@ from eterna.games.vale.permanents import (
 )
 
 if TYPE_CHECKING:
-    from eterna.games.vale.board import ValeBoard
+    from eterna.core.jsonvalue import JsonValue
+    from eterna.games.vale.board import ValeBoard, Work
 
 PERK_BITS: Final = 16  # ValeBoard.perks: the WATCH_* bits of each seat's area, seat * PERK_BITS up
 PERK_MASK: Final = (1 << PERK_BITS) - 1
@@ -49,7 +50,7 @@ class ArtifactsPerks:
     discard: list[int]
     draw_pile: list[int]
     cost_cuts: list[int]
-    work: list[Any]
+    work: list[Work]
     secret: int
     known_top: int
     perks: int
@@ -62,9 +63,9 @@ class ArtifactsPerks:
     def tell(
         self,
         kind: str,
-        private: Mapping[str, Any] | None = None,
+        private: Mapping[str, JsonValue] | None = None,
         to: tuple[int, ...] = (),
-        **public: Any,
+        **public: JsonValue,
     ) -> None:
         raise NotImplementedError
 

@@ -14,6 +14,8 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from eterna.core.errors import BadPosition, EternaError
+from eterna.core.jsonvalue import JsonObject
+from eterna.core.options import option_number, option_words
 from eterna.core.position import (
     ENVELOPE,
     MAX_QUOTE,
@@ -114,7 +116,7 @@ MAX_SCORE: Final = 10**6
 
 
 # ============================================================================ writing
-def write_position(st: ValeState, given: object) -> dict[str, Any]:
+def write_position(st: ValeState, given: object) -> JsonObject:
     """The whole state (seat None) or what `seat` knows, as docs/vale.md#positions says."""
     if st.start.version == 1:
         raise EternaError(
@@ -122,7 +124,9 @@ def write_position(st: ValeState, given: object) -> dict[str, Any]:
             "record, or start a new game"
         )
     seat = st.check_audience(given)
-    pos = envelope(st.game, st.players, st.start.options, seat)
+    # Any-valued while it is filled: the log's entries are TypedDicts, which mypy does not take
+    # for JSON (a TypedDict is a Mapping[str, object])
+    pos: dict[str, Any] = envelope(st.game, st.players, st.start.options, seat)
     if seat is None:
         pos["rng"] = rng_text(st._shuffles)
     names = CARD_NAME
@@ -278,14 +282,14 @@ def _ints(row: list[int | None]) -> list[int]:
     return [c for c in row if c is not None]
 
 
-def unpickle(position: dict[str, Any]) -> ValeState:
+def unpickle(position: JsonObject) -> ValeState:
     """A pickled state back (ValeState.__reduce_ex__): loaded from its whole position."""
     from eterna.games.vale.game import GAME
 
     return read_position(GAME, position)
 
 
-def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState:
+def read_position(game: Vale, position: object, narrate: bool = False) -> ValeState:
     """The state `position` describes (a seat's position: one consistent guess of it)."""
     if isinstance(position, str):
         position = parse(position)
@@ -295,18 +299,20 @@ def read_position(game: Vale, position: Any, narrate: bool = False) -> ValeState
     n, seat = env.players, env.seat
     arts = tiles_in_play(env.options)
     check_keys(r, arts, artifacts_in_play(env.options))
-    zones = _Zones(r, n, seat, cards_in_play(tuple(env.options["expansions"])), arts, env.rng)
-    digest = hashlib.sha256(dumps(position).encode("utf-8")).digest()
+    zones = _Zones(
+        r, n, seat, cards_in_play(option_words(env.options, "expansions")), arts, env.rng
+    )
+    digest = hashlib.sha256(dumps(env.document).encode("utf-8")).digest()
     guess = random.Random(int.from_bytes(digest[:8], "big"))
     if seat is not None:
         zones.fill(guess)
-    st = _build(game, env, zones, copy.deepcopy(dict(position)), narrate)
+    st = _build(game, env, zones, copy.deepcopy(dict(env.document)), narrate)
     if seat is None:
         return st
     return st.determinize(seat, guess)
 
 
-def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> ValeState:
+def _build(game: Vale, env: Envelope, z: _Zones, doc: JsonObject, narrate: bool) -> ValeState:
     from eterna.games.vale.state import ValeState
 
     r, n = env.reader, env.players
@@ -359,7 +365,7 @@ def _build(game: Vale, env: Envelope, z: _Zones, doc: Any, narrate: bool) -> Val
     elif artifacts_in_play(env.options):  # the creatures without tiles: Loki only
         st.loki = read_loki(st, r)
     st.activated = _read_resolved(r, st)
-    pool = cards_in_play(tuple(env.options["expansions"]))
+    pool = cards_in_play(option_words(env.options, "expansions"))
     st.work = [_read_work(x, n, glade, pool) for x in reversed(list(r["work"].items()))]
     _settle(st, r, env.seat)
     check_position(st, r)  # position_checks.py: the states no legal game reaches
@@ -376,7 +382,7 @@ def _arts_start(env: Envelope, z: _Zones) -> tuple[tuple[int, ...], ArtSetup | N
     r, n = env.reader, env.players
     glade = read_glade(r)
     shelters = [sorted(_ints(row)) for row in z.shelters]
-    limit = env.options["bought_area_limit"]
+    limit = option_number(env.options, "bought_area_limit")
     given, picked = read_art_setup(r, glade, shelters, n, limit)
     return glade, given, picked
 
@@ -466,7 +472,7 @@ def _ask_again(st: ValeState, r: Reader, seat: int | None) -> Choice:
     chooser = r["chooser"].number(0, n - 1)
     who = r["for_seat"].number(0, n - 1)
     glade = () if st.arts is None else st.arts.glade
-    src = read_src(r, glade, cards_in_play(tuple(st.start.options["expansions"])))
+    src = read_src(r, glade, cards_in_play(option_words(st.start.options, "expansions")))
     check_owner(r, name, owner, src)
     arg = read_arg(name, step, r["arg"], n)
     if step is STONE_LIMIT_STEP:

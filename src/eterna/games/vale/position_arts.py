@@ -12,8 +12,10 @@ the areas, as the stone values and limits do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
+from eterna.core.jsonvalue import JsonObject
+from eterna.core.options import option_words
 from eterna.core.position import UNKNOWN, Reader
 from eterna.games.vale.artifacts import NO_TILE, ArtSetup
 from eterna.games.vale.board import ACTION, HUNT
@@ -37,11 +39,15 @@ ART_KEYS: Final = (
 
 
 # ============================================================================ writing
-def write_arts(st: ValeState, seat: int | None) -> dict[str, Any]:
+def write_arts(st: ValeState, seat: int | None) -> JsonObject:
     """The Artifacts' keys of `st`'s position (none in a base game)."""
     arts = st.arts
     if arts is None:  # the Artifacts' creatures without tiles write Loki's family only
-        return {"loki": _lokis(st)} if "artifacts" in st.start.options["expansions"] else {}
+        return (
+            {"loki": _lokis(st)}
+            if "artifacts" in option_words(st.start.options, "expansions")
+            else {}
+        )
 
     def tiles(row: list[int]) -> list[str | None]:
         return [None if t == NO_TILE else TILE_NAME[t] for t in row]

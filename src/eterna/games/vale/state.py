@@ -14,12 +14,13 @@ Views, logs and refusal messages are built only when asked for.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Final, Self, SupportsIndex
+from typing import ClassVar, Final, Self, SupportsIndex
 
 from eterna.core.errors import IllegalAction
 from eterna.core.fields import Copied
 from eterna.core.game import JsonObject
 from eterna.core.legacy import vale_reseed
+from eterna.core.options import option_flag
 from eterna.core.rng import shuffle
 from eterna.games.vale import artifacts as art
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
@@ -185,7 +186,7 @@ class ValeState(ValeBoard):
 
         return write_position(self, seat)  # which checks the seat
 
-    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[object, ...]:
         """Pickled (for a worker process: bots, hints) as its whole position: a question
         asked inside an effect holds functions pickle cannot carry, which sent bots to a random
         move. The copy has the same legal moves, views and future, but no history of its own
@@ -225,7 +226,7 @@ class ValeState(ValeBoard):
         held = (counts[b], counts[b + 1], counts[b + 2])
         value = self.stone_values
         values = (value[b], value[b + 1], value[b + 2])
-        extra = self._start.options["allow_superfluous_payment"]
+        extra = option_flag(self._start.options, "allow_superfluous_payment")
         area = self.areas[p]
         arts = self.arts
         if len(area) < (self.round if arts is None else self.round + arts.bought[p]):

@@ -8,7 +8,7 @@ secret. A pending choice's options are shown to its chooser only (they may show 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from eterna.games.vale.board import HUNT, PHASES, RESOLUTION
 from eterna.games.vale.cards import CARD_NAME, COLOURS, DECK_SIZE, FAMILIES, ROUNDS, TILE_NAME
@@ -86,7 +86,7 @@ class ValeArtifacts(TypedDict):
     area_limits: list[int]  # per seat: the round number plus the areas bought
 
 
-def as_vale_view(view: Mapping[str, Any]) -> ValeView:
+def as_vale_view(view: Mapping[str, object]) -> ValeView:
     """A view of this game typed as the ValeView it is (the contract types every game's view
     as a plain dict, which no TypedDict is to mypy). Nothing is checked at run time."""
     return cast(ValeView, view)

@@ -20,7 +20,6 @@ from eterna.core.errors import IllegalAction
 from eterna.core.fields import Copied
 from eterna.core.game import JsonObject
 from eterna.core.legacy import vale_reseed
-from eterna.core.options import option_flag
 from eterna.core.rng import shuffle
 from eterna.games.vale import artifacts as art
 from eterna.games.vale.abilities import ACTIVE, INSTANT, INSTANT_TRIVIAL, PERMANENT
@@ -226,7 +225,8 @@ class ValeState(ValeBoard):
         held = (counts[b], counts[b + 1], counts[b + 2])
         value = self.stone_values
         values = (value[b], value[b + 1], value[b + 2])
-        extra = option_flag(self._start.options, "allow_superfluous_payment")
+        # a resolved option is a bool: `is True` reads it without a call on this hot path
+        extra = self._start.options["allow_superfluous_payment"] is True
         area = self.areas[p]
         arts = self.arts
         if len(area) < (self.round if arts is None else self.round + arts.bought[p]):

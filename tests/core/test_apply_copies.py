@@ -62,8 +62,8 @@ def test_the_shipped_games_are_the_ones_checked() -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_game_holds_the_template_s_apply(game_id: str) -> None:
     state = load_game(game_id).new_game(GAMES[game_id], seed=1)
-    cls = type(state)
     assert isinstance(state, BaseState)
+    cls = type(state)
     assert "apply" in cls.__dict__, f"{cls.__name__} runs the inherited apply"
     action_class = cls.action_type.__name__
     want = _copy_for(action_class)

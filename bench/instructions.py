@@ -20,7 +20,8 @@ Workloads (`--modes`), per decision:
   ends (`new_game` counted, as in bench/playouts.py);
 - `playout`: `GameState.random_playout` from new seeded games;
 - `legal`, `clone`, `apply`: each alone, over the states of 10 seeded games (`apply` on a
-  clone made before the count starts);
+  clone made before the count starts), each a method call made from interpreted code
+  (`s.apply(a)`, as the server, the CLI and a script call it; the `loop` takes bound methods);
 - `observe`: per observation, not per decision: `Encoding.observe(state, seat)` (the fast path
   the adapters call, its copy into the row included) for every seat of every state of 10 seeded
   games, once (one warm-up call before the count).

@@ -1,5 +1,6 @@
 """Each game's state class holds a copy of the contract's shell, `BaseState.apply`, and the copy
-is the template's very code (its action type named), so the shell is still written once.
+is the template's very code (its action type named), written by `make fields` (core/fields.py),
+so the shell is still written once.
 
 Why a copy: CPython 3.11 specializes a call made from interpreted code (`state.apply(a)` in the
 server, the CLI, a script) to a compiled method only when the object's type is the method's own
@@ -69,7 +70,7 @@ def test_each_game_holds_the_template_s_apply(game_id: str) -> None:
     want = _copy_for(action_class)
     got = _code(_method(ROOT / "games" / game_id / "state.py", cls.__name__, "apply"))
     assert ast.dump(got) == ast.dump(want), (
-        f"{cls.__name__}.apply is not BaseState.apply's code: copy it again:\n{ast.unparse(want)}"
+        f"{cls.__name__}.apply is not BaseState.apply's code: run `make fields`"
     )
 
 
@@ -80,3 +81,21 @@ def test_a_changed_template_is_a_stale_copy() -> None:
     edited.body = edited.body[:-1]
     assert ast.dump(edited) != ast.dump(want)
     assert ast.dump(_copy_for("ValeAction")) != ast.dump(want)
+
+
+def test_make_fields_writes_the_shell_into_each_game_s_state() -> None:
+    """The copies are written by `make fields`, from the template, in the registered games'
+    state classes, and a changed template makes every copy stale."""
+    from eterna.core import fields
+
+    held = {path.split("/")[1]: name for path, name in fields.shells()}
+    assert held == {
+        "eternity": "EternityState",
+        "vale": "ValeState",
+        "eternitium": "EternitiumState",
+    }
+    written = fields.shell("ValeAction")
+    assert written[0] == fields.SHELL_BEGIN and written[-1] == fields.SHELL_END
+    code = "\n".join(line[4:] for line in written[2:-1])
+    assert ast.dump(_code(ast.parse(code).body[0])) == ast.dump(_copy_for("ValeAction"))  # type: ignore[arg-type]
+    assert "ActionT" not in code

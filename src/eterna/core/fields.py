@@ -11,6 +11,12 @@ and how a clone gets it. The rest follows from that declaration (docs/engines.md
 - `__init__` stays the rules' own: the opening value of each field (a test checks it sets
   every declared field).
 
+`make fields` also writes the contract's shell, `BaseState.apply`, into each game's state class
+between two markers of its own, from the template's code with the class's `action_type` named:
+CPython 3.11 specializes a call made from interpreted code to a compiled method only when the
+method is the object's own class's (docs/compiled.md), so on the compiled build an inherited
+`apply` cost 0.86x; the copy is written, never edited, and `--check` fails when it is stale.
+
 How a clone gets a field, by its annotation:
 
     x: int                        the same object (an immutable value: an int, a tuple...)
@@ -25,6 +31,7 @@ A bare `list[...]`, `dict[...]` or `set[...]` is refused: a mutable field says h
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +49,8 @@ Copied2: TypeAlias = Annotated[T, COPY2]  # a list of lists: each inner list cop
 
 BEGIN: Final = "    # Generated from the fields declared above by `make fields` (core/fields.py):"
 END: Final = "    # End of the generated part."
+SHELL_BEGIN: Final = "    # BaseState.apply, written by `make fields` (core/fields.py):"
+SHELL_END: Final = "    # End of the written shell."
 ROOT: Final = Path(__file__).resolve().parent.parent  # src/eterna
 _MUTABLE: Final = ("list", "dict", "set")
 
@@ -175,11 +184,93 @@ def classes() -> list[tuple[str, str]]:
     return found
 
 
+def _template() -> list[str]:
+    """`BaseState.apply`'s lines (core/state.py), its docstring left out."""
+    text = (ROOT / "core" / "state.py").read_text()
+    for node in _class(ast.parse(text), "BaseState").body:
+        if isinstance(node, ast.FunctionDef) and node.name == "apply":
+            lines = text.split("\n")[node.lineno - 1 : node.end_lineno]
+            doc = node.body[0]
+            if isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant):
+                first, last = doc.lineno - node.lineno, (doc.end_lineno or 0) - node.lineno
+                lines = lines[:first] + lines[last + 1 :]
+            return lines
+    raise ValueError("core/state.py: BaseState has no apply")
+
+
+def _action_class(cls: ast.ClassDef, where: str) -> str:
+    """The action class a state class names by `action_type = X` in its own body."""
+    for node in cls.body:
+        if isinstance(node, ast.AnnAssign):
+            target: ast.expr = node.target
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        else:
+            continue
+        if (
+            isinstance(target, ast.Name)
+            and target.id == "action_type"
+            and isinstance(node.value, ast.Name)
+        ):
+            return node.value.id
+    raise ValueError(f"{where}: a class that holds the shell names its action_type in its body")
+
+
+def shell(action_class: str) -> list[str]:
+    """The lines `make fields` writes between the shell's markers: the template's code with the
+    type variable `ActionT` named as the game's action class."""
+    body = [re.sub(r"\bActionT\b", action_class, line) for line in _template()]
+    return [
+        SHELL_BEGIN,
+        "    # do not edit; edit BaseState.apply and run it again.",
+        *body,
+        "",
+        SHELL_END,
+    ]
+
+
+def shells() -> list[tuple[str, str]]:
+    """Every class that holds the written shell: (its module's path, its name)."""
+    found = []
+    for file in sorted(ROOT.rglob("*.py")):
+        text = file.read_text()
+        lines = text.split("\n")
+        if SHELL_BEGIN not in lines:
+            continue
+        for node in ast.parse(text).body:
+            if (
+                isinstance(node, ast.ClassDef)
+                and SHELL_BEGIN in lines[node.lineno : node.end_lineno]
+            ):
+                found.append((file.relative_to(ROOT).as_posix(), node.name))
+    return found
+
+
+def rewrite_shell(path: str, name: str) -> tuple[str, str]:
+    """The module's text as it is and with class `name`'s shell written afresh."""
+    text = (ROOT / path).read_text()
+    lines = text.split("\n")
+    cls = _class(ast.parse(text), name)
+    begin = lines.index(SHELL_BEGIN, cls.lineno)
+    end = lines.index(SHELL_END, begin)
+    new = shell(_action_class(cls, f"{path}:{name}"))
+    return text, "\n".join([*lines[:begin], *new, *lines[end + 1 :]])
+
+
+def _rewrites() -> list[tuple[str, str, str]]:
+    """(path, class, part) for every part `make fields` writes: a class's fields or its shell."""
+    return [(p, n, "fields") for p, n in classes()] + [(p, n, "shell") for p, n in shells()]
+
+
+def _rewrite(path: str, name: str, part: str) -> tuple[str, str]:
+    return rewrite(path, name) if part == "fields" else rewrite_shell(path, name)
+
+
 def stale() -> list[str]:
-    """The classes whose written parts disagree with their declaration."""
+    """The classes whose written parts disagree with their declaration or the template."""
     out = []
-    for path, name in classes():
-        text, want = rewrite(path, name)
+    for path, name, part in _rewrites():
+        text, want = _rewrite(path, name, part)
         if text != want:
             out.append(f"{path}:{name}")
     return out
@@ -187,16 +278,19 @@ def stale() -> list[str]:
 
 def main(argv: list[str]) -> int:
     if argv == ["--write"]:
-        for path, name in classes():
-            text, want = rewrite(path, name)
+        for path, name, part in _rewrites():
+            text, want = _rewrite(path, name, part)
             if text != want:
                 (ROOT / path).write_text(want)
-                print(f"eterna: wrote the fields' parts of {path}:{name}")
+                print(f"eterna: wrote the {part} part of {path}:{name}")
         return 0
     if argv == ["--check"]:
         bad = stale()
         for where in bad:
-            print(f"{where}: __slots__ or clone disagrees with the declaration: run `make fields`")
+            print(
+                f"{where}: __slots__, clone or apply disagrees with the declaration or "
+                "BaseState.apply: run `make fields`"
+            )
         return 1 if bad else 0
     print("usage: python -m eterna.core.fields --check | --write", file=sys.stderr)
     return 2

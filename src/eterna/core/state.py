@@ -278,9 +278,9 @@ class BaseState(GameState[ActionT], Generic[ActionT, StartT]):
         """The contract's shell, the same for every game: the action from its notation (or a
         clear refusal of what is none), recorded, checked against the rules and played by the
         game's step (`_apply_if_legal`), or refused naming the rule (`_refusal`) with nothing
-        changed. Each game's class holds a copy of this code, checked equal to it by
-        tests/core/test_apply_copies.py: on the compiled build CPython specializes a call from
-        interpreted code only to a method of the object's own class (docs/compiled.md)."""
+        changed. `make fields` writes a copy of this code into each game's state class (its action
+        type named): on the compiled build CPython specializes a call from interpreted code only
+        to a method of the object's own class (docs/compiled.md). Edit here, then `make fields`."""
         act: ActionT = (
             action if type(action) is self._action_type else self._coerce(action)  # type: ignore[assignment]
         )

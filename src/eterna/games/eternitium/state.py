@@ -6,7 +6,7 @@ section of the English rulebook, "R<k>" a reading of the digest (docs/eternitium
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from eterna.core.errors import BadNotation, IllegalAction
 from eterna.core.game import Action, JsonObject, View
@@ -77,18 +77,21 @@ class EternitiumState(EternitiumLegal):
     an `EternitiumStart` (the constructor deals)."""
 
     __slots__ = ()
+    action_type: ClassVar[type[EternitiumAction]] = EternitiumAction
 
-    # BaseState.apply copied (tests/core/test_apply_copies.py): CPython 3.11 specializes a call
-    # from interpreted code only to a compiled method of the object's own class (docs/compiled.md)
+    # BaseState.apply, written by `make fields` (core/fields.py):
+    # do not edit; edit BaseState.apply and run it again.
     def apply(self, action: object) -> None:
         act: EternitiumAction = (
             action if type(action) is self._action_type else self._coerce(action)  # type: ignore[assignment]
         )
         history = self._history
-        history.append(act)
+        history.append(act)  # recorded first: a step reads the trick it ends from the history
         if not self._apply_if_legal(act):
             history.pop()
             raise self._refusal(act)
+
+    # End of the written shell.
 
     def __init__(self, start: EternitiumStart | None = None, narrate: bool = False) -> None:
         """Deal the game `start` describes (rules: Setup, Game Preparation, Solo Mode)."""

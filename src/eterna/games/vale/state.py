@@ -106,17 +106,19 @@ class ValeState(ValeBoard):
 
     # End of the generated part.
 
-    # BaseState.apply copied (tests/core/test_apply_copies.py): CPython 3.11 specializes a call
-    # from interpreted code only to a compiled method of the object's own class (docs/compiled.md)
+    # BaseState.apply, written by `make fields` (core/fields.py):
+    # do not edit; edit BaseState.apply and run it again.
     def apply(self, action: object) -> None:
         act: ValeAction = (
             action if type(action) is self._action_type else self._coerce(action)  # type: ignore[assignment]
         )
         history = self._history
-        history.append(act)
+        history.append(act)  # recorded first: a step reads the trick it ends from the history
         if not self._apply_if_legal(act):
             history.pop()
             raise self._refusal(act)
+
+    # End of the written shell.
 
     def __init__(self, start: ValeStart | None = None, narrate: bool = False) -> None:
         super().__init__(start, narrate)

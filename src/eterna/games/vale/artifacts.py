@@ -78,6 +78,19 @@ def src_tile(src: int) -> int:
     return -2 - src
 
 
+@dataclass(frozen=True, slots=True)
+class Sheltering(Frozen):
+    """Philosopher's Stone's progress (tiles.py): which of its two uses are spent. Here, not
+    in tiles.py: a dataclass is made as its module is imported, and tiles.py is imported only
+    when a tile is first used, in a game's first moves."""
+
+    retrieved: bool  # a sheltered card was retrieved
+    discarded: bool  # a sheltered card was discarded for a purple stone
+
+
+NOTHING_SHELTERED: Final = Sheltering(False, False)
+
+
 def artifacts_in_play(options: Mapping[str, OptionValue]) -> bool:
     """Whether the game plays with the Artifacts (option `expansions`, checked here)."""
     chosen = option_words(options, "expansions")
@@ -340,7 +353,7 @@ def after_sale(st: ValeBoard, seat: int, card: int) -> None:
 
     assert st.arts is not None
     if st.arts.held[seat] == GEM:
-        st.work.append((KEEP_SOLD, seat, tile_src(GEM), card))
+        st.queue(KEEP_SOLD, seat, tile_src(GEM), card)
 
 
 def end_action_phase(st: ValeBoard) -> None:

@@ -21,11 +21,11 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from eterna.core.errors import BadSetup
 from eterna.core.frozen import Frozen
-from eterna.core.jsonvalue import JsonObject
+from eterna.core.jsonvalue import JsonObject, JsonValue
 from eterna.core.options import OptionValue, option_flag, option_number, option_words
 from eterna.core.rng import deal_at
 from eterna.games.vale.cards import (
@@ -146,7 +146,7 @@ class ArtSetup(Frozen):
 
 
 def parse_artifact_setup(
-    setup: Mapping[str, Any], players: int
+    setup: Mapping[str, JsonValue], players: int
 ) -> tuple[tuple[int, ...] | None, ArtSetup | None]:
     """The glade and the ArtSetup a setup gives (None, None when it gives no artifact key)."""
     if not any(setup.get(k) is not None for k in SETUP_KEYS):
@@ -171,9 +171,10 @@ def parse_artifact_setup(
     bought = (0,) * players
     if setup.get("bought_areas") is not None:
         rows = _rows(setup["bought_areas"], players, "bought_areas")
-        if not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 10 for b in rows):
+        areas = [b for b in rows if isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 10]
+        if len(areas) != len(rows):
             raise BadSetup("setup bought_areas holds one integer from 0 to 10 per seat")
-        bought = tuple(rows)
+        bought = tuple(areas)
     taken = [t for t in held if t != NO_TILE]
     if len(set(taken)) != len(taken):
         raise BadSetup("setup artifacts: two seats hold the same tile")
@@ -184,22 +185,22 @@ def parse_artifact_setup(
     return glade, ArtSetup(held, blocked, shelters, bought)
 
 
-def _rows(value: Any, players: int, where: str) -> list[Any]:
+def _rows(value: JsonValue, players: int, where: str) -> list[JsonValue]:
     if not isinstance(value, list) or len(value) != players:
         raise BadSetup(f"setup {where} must hold one entry per seat ({players})")
     return value
 
 
-def _tiles(value: Any, where: str) -> list[int]:
+def _tiles(value: JsonValue, where: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
         raise BadSetup(f"setup {where} must be a list of tile ids like 'book-of-thoth'")
     try:
-        return [tile_id(t) for t in value]
+        return [tile_id(t) for t in value if isinstance(t, str)]  # every one (checked above)
     except Exception as exc:  # BadNotation
         raise BadSetup(f"setup {where}: {exc}") from None
 
 
-def _seat_tiles(value: Any, players: int, where: str) -> tuple[int, ...] | None:
+def _seat_tiles(value: JsonValue, players: int, where: str) -> tuple[int, ...] | None:
     if value is None:
         return None
     rows = _rows(value, players, where)
@@ -208,11 +209,11 @@ def _seat_tiles(value: Any, players: int, where: str) -> tuple[int, ...] | None:
     return tuple(NO_TILE if t is None else _tiles([t], where)[0] for t in rows)
 
 
-def _cards(value: Any, where: str) -> list[int]:
+def _cards(value: JsonValue, where: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise BadSetup(f"setup {where} must be a list of card ids like 'kappa'")
     try:
-        return [card_id(c) for c in value]
+        return [card_id(c) for c in value if isinstance(c, str)]  # every one (checked above)
     except Exception as exc:  # BadNotation
         raise BadSetup(f"setup {where}: {exc}") from None
 

@@ -98,3 +98,29 @@ def test_the_count_sees_an_any(tmp_path):
         encoding="utf-8",
     )
     assert [name for name, _ in public_anys(sample)] == ["Alias", "f", "C.value", "C.method"]
+
+
+VALE = Path(eterna.__file__).parent / "games" / "vale"
+# The Vale's engine, counted the same way (its encodings left out as core's are). Allowed: the
+# card data as read from JSON (cards.py), and `AnyStep`, a step whose argument's type is not
+# known: an effect, the work stack and a pending choice hold steps of several argument types
+# side by side, which Python cannot say without an existential type (effects.py).
+VALE_LEFT_OUT = {"encoding.py", "encoding_v2.py"}
+VALE_ALLOWED = {
+    ("cards.py", "RULES"),
+    ("cards.py", "CARDS"),
+    ("cards.py", "TILES"),
+    ("effects.py", "AnyStep"),
+}
+
+
+def test_vale_public_signatures_hold_no_any():
+    modules = [p for p in sorted(VALE.glob("*.py")) if p.name not in VALE_LEFT_OUT]
+    assert len(modules) > 20
+    found = [
+        f"games/vale/{path.name}:{line} {name}"
+        for path in modules
+        for name, line in public_anys(path)
+        if (path.name, name) not in VALE_ALLOWED
+    ]
+    assert not found, "Any in the Vale's public signatures (name the type): " + ", ".join(found)

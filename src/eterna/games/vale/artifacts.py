@@ -21,11 +21,11 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from eterna.core.errors import BadSetup
 from eterna.core.frozen import Frozen
-from eterna.core.jsonvalue import JsonObject
+from eterna.core.jsonvalue import JsonObject, JsonValue
 from eterna.core.options import OptionValue, option_flag, option_number, option_words
 from eterna.core.rng import deal_at
 from eterna.games.vale.cards import (
@@ -76,6 +76,19 @@ def tile_src(tile: int) -> int:
 
 def src_tile(src: int) -> int:
     return -2 - src
+
+
+@dataclass(frozen=True, slots=True)
+class Sheltering(Frozen):
+    """Philosopher's Stone's progress (tiles.py): which of its two uses are spent. Here, not
+    in tiles.py: a dataclass is made as its module is imported, and tiles.py is imported only
+    when a tile is first used, in a game's first moves."""
+
+    retrieved: bool  # a sheltered card was retrieved
+    discarded: bool  # a sheltered card was discarded for a purple stone
+
+
+NOTHING_SHELTERED: Final = Sheltering(False, False)
 
 
 def artifacts_in_play(options: Mapping[str, OptionValue]) -> bool:
@@ -133,7 +146,7 @@ class ArtSetup(Frozen):
 
 
 def parse_artifact_setup(
-    setup: Mapping[str, Any], players: int
+    setup: Mapping[str, JsonValue], players: int
 ) -> tuple[tuple[int, ...] | None, ArtSetup | None]:
     """The glade and the ArtSetup a setup gives (None, None when it gives no artifact key)."""
     if not any(setup.get(k) is not None for k in SETUP_KEYS):
@@ -158,9 +171,10 @@ def parse_artifact_setup(
     bought = (0,) * players
     if setup.get("bought_areas") is not None:
         rows = _rows(setup["bought_areas"], players, "bought_areas")
-        if not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 10 for b in rows):
+        areas = [b for b in rows if isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 10]
+        if len(areas) != len(rows):
             raise BadSetup("setup bought_areas holds one integer from 0 to 10 per seat")
-        bought = tuple(rows)
+        bought = tuple(areas)
     taken = [t for t in held if t != NO_TILE]
     if len(set(taken)) != len(taken):
         raise BadSetup("setup artifacts: two seats hold the same tile")
@@ -171,22 +185,22 @@ def parse_artifact_setup(
     return glade, ArtSetup(held, blocked, shelters, bought)
 
 
-def _rows(value: Any, players: int, where: str) -> list[Any]:
+def _rows(value: JsonValue, players: int, where: str) -> list[JsonValue]:
     if not isinstance(value, list) or len(value) != players:
         raise BadSetup(f"setup {where} must hold one entry per seat ({players})")
     return value
 
 
-def _tiles(value: Any, where: str) -> list[int]:
+def _tiles(value: JsonValue, where: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
         raise BadSetup(f"setup {where} must be a list of tile ids like 'book-of-thoth'")
     try:
-        return [tile_id(t) for t in value]
+        return [tile_id(t) for t in value if isinstance(t, str)]  # every one (checked above)
     except Exception as exc:  # BadNotation
         raise BadSetup(f"setup {where}: {exc}") from None
 
 
-def _seat_tiles(value: Any, players: int, where: str) -> tuple[int, ...] | None:
+def _seat_tiles(value: JsonValue, players: int, where: str) -> tuple[int, ...] | None:
     if value is None:
         return None
     rows = _rows(value, players, where)
@@ -195,11 +209,11 @@ def _seat_tiles(value: Any, players: int, where: str) -> tuple[int, ...] | None:
     return tuple(NO_TILE if t is None else _tiles([t], where)[0] for t in rows)
 
 
-def _cards(value: Any, where: str) -> list[int]:
+def _cards(value: JsonValue, where: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise BadSetup(f"setup {where} must be a list of card ids like 'kappa'")
     try:
-        return [card_id(c) for c in value]
+        return [card_id(c) for c in value if isinstance(c, str)]  # every one (checked above)
     except Exception as exc:  # BadNotation
         raise BadSetup(f"setup {where}: {exc}") from None
 
@@ -340,7 +354,7 @@ def after_sale(st: ValeBoard, seat: int, card: int) -> None:
 
     assert st.arts is not None
     if st.arts.held[seat] == GEM:
-        st.work.append((KEEP_SOLD, seat, tile_src(GEM), card))
+        st.queue(KEEP_SOLD, seat, tile_src(GEM), card)
 
 
 def end_action_phase(st: ValeBoard) -> None:

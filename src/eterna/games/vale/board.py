@@ -24,7 +24,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Final, Self, TypeVar
+from typing import Annotated, Final, Self, TypeVar
 
 from eterna.core.fields import Copied, Copied2
 from eterna.core.legacy import vale_reshuffle
@@ -40,7 +40,7 @@ from eterna.games.vale.cards import (
     TILE_NAME,
     ValeAction,
 )
-from eterna.games.vale.effects import Effect, Step
+from eterna.games.vale.effects import AnyStep, Effect, Step
 from eterna.games.vale.perks import PERK_BITS, PERK_MASK, ArtifactsPerks
 from eterna.games.vale.permanents import (
     WATCH_BLUE_GAINED,
@@ -49,13 +49,16 @@ from eterna.games.vale.permanents import (
     WATCH_POINTS_LOST,
     WATCH_STONES_4,
 )
+from eterna.games.vale.summons import Summoned
 
 T = TypeVar("T")
+A = TypeVar("A")  # a step's argument (`queue`, `ask`)
 
 HUNT, ACTION, RESOLUTION, OVER = range(4)  # ValeBoard.stage
 PHASES: Final = ("hunting", "action", "resolution", "over")  # their names
 
-Work = tuple[Step, int, int, Any]  # step, seat it acts for, card it acts for, argument
+# step, seat it acts for, card it acts for, its argument (None, or what `queue` put beside it)
+Work = tuple[AnyStep, int, int, object]
 
 
 class Choice:
@@ -68,17 +71,17 @@ class Choice:
     def __init__(
         self,
         chooser: int,
-        step: Step,
+        step: Step[A],
         seat: int,
         src: int,
-        arg: Any,
+        arg: A | None,
         options: tuple[ValeAction, ...] = (),
     ) -> None:
         self.chooser: Final = chooser  # the seat that answers (an attack's victim answers itself)
-        self.step: Final = step  # its `answer(state, seat, src, arg, action)` goes on from there
+        self.step: Final[AnyStep] = step  # its `answer(st, seat, src, arg, action)` goes on
         self.seat: Final = seat  # the seat the effect acts for
         self.src: Final = src  # the card whose effect asks (-1: the stone limit; < -1: a tile)
-        self.arg: Final = arg  # the step's own progress (cards already used, the player named...)
+        self.arg: Final[object] = arg  # the step's progress (cards already used, the player named)
         self.options: Final = options  # the legal answers
 
     def asks_another(self, seat: int) -> bool:
@@ -400,8 +403,18 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         for step in reversed(effect):
             work.append((step, seat, src, None))
 
+    def queue(self, step: Step[A], seat: int, src: int, arg: A) -> None:
+        """Run `step` next with `arg`, its progress (mypy checks it is what the step reads)."""
+        self.work.append((step, seat, src, arg))
+
     def ask(
-        self, chooser: int, step: Step, seat: int, src: int, arg: Any, options: list[ValeAction]
+        self,
+        chooser: int,
+        step: Step[A],
+        seat: int,
+        src: int,
+        arg: A | None,
+        options: list[ValeAction],
     ) -> None:
         """Wait for `chooser` to answer `step` with one of `options`."""
         self.choice = Choice(chooser, step, seat, src, arg, tuple(options))
@@ -428,14 +441,14 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         self._area_changed(seat)
         if self._events is not None:
             self.tell("summoned", seat=seat, card=CARD_NAME[card], free=True, source=self.source())
-        self.work.append((AFTER_SUMMON, seat, card, (None, before)))
+        self.queue(AFTER_SUMMON, seat, card, Summoned(None, before))
         self.push(INSTANT[card], seat, card)
 
     def instant_feasible(self, seat: int, card: int) -> bool:
         """Q1: could `card`'s instant be applied in full if it went from hand to area now?"""
         return INSTANT_TRIVIAL[card] or self.instant_blocker(seat, card) is None
 
-    def instant_blocker(self, seat: int, card: int) -> Step | None:
+    def instant_blocker(self, seat: int, card: int) -> AnyStep | None:
         """Q1: the first step of `card`'s instant that could not be carried out if it went
         from hand to area now (None: the instant could be applied in full)."""
         if INSTANT_TRIVIAL[card]:
@@ -531,16 +544,17 @@ def src_name(src: int) -> str | None:
     return None if src == -1 else TILE_NAME[-2 - src]
 
 
-class _AfterSummon(Step):
+class _AfterSummon(Step[Summoned]):
     """§5.3.4: your "whenever you summon" permanents, after the instant, never for the
-    summoned card itself. `arg` is (payment or None for a free summon (Q4), bit mask of the
-    cards in the area when the card was summoned): only those that are still there fire, so a
-    card that entered during the instant (Young Forest Spirit bringing in Sylph) does not."""
+    summoned card itself. Only the cards in the area when the card was summoned (`before`)
+    fire, so a card that entered during the instant (Young Forest Spirit bringing in Sylph)
+    does not; a free summon (Q4) as the option `free_summon_triggers` says."""
 
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
-        paid, before = arg
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Summoned | None) -> None:
+        assert arg is not None  # always queued with one (summon_free, ValeState._do)
+        paid, before = arg.paid, arg.before
         if paid is None:
             if st.start.options["free_summon_triggers"] == "none":
                 return
@@ -567,14 +581,14 @@ class _AfterSummon(Step):
             st.gain_points(seat, gained)
 
 
-class _StoneLimit(Step):
+class _StoneLimit(Step[object]):
     """§7: over the limit, the player discards stones of their choice, one at a time."""
 
     __slots__ = ()
 
     kind = "stone_limit"
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         st.lose_stone(seat, action.arg, "stone_discarded")
 
 

@@ -8,7 +8,7 @@ effect completable.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from eterna.core.frozen import Frozen
 from eterna.games.vale.cards import (
@@ -31,14 +31,22 @@ from eterna.games.vale.cards import (
     HAS_INSTANT,
     ValeAction,
 )
-from eterna.games.vale.effects import CardTest, Effect, Recover, Step, any_card, feasible
+from eterna.games.vale.effects import (
+    AnyStep,
+    CardTest,
+    Effect,
+    Recover,
+    Step,
+    any_card,
+    feasible,
+)
 from eterna.games.vale.permanents import WATCH_POINTS_LOST
 
 if TYPE_CHECKING:
     from eterna.games.vale.board import ValeBoard
 
 
-class ReturnToHand(Step):
+class ReturnToHand(Step[object]):
     """Choose one other card of your area matching `test` and return it to your hand
     (`gain_cost`: then gain points equal to its written cost)."""
 
@@ -57,12 +65,12 @@ class ReturnToHand(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._targets(st, seat, src))
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         targets = self._targets(st, seat, src)
         if targets:
             st.ask(seat, self, seat, src, None, [A_RECOVER[c] for c in targets])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         st.area_to_hand(seat, action.card)
         if self.gain_cost:
             st.gain_points(seat, CARD_COST[action.card])
@@ -72,7 +80,7 @@ def return_to_hand(test: CardTest = any_card, gain_cost: bool = False) -> Return
     return ReturnToHand(test, gain_cost)
 
 
-class DiscardFromHand(Step):
+class DiscardFromHand(Step[object]):
     """Discard one card of your hand; then `then`, or points equal to its written cost."""
 
     kind = "discard_from_hand"
@@ -87,22 +95,22 @@ class DiscardFromHand(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(st.hands[seat])
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         if st.hands[seat]:
             st.ask(seat, self, seat, src, None, [A_DISCARD[c] for c in st.hands[seat]])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         st.hand_to_discard(seat, action.card)
         if self.gain_cost:
             st.gain_points(seat, CARD_COST[action.card])
         st.push(self.then, seat, src)
 
 
-def discard_from_hand(*then: Step, gain_cost: bool = False) -> DiscardFromHand:
+def discard_from_hand(*then: AnyStep, gain_cost: bool = False) -> DiscardFromHand:
     return DiscardFromHand(gain_cost, then)
 
 
-class TakeFromDiscard(Step):
+class TakeFromDiscard(Step[object]):
     """Take one card matching `test` from the discard pile into your hand."""
 
     kind = "take_from_discard"
@@ -116,12 +124,12 @@ class TakeFromDiscard(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return any(self.test(c) for c in st.discard)
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         targets = sorted(c for c in st.discard if self.test(c))
         if targets:
             st.ask(seat, self, seat, src, None, [A_TAKE[c] for c in targets])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         st.discard.remove(action.card)
         st.to_hand(seat, action.card, public=True)
         if st._events is not None:
@@ -132,7 +140,7 @@ def take_from_discard(test: CardTest) -> TakeFromDiscard:
     return TakeFromDiscard(test)
 
 
-class DiscardFromOwnArea(Step):
+class DiscardFromOwnArea(Step[int]):
     """Discard up to `most` other cards of your own area (`done` stops); `least` of them are
     required (then the effect needs that many), and `gain_cost` scores each one's written
     cost (Anubis)."""
@@ -146,14 +154,16 @@ class DiscardFromOwnArea(Step):
         self.least = least
         self.gain_cost = gain_cost
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         done = arg or 0
         targets = sorted(c for c in st.areas[seat] if c != src)
         if done < self.most and targets:
             stop = [A_DONE] if done >= self.least else []
             st.ask(seat, self, seat, src, done, [*stop, *(A_DISCARD[c] for c in targets)])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         if action is A_DONE:  # a move like any other: told, though it changes no figure
             if st._events is not None:
                 st.tell("discarding_ended", seat=seat, source=st.source())
@@ -161,7 +171,7 @@ class DiscardFromOwnArea(Step):
         st.area_to_discard(seat, action.card)
         if self.gain_cost:
             st.gain_points(seat, CARD_COST[action.card])
-        st.work.append((self, seat, src, arg + 1))
+        st.queue(self, seat, src, (arg or 0) + 1)
 
 
 def discard_up_to_from_own_area(most: int) -> DiscardFromOwnArea:
@@ -184,7 +194,7 @@ def discard_another_from_own_area(gain_cost: bool = False) -> DiscardAnotherFrom
     return DiscardAnotherFromOwnArea(1, least=1, gain_cost=gain_cost)
 
 
-class DiscardUpToFromHand(Step):
+class DiscardUpToFromHand(Step[int]):
     """Discard up to `most` cards of your hand (None: any number), one at a time, `done`
     stopping; each discard is followed by `each` (Melusine's points, Taweret's stones)."""
 
@@ -196,27 +206,29 @@ class DiscardUpToFromHand(Step):
         self.most = most
         self.each = each
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         done = arg or 0
         hand = st.hands[seat]
         if hand and (self.most is None or done < self.most):
             st.ask(seat, self, seat, src, done, [A_DONE, *(A_DISCARD[c] for c in hand)])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         if action is A_DONE:
             if st._events is not None:
                 st.tell("discarding_ended", seat=seat, source=st.source())
             return
         st.hand_to_discard(seat, action.card)
-        st.work.append((self, seat, src, arg + 1))
+        st.queue(self, seat, src, (arg or 0) + 1)
         st.push(self.each, seat, src)
 
 
-def discard_up_to_from_hand(most: int | None, *each: Step) -> DiscardUpToFromHand:
+def discard_up_to_from_hand(most: int | None, *each: AnyStep) -> DiscardUpToFromHand:
     return DiscardUpToFromHand(most, each)
 
 
-class PutFromHandOnDeck(Step):
+class PutFromHandOnDeck(Step[object]):
     """Put one card of your hand on top of the draw deck (Nurikabe; nothing with an empty
     hand). Every seat knows which card it is only if the card was known in your hand."""
 
@@ -224,12 +236,12 @@ class PutFromHandOnDeck(Step):
 
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         hand = st.hands[seat]
         if hand:
             st.ask(seat, self, seat, src, None, [A_PUT_ON_DECK[c] for c in hand])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         st.hand_to_deck_top(seat, action.card)
 
 
@@ -237,7 +249,7 @@ def put_a_card_from_hand_on_deck() -> PutFromHandOnDeck:
     return PutFromHandOnDeck()
 
 
-class NamedPlayerDiscards(Step):
+class NamedPlayerDiscards(Step[int]):
     """Name a player with a card of `family` in their area (yourself too unless the option
     `dragon_attack_targets` is 'opponents'); they discard one of those cards, their choice."""
 
@@ -262,7 +274,7 @@ class NamedPlayerDiscards(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._victims(st, seat))
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         if arg is None:
             victims = self._victims(st, seat)
             if victims:
@@ -273,9 +285,11 @@ class NamedPlayerDiscards(Step):
         if cards:
             st.ask(arg, self, seat, src, arg, [A_DISCARD[c] for c in cards])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         if arg is None:  # the summoner named a player: now that player picks the card
-            st.work.append((self, seat, src, action.arg))
+            st.queue(self, seat, src, action.arg)
         else:
             st.area_to_discard(arg, action.card)
 
@@ -284,7 +298,7 @@ def named_player_discards(family: str) -> NamedPlayerDiscards:
     return NamedPlayerDiscards(family)
 
 
-class StealPoints(Step):
+class StealPoints(Step[object]):
     """Choose an opponent and move up to n of their points to you (a score stops at 0)."""
 
     kind = "steal_points"
@@ -294,10 +308,10 @@ class StealPoints(Step):
     def __init__(self, n: int) -> None:
         self.n = n
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.ask(seat, self, seat, src, None, [A_TARGET[s] for s in range(st.players) if s != seat])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         victim = action.arg
         taken = min(self.n, st.points[victim])
         st.points[victim] -= taken
@@ -318,7 +332,7 @@ class Option(Frozen):
     effect: Effect
 
 
-class ChooseOne(Step):
+class ChooseOne(Step[frozenset[int]]):
     """Choose `picks` different options among `options` and carry each out (one at a time)."""
 
     kind = "choose_one"
@@ -341,7 +355,7 @@ class ChooseOne(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return len(self._open(st, seat, src, frozenset())) >= self.picks
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: frozenset[int] | None) -> None:
         taken: frozenset[int] = arg or frozenset()
         if len(taken) >= self.picks:
             return
@@ -349,8 +363,10 @@ class ChooseOne(Step):
         if open_:
             st.ask(seat, self, seat, src, taken, [A_CHOOSE[i] for i in sorted(open_)])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        st.work.append((self, seat, src, arg | {action.arg}))
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: frozenset[int] | None, action: ValeAction
+    ) -> None:
+        st.queue(self, seat, src, (arg or frozenset()) | {action.arg})
         st.push(self.by_index[action.arg].effect, seat, src)
 
 
@@ -358,7 +374,7 @@ def choose(*options: tuple[str, Effect], picks: int = 1) -> ChooseOne:
     return ChooseOne(tuple(Option(name, effect) for name, effect in options), picks)
 
 
-class CopyInstant(Step):
+class CopyInstant(Step[object]):
     """Choose another card of your area with an instant effect and resolve that instant again
     (only cards whose instant can be applied in full are offered)."""
 
@@ -379,12 +395,12 @@ class CopyInstant(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._targets(st, seat, src))
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         targets = self._targets(st, seat, src)
         if targets:
             st.ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         from eterna.games.vale.abilities import INSTANT
 
         st.push(INSTANT[action.card], seat, action.card)
@@ -394,7 +410,7 @@ def copy_instant_of_other_card() -> CopyInstant:
     return CopyInstant()
 
 
-def _active_as_copied(st: ValeBoard, card: int, copier: int) -> list[tuple[Step, int]]:
+def _active_as_copied(st: ValeBoard, card: int, copier: int) -> list[tuple[AnyStep, int]]:
     """The steps of `card`'s active effect with the card each acts for, when `copier` copies it
     (option `exalted_recover`: whose 'Recover' it is, digest Q11)."""
     from eterna.games.vale.abilities import ACTIVE
@@ -403,7 +419,7 @@ def _active_as_copied(st: ValeBoard, card: int, copier: int) -> list[tuple[Step,
     return [(s, copier if mine and isinstance(s, Recover) else card) for s in ACTIVE[card]]
 
 
-class CopyActive(Step):
+class CopyActive(Step[object]):
     """Choose another card of your area with an active effect and carry it out once more."""
 
     kind = "copy_active"
@@ -425,21 +441,21 @@ class CopyActive(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._targets(st, seat, src))
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         targets = self._targets(st, seat, src)
         if targets:
             st.ask(seat, self, seat, src, None, [A_COPY[c] for c in targets])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         for s, who in reversed(_active_as_copied(st, action.card, src)):
-            st.work.append((s, seat, who, None))
+            st.queue(s, seat, who, None)
 
 
 def copy_active_of_other_card() -> CopyActive:
     return CopyActive()
 
 
-class ActivateOthers(Step):
+class ActivateOthers(Step[int]):
     """Use, once each and in the order you choose, the active effect of every other card of
     your area that can be resolved (an extra use: they still resolve at the round's end)."""
 
@@ -447,7 +463,7 @@ class ActivateOthers(Step):
 
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         from eterna.games.vale.abilities import ACTIVE
 
         used: int = arg or 0
@@ -459,10 +475,12 @@ class ActivateOthers(Step):
         if targets:
             st.ask(seat, self, seat, src, used, [A_RESOLVE[c] for c in targets])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         from eterna.games.vale.abilities import ACTIVE
 
-        st.work.append((self, seat, src, arg | 1 << action.card))
+        st.queue(self, seat, src, (arg or 0) | 1 << action.card)
         st.push(ACTIVE[action.card], seat, action.card)
 
 
@@ -470,7 +488,7 @@ def use_active_effects_of_other_cards() -> ActivateOthers:
     return ActivateOthers()
 
 
-class DiscardThenSummonFree(Step):
+class DiscardThenSummonFree(Step[int]):
     """Discard one card of your hand, then summon a different card of your hand for free (its
     instant resolves). The free card needs a slot unless `young_spirit_area_limit` is 'ignored'
     (digest Q3). Only discards that leave a summonable card are offered."""
@@ -498,7 +516,7 @@ class DiscardThenSummonFree(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._discards(st, seat))
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         if arg is None:
             discards = self._discards(st, seat)
             if discards:
@@ -508,10 +526,12 @@ class DiscardThenSummonFree(Step):
         if free and self._room(st, seat):
             st.ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         if arg is None:
             st.hand_to_discard(seat, action.card)
-            st.work.append((self, seat, src, 1))
+            st.queue(self, seat, src, 1)
         else:
             st.summon_free(seat, action.card)
 
@@ -520,7 +540,7 @@ def discard_from_hand_then_summon_free() -> DiscardThenSummonFree:
     return DiscardThenSummonFree()
 
 
-class DiscardSelfThenSummonFree(Step):
+class DiscardSelfThenSummonFree(Step[int]):
     """This card goes from your area to the discard pile; then summon a card of `family` from
     your hand for free, in its slot (its instant resolves and must be applicable, Q18)."""
 
@@ -548,18 +568,20 @@ class DiscardSelfThenSummonFree(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(self._choices(st, seat, src))
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         if arg is None:
             if self._choices(st, seat, src):
                 st.area_to_discard(seat, src)
-                st.work.append((self, seat, src, 1))
+                st.queue(self, seat, src, 1)
             return
         fam = self.family
         free = [c for c in st.hands[seat] if CARD_FAMILY[c] == fam and st.can_summon_free(seat, c)]
         if free:
             st.ask(seat, self, seat, src, 1, [A_SUMMON_FREE[c] for c in free])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         st.summon_free(seat, action.card)
 
 

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from eterna.core.errors import BadNotation, BadSetup
+from eterna.core.frozen import Frozen
+from eterna.core.jsonvalue import JsonValue
 from eterna.games.vale.artifacts import SETUP_KEYS as ARTIFACT_KEYS
 from eterna.games.vale.artifacts import ArtSetup, parse_artifact_setup
 from eterna.games.vale.cards import (
@@ -58,8 +60,10 @@ SETUP_KEYS: Final = (
 HESTIA = CARD_BY_NAME["hestia"]
 
 
-@dataclass
-class Setup:
+@dataclass(frozen=True, slots=True)
+class Setup(Frozen):
+    """What a setup fixes, card ids checked: each key None (or its default) when not given."""
+
     first_player: int | None = None
     round: int = 1
     scores: list[int] | None = None
@@ -86,11 +90,15 @@ class Setup:
         return None if self.artifacts is None else [list(s) for s in self.artifacts.shelters]
 
 
-def _cards(value: Any, where: str, in_play: frozenset[int]) -> list[int]:
+NO_SETUP: Final = Setup()  # a game with no setup: everything from the seed
+
+
+def _cards(value: JsonValue, where: str, in_play: frozenset[int]) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise BadSetup(f"setup {where} must be a list of card ids like 'kappa'")
+    names = [c for c in value if isinstance(c, str)]  # every one (checked above)
     try:
-        out = [card_id(c) for c in value]
+        out = [card_id(c) for c in names]
     except BadNotation as exc:
         raise BadSetup(f"setup {where}: {exc}") from None
     for c in out:
@@ -102,13 +110,13 @@ def _cards(value: Any, where: str, in_play: frozenset[int]) -> list[int]:
     return out
 
 
-def _per_seat(value: Any, players: int, where: str) -> list[Any]:
+def _per_seat(value: JsonValue, players: int, where: str) -> list[JsonValue]:
     if not isinstance(value, list) or len(value) != players:
         raise BadSetup(f"setup {where} must hold one entry per seat ({players})")
     return value
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
+def _int(value: JsonValue, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadSetup(f"setup {where} must be an integer from {low} to {high}, not {value!r}")
     return value
@@ -122,10 +130,9 @@ def parse_setup(
 ) -> Setup:
     """The setup's keys read and checked; `cards` are the cards of this game's sets, and
     `artifacts` admits the artifact round's keys."""
-    out = Setup()
     in_play = frozenset(cards)
     if setup is None:
-        return out
+        return NO_SETUP
     keys = SETUP_KEYS + ARTIFACT_KEYS if artifacts else SETUP_KEYS
     if not isinstance(setup, Mapping):
         raise BadSetup(f"setup must be an object with keys {', '.join(keys)}")
@@ -134,35 +141,60 @@ def parse_setup(
         raise BadSetup(
             f"unknown setup key(s) {', '.join(map(str, unknown))}; known: {', '.join(keys)}"
         )
-    if artifacts:
-        out.glade, out.artifacts = parse_artifact_setup(setup, players)
-    if setup.get("first_player") is not None:
-        out.first_player = _int(setup["first_player"], "first_player", 0, players - 1)
-    if setup.get("round") is not None:
-        out.round = _int(setup["round"], "round", 1, ROUNDS)
-    if setup.get("scores") is not None:
-        out.scores = [
-            _int(s, "scores", 0, 10**6) for s in _per_seat(setup["scores"], players, "scores")
+    given: Mapping[str, JsonValue] = setup  # a JSON object: each value is checked as it is read
+    glade, arts = parse_artifact_setup(given, players) if artifacts else (None, None)
+    first_player = None
+    if given.get("first_player") is not None:
+        first_player = _int(given["first_player"], "first_player", 0, players - 1)
+    round_ = 1
+    if given.get("round") is not None:
+        round_ = _int(given["round"], "round", 1, ROUNDS)
+    scores = None
+    if given.get("scores") is not None:
+        scores = [
+            _int(s, "scores", 0, 10**6) for s in _per_seat(given["scores"], players, "scores")
         ]
+    piles: dict[str, list[int]] = {}  # deck, discard, revealed
     for key in ("deck", "discard", "revealed"):
-        if setup.get(key) is not None:
-            setattr(out, key, _cards(setup[key], key, in_play))
+        if given.get(key) is not None:
+            piles[key] = _cards(given[key], key, in_play)
+    rows: dict[str, list[list[int]]] = {}  # hands, areas, claimed
     for key in ("hands", "areas", "claimed"):
-        if setup.get(key) is not None:
-            rows = _per_seat(setup[key], players, key)
-            setattr(out, key, [_cards(r, f"{key}[{s}]", in_play) for s, r in enumerate(rows)])
-    if setup.get("stones") is not None:
-        rows = _per_seat(setup["stones"], players, "stones")
-        out.stones = []
-        for s, row in enumerate(rows):
-            if not isinstance(row, list) or any(c not in COLOUR_INDEX for c in row):
-                raise BadSetup(f"setup stones[{s}] must be a list of colours red/blue/purple")
-            counts = [0, 0, 0]
-            for c in row:
-                counts[COLOUR_INDEX[c]] += 1
-            out.stones.append(counts)
+        if given.get(key) is not None:
+            seats = _per_seat(given[key], players, key)
+            rows[key] = [_cards(r, f"{key}[{s}]", in_play) for s, r in enumerate(seats)]
+    stones = None
+    if given.get("stones") is not None:
+        stones = [
+            _colours(row, s) for s, row in enumerate(_per_seat(given["stones"], players, "stones"))
+        ]
+    out = Setup(
+        first_player=first_player,
+        round=round_,
+        scores=scores,
+        deck=piles.get("deck"),
+        discard=piles.get("discard"),
+        hands=rows.get("hands"),
+        areas=rows.get("areas"),
+        stones=stones,
+        revealed=piles.get("revealed"),
+        claimed=rows.get("claimed"),
+        glade=glade,
+        artifacts=arts,
+    )
     _check(out, players)
     return out
+
+
+def _colours(row: JsonValue, seat: int) -> list[int]:
+    """One seat's stones: red, blue and purple counts."""
+    if not isinstance(row, list) or any(c not in COLOUR_INDEX for c in row):
+        raise BadSetup(f"setup stones[{seat}] must be a list of colours red/blue/purple")
+    counts = [0, 0, 0]
+    for c in row:
+        if isinstance(c, str):  # every one is a colour's name (checked above)
+            counts[COLOUR_INDEX[c]] += 1
+    return counts
 
 
 def _check(out: Setup, players: int) -> None:

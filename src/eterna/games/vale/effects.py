@@ -21,7 +21,7 @@ choices.py the steps that ask a question, permanents.py what a card does while i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from eterna.games.vale.cards import (
     BLUE,
@@ -193,8 +193,17 @@ def any_card(card: int) -> bool:
 
 
 # ============================================================================ steps
-class Step:
-    """One primitive of an effect. `trivial` steps are feasible in every position."""
+ArgT = TypeVar("ArgT")
+
+
+class Step(Generic[ArgT]):
+    """One primitive of an effect. `trivial` steps are feasible in every position.
+
+    `ArgT` is the type of the step's own progress, its `arg`: None when the step first runs
+    (`ValeBoard.push`), then what the step itself queued (`ValeBoard.queue`) or asked with
+    (`ValeBoard.ask`), so mypy checks that what is queued for a step is what it reads. A step
+    that reads no progress is a `Step[object]`: it takes any value and ignores it (a position's
+    stray `arg` is ignored, as it always was, and no check is compiled in)."""
 
     __slots__ = ()
     trivial: ClassVar[bool] = True
@@ -204,28 +213,35 @@ class Step:
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return True
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: ArgT | None) -> None:
         raise NotImplementedError
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: ArgT | None, action: ValeAction
+    ) -> None:
         raise NotImplementedError(f"{type(self).__name__} asks nothing")
 
 
-Effect = tuple[Step, ...]
+# A step of any kind, its argument's type unknown: what an effect, the work stack and a pending
+# choice hold, steps of several kinds side by side. Python has no existential type ("a step and
+# an argument of the same type, whichever"), so this alias is the one place the Vale's step
+# argument stays Any; `ValeBoard.queue` and `ValeBoard.ask` check each step against its argument.
+AnyStep = Step[Any]
+Effect = tuple[AnyStep, ...]
 
 
 def feasible(effect: Effect, st: ValeBoard, seat: int, src: int) -> bool:
     return all(step.trivial or step.feasible(st, seat, src) for step in effect)
 
 
-class GainPoints(Step):
+class GainPoints(Step[object]):
     __slots__ = ("per", "times")
 
     def __init__(self, times: int, per: Quantity | None = None) -> None:
         self.times = times
         self.per = per
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         n = self.times if self.per is None else self.times * self.per(st, seat, src)
         st.gain_points(seat, n)
 
@@ -240,13 +256,13 @@ def points_per(n: int, quantity: Quantity) -> GainPoints:
     return GainPoints(n, quantity)
 
 
-class LosePoints(Step):
+class LosePoints(Step[object]):
     __slots__ = ("n",)
 
     def __init__(self, n: int) -> None:
         self.n = n
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.lose_points(seat, self.n)
 
 
@@ -254,13 +270,13 @@ def lose_points(n: int) -> LosePoints:
     return LosePoints(n)
 
 
-class GainStones(Step):
+class GainStones(Step[object]):
     __slots__ = ("blue", "purple", "red")
 
     def __init__(self, red: int, blue: int, purple: int) -> None:
         self.red, self.blue, self.purple = red, blue, purple
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.gain_stones(seat, self.red, self.blue, self.purple)
 
 
@@ -269,7 +285,7 @@ def stones(red: int = 0, blue: int = 0, purple: int = 0) -> GainStones:
     return GainStones(red, blue, purple)
 
 
-class ReturnStone(Step):
+class ReturnStone(Step[object]):
     """Return one stone of a colour to the supply (the effect needs one)."""
 
     __slots__ = ("colour",)
@@ -281,7 +297,7 @@ class ReturnStone(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return st.stone_counts[seat * 3 + self.colour] > 0
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.lose_stone(seat, self.colour, "stones_returned")
 
 
@@ -289,7 +305,7 @@ def return_stone(colour: int) -> ReturnStone:
     return ReturnStone(colour)
 
 
-class Exchange(Step):
+class Exchange(Step[object]):
     """Swap one stone of a colour for other stones."""
 
     __slots__ = ("gain", "give")
@@ -302,7 +318,7 @@ class Exchange(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return st.stone_counts[seat * 3 + self.give] > 0
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.lose_stone(seat, self.give, "stones_returned")
         st.gain_stones(seat, *self.gain, earned=False)
 
@@ -311,7 +327,7 @@ def exchange(give: int, red: int = 0, blue: int = 0, purple: int = 0) -> Exchang
     return Exchange(give, (red, blue, purple))
 
 
-class Upgrade(Step):
+class Upgrade(Step[object]):
     """Upgrade one stone of a colour by one step: red to blue, blue to purple (an exchange:
     Thalassa does not count the blue, digest Q-C5)."""
 
@@ -324,7 +340,7 @@ class Upgrade(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return self.colour < PURPLE and st.stone_counts[seat * 3 + self.colour] > 0
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.lose_stone(seat, self.colour, "stones_returned")
         up = [0, 0, 0]
         up[self.colour + 1] = 1
@@ -335,10 +351,10 @@ def upgrade(colour: int) -> Upgrade:
     return Upgrade(colour)
 
 
-class ReturnAllStones(Step):
+class ReturnAllStones(Step[object]):
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         b = seat * 3
         red, blue, purple = st.stone_counts[b : b + 3]
         st.lose_stones(seat, red, blue, purple, "stones_returned")
@@ -348,13 +364,13 @@ def return_all_stones() -> ReturnAllStones:
     return ReturnAllStones()
 
 
-class ConvertAllStones(Step):
+class ConvertAllStones(Step[object]):
     __slots__ = ("colour",)
 
     def __init__(self, colour: int) -> None:
         self.colour = colour
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         base = seat * 3
         total = sum(st.stone_counts[base : base + 3])
         st.stone_counts[base : base + 3] = [0, 0, 0]
@@ -373,7 +389,7 @@ def replace_every_stone_with(colour: int) -> ConvertAllStones:
     return ConvertAllStones(colour)
 
 
-class Require(Step):
+class Require(Step[object]):
     """The rest of the effect applies only when `condition` holds (otherwise it is skipped).
 
     Only for active effects: an instant that required something missing would refuse the
@@ -389,7 +405,7 @@ class Require(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return self.condition(st, seat, src)
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         pass
 
 
@@ -397,7 +413,7 @@ def require(condition: Condition) -> Require:
     return Require(condition)
 
 
-class When(Step):
+class When(Step[object]):
     """If `condition` holds now, do `then`, else do `otherwise` (either may be empty)."""
 
     __slots__ = ("condition", "otherwise", "then")
@@ -407,15 +423,15 @@ class When(Step):
         self.then = then
         self.otherwise = otherwise
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.push(self.then if self.condition(st, seat, src) else self.otherwise, seat, src)
 
 
-def when(condition: Condition, *then: Step, otherwise: Effect = ()) -> When:
+def when(condition: Condition, *then: AnyStep, otherwise: Effect = ()) -> When:
     return When(condition, then, otherwise)
 
 
-class Draw(Step):
+class Draw(Step[object]):
     """Draw the top card of the deck (the discard pile is reshuffled when the deck is empty)."""
 
     __slots__ = ()
@@ -424,7 +440,7 @@ class Draw(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return bool(st.draw_pile or st.discard)
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.draw(seat)
 
 
@@ -432,7 +448,7 @@ def draw() -> Draw:
     return Draw()
 
 
-class _ThisCardLeavesYourArea(Step):
+class _ThisCardLeavesYourArea(Step[object]):
     """This card goes from your area somewhere else (`move`), if it is still there."""
 
     __slots__ = ()
@@ -441,7 +457,7 @@ class _ThisCardLeavesYourArea(Step):
     def feasible(self, st: ValeBoard, seat: int, src: int) -> bool:
         return src in st.areas[seat]
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         if src in st.areas[seat]:
             self.move(st, seat, src)
 
@@ -488,12 +504,12 @@ def discard_self() -> DiscardSelf:
     return DiscardSelf()
 
 
-class ShowHand(Step):
+class ShowHand(Step[object]):
     """Show your hand to every player (Anzu): its cards are known from now on."""
 
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         for c in st.hands[seat]:
             st.secret &= ~(1 << c)
         if st._events is not None:
@@ -509,7 +525,7 @@ def show_hand() -> ShowHand:
     return ShowHand()
 
 
-class NameFamily(Step):
+class NameFamily(Step[object]):
     """Loki: it counts as `family` for the rest of its owner's turn."""
 
     __slots__ = ("family",)
@@ -517,7 +533,7 @@ class NameFamily(Step):
     def __init__(self, family: str) -> None:
         self.family = FAMILY_INDEX[family]
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         st.name_family(seat, self.family)
 
 

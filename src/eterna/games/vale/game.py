@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from eterna.core.agent import Agent
 from eterna.core.game import Action, AgentParam, Game, JsonObject
@@ -252,7 +252,7 @@ class Vale(Game):
             return f"vale.action.{_CARD_VERBS[kind]}", {"card": CARD_NAME[act.card]}
         if kind in (SUMMON, REMOVE):
             pay = PAYMENTS[act.pay]
-            params: dict[str, Any] = {"card": CARD_NAME[act.card]}
+            params: JsonObject = {"card": CARD_NAME[act.card]}
             if kind == SUMMON and not any(pay):
                 return "vale.action.summon", params
             params["payment"] = dict(zip(COLOURS, pay, strict=True))

@@ -6,7 +6,7 @@ Loki's family, and the primitives their steps move cards with (Akhlut, Nurikabe,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from mypy_extensions import trait
 
@@ -28,6 +28,7 @@ from eterna.games.vale.permanents import (
 )
 
 if TYPE_CHECKING:
+    from eterna.core.events import Event
     from eterna.core.jsonvalue import JsonValue
     from eterna.games.vale.board import ValeBoard, Work
 
@@ -58,7 +59,7 @@ class ArtifactsPerks:
     turn: int
     round: int
     _src: int
-    _events: list[Any] | None
+    _events: list[Event] | None
 
     def tell(
         self,

@@ -166,10 +166,10 @@ def write_position(st: ValeState, given: object) -> JsonObject:
     return pos
 
 
-def _write_work(work: Work) -> dict[str, Any]:
+def _write_work(work: Work) -> JsonObject:
     step, seat, src, arg = work
     name = step_name(step)
-    out: dict[str, Any] = {"step": name}
+    out: JsonObject = {"step": name}
     if step.kind:
         out["kind"] = step.kind
     out["seat"] = seat
@@ -178,12 +178,12 @@ def _write_work(work: Work) -> dict[str, Any]:
     return out
 
 
-def _write_pending(choice: Choice | None, seat: int | None) -> dict[str, Any] | None:
+def _write_pending(choice: Choice | None, seat: int | None) -> JsonObject | None:
     if choice is None:
         return None
     step, chooser = choice.step, choice.chooser
     name = step_name(step)
-    out: dict[str, Any] = {"chooser": chooser, "for_seat": choice.seat}
+    out: JsonObject = {"chooser": chooser, "for_seat": choice.seat}
     write_src(out, choice.src)
     out.update(kind=step.kind, step=name, arg=write_arg(name, step, choice.arg))
     if seat is None or seat == chooser:  # options may show the chooser's hand

@@ -26,10 +26,12 @@ up again), what Philosopher's Stone did already (`{"retrieved", "discarded"}`).
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from eterna.core.errors import EternaError
+from eterna.core.jsonvalue import JsonObject, JsonValue
 from eterna.core.position import Reader, quote
+from eterna.games.vale.artifacts import Sheltering
 from eterna.games.vale.board import AFTER_SUMMON, STONE_LIMIT_STEP
 from eterna.games.vale.cards import (
     CARD_BY_NAME,
@@ -42,7 +44,8 @@ from eterna.games.vale.cards import (
     TILE_BY_NAME,
     TILE_NAME,
 )
-from eterna.games.vale.effects import GainPoints, Step
+from eterna.games.vale.effects import AnyStep, Effect, GainPoints, Step
+from eterna.games.vale.summons import Summoned
 
 MAX_STONES: Final = 99
 MAX_POINTS_STEP: Final = 99  # Horus' `points:N`: a card's written cost
@@ -50,12 +53,12 @@ _SMALL_NUMBER: Final = re.compile(r"[0-9]{1,4}", re.ASCII)  # not str.isdigit: "
 RULE: Final = -1  # a step's owner (`owner`): none (a rule), a card (>= 0) or a tile (<= -2)
 
 _REFS: dict[int, str] = {}  # id(step) -> its name
-_STEPS: dict[str, Step] = {}  # its name -> the step
+_STEPS: dict[str, AnyStep] = {}  # its name -> the step
 _OWNER: dict[str, int] = {}  # its name -> the card (>= 0) or tile (tile_src) whose text it is
 _POINTS: dict[int, GainPoints] = {}  # `points:N` read back (a step of no card's text)
 
 
-def _walk(effect: tuple[Any, ...], path: str, owner: int) -> None:
+def _walk(effect: Effect, path: str, owner: int) -> None:
     for i, step in enumerate(effect):
         here = f"{path}[{i}]"
         if id(step) not in _REFS:
@@ -74,13 +77,13 @@ def _walk(effect: tuple[Any, ...], path: str, owner: int) -> None:
                         _walk(o.effect, f"{here}.{o.name}", owner)
 
 
-def _one(name: str, step: Step, owner: int = RULE) -> None:
+def _one(name: str, step: AnyStep, owner: int = RULE) -> None:
     _REFS[id(step)] = name
     _STEPS[name] = step
     _OWNER[name] = owner
 
 
-def _registry() -> tuple[dict[int, str], dict[str, Step]]:
+def _registry() -> tuple[dict[int, str], dict[str, AnyStep]]:
     if not _STEPS:
         from eterna.games.vale.abilities import ACTIVE, INSTANT, LOKI_FAMILY, SALE_UPGRADE
         from eterna.games.vale.artifacts import GEM, tile_src
@@ -102,7 +105,7 @@ def _registry() -> tuple[dict[int, str], dict[str, Step]]:
     return _REFS, _STEPS
 
 
-def step_name(step: Step) -> str:
+def step_name(step: AnyStep) -> str:
     refs, _ = _registry()
     name = refs.get(id(step))
     if name is not None:
@@ -112,7 +115,7 @@ def step_name(step: Step) -> str:
     raise EternaError(f"a {type(step).__name__} step under way is in no card's text")
 
 
-def read_step(r: Reader) -> tuple[str, Step, int]:
+def read_step(r: Reader) -> tuple[str, AnyStep, int]:
     """The step `r["step"]` names (checked against `r["kind"]` if given), and its owner."""
     _, steps = _registry()
     name = r["step"].text()
@@ -139,32 +142,34 @@ def mask_cards(mask: int) -> list[str]:
     return [CARD_NAME[c] for c in range(DECK_SIZE) if mask >> c & 1]
 
 
-def write_arg(name: str, step: Step, arg: Any) -> Any:
+def write_arg(name: str, step: AnyStep, arg: object) -> JsonValue:
+    """A step's progress, written by its kind; `arg` is what the step queued or asked with
+    (each kind's type: the step's `ArgT`, checked by the `isinstance` that narrows it here)."""
     if arg is None:
         return None
     kind = step.kind
-    if name == "after_summon":
-        paid, before = arg
-        return {
-            "paid": None if paid is None else dict(zip(COLOURS, paid, strict=True)),
-            "area_before": mask_cards(before),
-        }
-    if kind == "choose_one":
+    if name == "after_summon" and isinstance(arg, Summoned):
+        paid: JsonObject | None = None
+        if arg.paid is not None:
+            paid = dict(zip(COLOURS, arg.paid, strict=True))
+        return {"paid": paid, "area_before": mask_cards(arg.before)}
+    if kind == "choose_one" and isinstance(arg, frozenset):
         return [CHOICES[i] for i in sorted(arg)]
-    if kind == "activate_others":
+    if kind == "activate_others" and isinstance(arg, int):
         return mask_cards(arg)
-    if kind == "keep_sold":
+    if kind == "keep_sold" and isinstance(arg, int):
         return CARD_NAME[arg]
-    if kind == "upgrade_stones":
+    if kind == "upgrade_stones" and isinstance(arg, int):
         return "any" if arg < 0 else COLOURS[arg]
-    if kind == "philosophers_stone":
-        return {"retrieved": arg[0], "discarded": arg[1]}
+    if kind == "philosophers_stone" and isinstance(arg, Sheltering):
+        return {"retrieved": arg.retrieved, "discarded": arg.discarded}
     if isinstance(arg, int):
         return arg
     raise EternaError(f"step {name}: no written form for its progress {arg!r}")
 
 
-def read_arg(name: str, step: Step, r: Reader, players: int) -> Any:
+def read_arg(name: str, step: AnyStep, r: Reader, players: int) -> object:
+    """A step's progress as written (`write_arg`), of the type the step reads."""
     if r.value is None:
         return None
     kind = step.kind
@@ -174,8 +179,9 @@ def read_arg(name: str, step: Step, r: Reader, players: int) -> Any:
         paid = None
         if paid_r is not None:
             paid_r.object(COLOURS)
-            paid = tuple(paid_r[c].number(0, MAX_STONES) for c in COLOURS)
-        return paid, cards_mask(r["area_before"])
+            red, blue, purple = (paid_r[c].number(0, MAX_STONES) for c in COLOURS)
+            paid = (red, blue, purple)
+        return Summoned(paid, cards_mask(r["area_before"]))
     if kind == "choose_one":
         return frozenset(CHOICE_INDEX[x.text(CHOICES)] for x in r.items())
     if kind == "activate_others":
@@ -189,7 +195,7 @@ def read_arg(name: str, step: Step, r: Reader, players: int) -> Any:
         return -1 if text == "any" else COLOURS.index(text)
     if kind == "philosophers_stone":
         r.object(("retrieved", "discarded"))
-        return r["retrieved"].flag(), r["discarded"].flag()
+        return Sheltering(r["retrieved"].flag(), r["discarded"].flag())
     return r.number(0, DECK_SIZE)
 
 
@@ -215,7 +221,7 @@ def tile(r: Reader) -> int:
 
 
 # ============================================================================ an effect's source
-def write_src(out: dict[str, Any], src: int) -> None:
+def write_src(out: JsonObject, src: int) -> None:
     """`card` (null for a rule's own step or a tile's), and `artifact` for a tile's effect."""
     out["card"] = CARD_NAME[src] if src >= 0 else None
     if src <= -2:

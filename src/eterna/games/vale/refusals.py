@@ -8,7 +8,7 @@ colours, phase names, notations) and the rulebook reference (docs/i18n.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from eterna.core.errors import IllegalAction
 from eterna.games.vale.artifacts import area_limit, pick_moves, picker
@@ -76,7 +76,7 @@ ANSWERS: tuple[int, ...] = (
 
 
 def _no(
-    message: str, *, key: str, params: dict[str, Any] | None = None, rule: str | None = None
+    message: str, *, key: str, params: dict[str, object] | None = None, rule: str | None = None
 ) -> IllegalAction:
     return IllegalAction(message, key=key, params=params, rule=rule)
 

@@ -67,6 +67,7 @@ from eterna.games.vale.effects import feasible
 from eterna.games.vale.payments import payments
 from eterna.games.vale.redeal import asks_alike, redealt, redealt_asking, unseen_by
 from eterna.games.vale.refusals import refusal
+from eterna.games.vale.summons import Summoned
 from eterna.games.vale.views import ValeLogEntry, ValeView, view_of
 
 __all__ = ["ACTION", "HUNT", "OVER", "PHASES", "RESOLUTION", "ValeStart", "ValeState"]
@@ -297,7 +298,7 @@ class ValeState(ValeBoard):
             before = self._area_mask(p)
             self.areas[p].append(c)
             self._area_changed(p)
-            self.work.append((AFTER_SUMMON, p, c, ((red, blue, purple), before)))
+            self.queue(AFTER_SUMMON, p, c, Summoned((red, blue, purple), before))
             self.push(INSTANT[c], p, c)
         elif kind == SELL_:  # §5.1
             self.claims[p].remove(c)

@@ -14,11 +14,13 @@ blue stone, Ring of Wishes without an active effect to use) is not offered (dige
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from eterna.games.vale.abilities import ACTIVE
 from eterna.games.vale.artifacts import (
     NO_TILE,
+    NOTHING_SHELTERED,
+    Sheltering,
     area_limit,
     buy_area,
     can_buy_area,
@@ -78,57 +80,59 @@ def _area_payments(st: ValeBoard, seat: int) -> tuple[int, ...]:
     return payments(AREA_PRICE, held, (values[b], values[b + 1], values[b + 2]), extra)
 
 
-class IncenseBurner(Step):
+class IncenseBurner(Step[object]):
     """Buy an area for stones worth 3, or shelter the deck's top 2 cards."""
 
     kind = "incense_burner"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         options = []
         if can_buy_area(st, seat):
             options += [A_BUY_AREA[i] for i in _area_payments(st, seat)]
         st.ask(seat, self, seat, src, None, [*options, SHELTER_TOP])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         if action.kind == BUY_AREA:
             buy_area(st, seat, action.pay)
         else:
             shelter_from_deck(st, seat, 2)
 
 
-class MonkeyKingsStaff(Step):
+class MonkeyKingsStaff(Step[int]):
     """Discard 2 hand cards, one at a time, then gain red, red, blue, purple."""
 
     kind = "discard_from_hand"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         hand = st.hands[seat]
         if hand:
             st.ask(seat, self, seat, src, arg or 0, [A_DISCARD[c] for c in hand])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         st.hand_to_discard(seat, action.card)
         if arg == 0:
-            st.work.append((self, seat, src, 1))
+            st.queue(self, seat, src, 1)
         else:
             st.gain_stones(seat, 2, 1, 1)
 
 
-class PiedPipersPipe(Step):
+class PiedPipersPipe(Step[object]):
     """Draw a card, or retrieve the whole shelter (only a draw when it is empty)."""
 
     kind = "pied_pipers_pipe"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         if _shelter_of(st, seat):
             st.ask(seat, self, seat, src, None, [DRAW, RETRIEVE_ALL])
         else:
             st.draw(seat)
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         if action is DRAW:
             st.draw(seat)
         else:
@@ -136,20 +140,22 @@ class PiedPipersPipe(Step):
                 retrieve(st, seat, card, named=False)
 
 
-class SevenLeagueBoots(Step):
+class SevenLeagueBoots(Step[int]):
     """Reveal one more card into the display, then shelter a display card (digest Q-A11: with
     the deck and the discard pile empty nothing is revealed; an empty display, nothing)."""
 
     kind = "shelter_from_display"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         if arg is None:
             _reveal_one(st, seat)
         if st.unclaimed:
             st.ask(seat, self, seat, src, 1, [A_SHELTER[c] for c in st.unclaimed])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         st.unclaimed.remove(action.card)
         shelter(st, seat, action.card, True, "display")
 
@@ -172,26 +178,28 @@ def _reveal_one(st: ValeBoard, seat: int) -> None:
         st.tell("card_revealed", seat=seat, card=CARD_NAME[card], source=st.source())
 
 
-class GoldenFleece(Step):
+class GoldenFleece(Step[int]):
     """Gain 2 red stones; then shelter the deck's top card or retrieve a sheltered card."""
 
     kind = "golden_fleece"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         if arg is None:
             st.gain_stones(seat, 2, 0, 0)
         options = [SHELTER_TOP, *(A_RETRIEVE[c] for c in _shelter_of(st, seat))]
         st.ask(seat, self, seat, src, 1, options)
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         if action.kind == RETRIEVE:
             retrieve(st, seat, action.card, named=True)
         else:
             shelter_from_deck(st, seat, 1)
 
 
-class BookOfThoth(Step):
+class BookOfThoth(Step[int]):
     """Upgrade up to two stones one step each: two different stones (digest Q-A7), or with
     option thoth_same_stone the same one twice. `arg`: None, then the colour the first
     upgrade made (that stone may not go up again), or -1 when it may."""
@@ -199,7 +207,7 @@ class BookOfThoth(Step):
     kind = "upgrade_stones"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         b = seat * 3
         counts = st.stone_counts
         options = []
@@ -214,23 +222,25 @@ class BookOfThoth(Step):
         if options:
             st.ask(seat, self, seat, src, arg, options)
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         if action.kind != UPGRADE:
             return  # done
         upgrade(st, seat, action.arg)
         if arg is None:
             assert st.arts is not None
             same = st.arts.rules[2]
-            st.work.append((self, seat, src, -1 if same else action.arg + 1))
+            st.queue(self, seat, src, -1 if same else action.arg + 1)
 
 
-class CapOfHades(Step):
+class CapOfHades(Step[int]):
     """Shelter a hand card; then buy an area for free or gain a purple stone."""
 
     kind = "cap_of_hades"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         if arg is None:
             hand = st.hands[seat]
             if hand:
@@ -241,29 +251,33 @@ class CapOfHades(Step):
         else:
             st.gain_stones(seat, 0, 0, 1)
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
         if arg is None:
             shelter_from_hand(st, seat, action.card)
-            st.work.append((self, seat, src, 1))
+            st.queue(self, seat, src, 1)
         elif action.kind == BUY_AREA:
             buy_area(st, seat, 0)
         else:
             st.gain_stones(seat, 0, 0, 1)
 
 
-class KeepSold(Step):
+class KeepSold(Step[int]):
     """Gem of Kukulkan, after a sale (`arg` the card sold): pay a red stone to take the card
     from the discard pile into your hand, or not."""
 
     kind = "keep_sold"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: int | None) -> None:
         if st.stone_counts[seat * 3 + RED] and arg in st.discard:
             st.ask(seat, self, seat, src, arg, [KEEP_SOLD_ACTION, A_DONE])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        if action is not KEEP_SOLD_ACTION:
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: int | None, action: ValeAction
+    ) -> None:
+        if action is not KEEP_SOLD_ACTION or arg is None:  # asked with the card sold (run)
             return
         from eterna.games.vale.cards import CARD_NAME
 
@@ -274,66 +288,68 @@ class KeepSold(Step):
             st.tell("sold_card_kept", seat=seat, card=CARD_NAME[arg], source=st.source())
 
 
-class ImperialSeal(Step):
+class ImperialSeal(Step[object]):
     """Discard one of your summoned cards; a Dragon gives a blue stone."""
 
     kind = "discard_from_own_area"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         area = st.areas[seat]
         if area:
             st.ask(seat, self, seat, src, None, [A_DISCARD[c] for c in sorted(area)])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         card = action.card
         st.area_to_discard(seat, card)
         if CARD_FAMILY[card] == DRAGON:
             st.gain_stones(seat, 0, 1, 0)
 
 
-class PhilosophersStone(Step):
+class PhilosophersStone(Step[Sheltering]):
     """Retrieve a sheltered card and/or discard one for a purple stone, in either order, then
-    done. `arg`: (retrieved, discarded)."""
+    done. `arg`: what is spent (`Sheltering`)."""
 
     kind = "philosophers_stone"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
-        got, dropped = arg or (False, False)
+    def run(self, st: ValeBoard, seat: int, src: int, arg: Sheltering | None) -> None:
+        spent = arg or NOTHING_SHELTERED
         cards = _shelter_of(st, seat)
-        if not cards or (got and dropped):
+        if not cards or (spent.retrieved and spent.discarded):
             return
         options: list[ValeAction] = []
-        if not got:
+        if not spent.retrieved:
             options += [A_RETRIEVE[c] for c in cards]
-        if not dropped:
+        if not spent.discarded:
             options += [A_DISCARD[c] for c in cards]
-        st.ask(seat, self, seat, src, (got, dropped), [*options, A_DONE])
+        st.ask(seat, self, seat, src, spent, [*options, A_DONE])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
-        got, dropped = arg
+    def answer(
+        self, st: ValeBoard, seat: int, src: int, arg: Sheltering | None, action: ValeAction
+    ) -> None:
+        spent = arg or NOTHING_SHELTERED  # asked with one (run)
         if action.kind == RETRIEVE:
             retrieve(st, seat, action.card, named=True)
-            st.work.append((self, seat, src, (True, dropped)))
+            st.queue(self, seat, src, Sheltering(True, spent.discarded))
         elif action.kind == DISCARD:
             discard_from_shelter(st, seat, action.card)
             st.gain_stones(seat, 0, 0, 1)
-            st.work.append((self, seat, src, (got, True)))
+            st.queue(self, seat, src, Sheltering(spent.retrieved, True))
 
 
-class RingOfWishes(Step):
+class RingOfWishes(Step[object]):
     """Use now the active effect of a card of your area (one that can be applied)."""
 
     kind = "ring_of_wishes"
     __slots__ = ()
 
-    def run(self, st: ValeBoard, seat: int, src: int, arg: Any) -> None:
+    def run(self, st: ValeBoard, seat: int, src: int, arg: object) -> None:
         cards = _ring_targets(st, seat)
         if cards:
             st.ask(seat, self, seat, src, None, [A_RESOLVE[c] for c in cards])
 
-    def answer(self, st: ValeBoard, seat: int, src: int, arg: Any, action: ValeAction) -> None:
+    def answer(self, st: ValeBoard, seat: int, src: int, arg: object, action: ValeAction) -> None:
         card = action.card
         assert st.arts is not None
         st.arts.rung |= 1 << card

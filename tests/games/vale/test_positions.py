@@ -380,6 +380,23 @@ def test_horus_points_wait_under_the_summoned_cards_question() -> None:
     assert_round_trip(st, ["target seat-1", "discard boulder"])
 
 
+def test_an_after_summon_step_without_its_payment_is_refused() -> None:
+    """A hostile position: after_summon with `arg: null` was read, then crashed the game at
+    its run (the step reads what the summon paid; a TypeError, later an AssertionError)."""
+    st = acting(
+        2,
+        options=ART,
+        hands=[["horus", "leviathan"], []],
+        areas=[[], ["boulder"]],
+        stones=[["purple", "red"], []],
+    )
+    play(st, "summon horus pay purple+red", "summon leviathan free")
+    position = st.to_position()
+    position["work"][0]["arg"] = None
+    with pytest.raises(BadPosition, match=r"work\[0\]\.arg.*after_summon carries"):
+        GAME.from_position(position)
+
+
 def test_lokis_family_is_asked_then_carried() -> None:
     st = acting(
         2,

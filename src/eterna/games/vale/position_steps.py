@@ -171,6 +171,8 @@ def write_arg(name: str, step: AnyStep, arg: object) -> JsonValue:
 def read_arg(name: str, step: AnyStep, r: Reader, players: int) -> object:
     """A step's progress as written (`write_arg`), of the type the step reads."""
     if r.value is None:
+        if name == "after_summon":  # always queued with what the summon paid (board.py summon)
+            r.fail("after_summon carries the stones paid and the area before the summon")
         return None
     kind = step.kind
     if name == "after_summon":

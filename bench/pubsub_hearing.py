@@ -21,6 +21,7 @@ process's mark, compared with its own, and dropped).
     ETERNA_TEST_REDIS_URL=redis://127.0.0.1:6379/0 \\
         nice -n 10 .venv/bin/python bench/pubsub_hearing.py --pairs 5 --hiredis-path /tmp/hiredis
     PYTHONPATH=src nice -n 10 .venv/bin/python bench/pubsub_hearing.py --pairs 5 --own
+    PYTHONPATH=src .venv/bin/python bench/pubsub_hearing.py --in-process --messages 100000
 """
 
 from __future__ import annotations
@@ -125,6 +126,33 @@ async def publish(url: str, count: int, rate: float, own: bool) -> None:
     await client.aclose()
 
 
+def in_process(count: int, rounds: int = 3) -> None:
+    """The two listeners' work after the read alone, in this process (no Redis): `count` own
+    messages decoded and passed to the relay (`ply`), then decoded and their mark compared
+    (`mark`), CPU time each, `rounds` times."""
+    import orjson
+
+    names = [f"t{i:05d}" for i in range(TABLES)]
+    datas = [orjson.dumps(message(names[i % TABLES], i, True)) for i in range(count)]
+
+    async def measure() -> None:
+        relay = own_relay(names)
+        for done in range(rounds):
+            started = time.process_time()
+            for data in datas:
+                await relay.on_message(orjson.loads(data))
+            ply = (time.process_time() - started) / count * 1e6
+            started = time.process_time()
+            own = 0
+            for data in datas:
+                if orjson.loads(data).get("o") == ORIGIN:
+                    own += 1
+            mark = (time.process_time() - started) / count * 1e6
+            print(f"round {done + 1}: ply {ply:.2f} µs, mark {mark:.2f} µs a message", flush=True)
+
+    asyncio.run(measure())
+
+
 def run(url: str, count: int, rate: float, hiredis: str | None, own: str) -> tuple[str, float]:
     """One run: the subscriber's parser (and its listener, with `own`) and its CPU
     microseconds per message heard."""
@@ -156,9 +184,13 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--hiredis-path", help="a folder holding the hiredis package")
     parser.add_argument("--own", action="store_true", help="the listeners `ply` and `mark`")
+    parser.add_argument("--in-process", action="store_true", help="--own's work alone, no Redis")
     parser.add_argument("--listen", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--as", dest="listener", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.in_process:
+        in_process(args.messages)
+        return
     if not args.url:
         parser.error("give --url or set ETERNA_TEST_REDIS_URL")
     if args.listen:

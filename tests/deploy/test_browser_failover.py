@@ -320,7 +320,7 @@ def kill_the_sockets_node(site: Cluster, player: Player, table_id: str, dead: se
     assert abs(now["y"] - aimed["y"]) < 1 and abs(now["x"] - aimed["x"]) < 1, (aimed, now)
     # the turn line says the table is reconnecting, and no move is offered meanwhile: the move
     # looks disabled, and a click on it sends nothing
-    assert page.locator("#status").inner_text().startswith("Table reconnecting…")
+    assert page.locator("#status").inner_text().startswith("Reconnecting…")
     assert player.first_button().is_disabled()
     player.first_button().click(force=True)
     message = page.locator("#message")

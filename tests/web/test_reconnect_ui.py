@@ -181,8 +181,13 @@ def _seconds_left(page: Any) -> int:
 @pytest.mark.parametrize(
     ("where", "options", "turn_words"),
     [
-        ("desktop-en", {"viewport": {"width": 1280, "height": 800}}, "Your turn"),
-        ("phone-de", {**PHONE_OPTIONS, "locale": "de-DE"}, "Du bist am Zug"),
+        ("vale-desktop-en", {"viewport": {"width": 1280, "height": 800}}, "Your turn"),
+        ("vale-phone-de", {**PHONE_OPTIONS, "locale": "de-DE"}, "Du bist am Zug"),
+        (
+            "eternity-desktop-fr",
+            {"viewport": {"width": 1024, "height": 800}, "locale": "fr-FR"},
+            "À vous de jouer",
+        ),
     ],
 )
 def test_a_dropped_socket_offers_no_move_until_it_is_back(
@@ -196,10 +201,11 @@ def test_a_dropped_socket_offers_no_move_until_it_is_back(
     """While the page reconnects, its turn line says so (in the page's language), its moves and
     cards are disabled, a click on them sends nothing and moves nothing; once it is back, the
     same turn is offered again as it was, with its countdown, and a move is accepted."""
-    lang = where.split("-")[1]
+    game, _, lang = where.split("-")
     words = json.loads((CATALOGS / f"{lang}.json").read_text())
     ui = UI(Server(restartable.base), screenshots)
-    created = ui.server.create("vale", SEATS, seed=17, turn_timer=300)
+    seats = SEATS if game == "vale" else [*SEATS, {"kind": "bot", "agent": "heuristic"}]
+    created = ui.server.create(game, seats, seed=17, turn_timer=300)
     with open_page(**options) as page:
         frames: list[str] = []
         page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
@@ -221,6 +227,8 @@ def test_a_dropped_socket_offers_no_move_until_it_is_back(
         assert status.inner_text().startswith(words["table.statusReconnecting"])
         assert turn_words not in status.inner_text()
         assert page.locator("#status #countdown").count() == 1  # the clock still runs
+        own_dot = page.locator("#seats .seat-chip.me .dot")
+        assert own_dot.get_attribute("class") == "dot off"  # the page's own seat: not connected
         offered = page.evaluate(_OFFERED)
         assert offered and all(offered), "a move still looks clickable while reconnecting"
         sent = len(frames)
@@ -243,6 +251,7 @@ def test_a_dropped_socket_offers_no_move_until_it_is_back(
         page.wait_for_function("!document.body.dataset.connection")
         assert status.inner_text().startswith(turn_words)
         assert not any(page.evaluate(_OFFERED)), "a move stays disabled after the reconnect"
+        assert own_dot.get_attribute("class") == "dot on"
         assert 0 < _seconds_left(page) <= left
         assert ui.state(page)["ply"] == ply
         assert page.evaluate(_AIMED) == before, "the table moved when the connection came back"

@@ -72,6 +72,7 @@ function connect() {
       else if (event.code === 4403) { S.stopped = true; showMessage(t("table.badToken")); }
       else S.dropped = true;  // a restarting node (1012), a lost one (1006): back in a moment
       if (S.dropped && myTurn() && S.closedTurn === null) S.closedTurn = S.ply;  // see draw()
+      if (S.dropped) closeChoice();  // a card's menu of moves: none can be sent now
       if (S.table) render();  // nothing offered while nothing can be sent (the status says why)
       else renderConnection();
       return S.stopped;
@@ -291,6 +292,10 @@ function draw() {
 
 function renderStatus() {
   const status = $("status");
+  // while reconnecting the line keeps at least the width it had: shorter words would let the
+  // seats after it (and, wrapped, the table below) move up under the player's pointer
+  if (reconnecting() && !status.style.minWidth) status.style.minWidth = `${status.getBoundingClientRect().width}px`;
+  else if (!reconnecting()) status.style.minWidth = "";
   status.className = "status";
   if (!S.view) { status.textContent = t("table.connecting"); return; }
   renderWaiting(status, { table: S.table, seat: S.seat, token, onError: (text) => showMessage(text) });
@@ -339,8 +344,10 @@ function renderSeats() {
   for (const seat of S.table.seats || []) {
     const s = seat.seat;
     const current = S.view && !isOver() && S.view.current_player === s;
+    // this page's own seat is not connected while it reconnects, whatever the last update said
+    const connected = seat.connected && !(s === S.seat && reconnecting());
     list.append(el("li", { class: `seat-chip${current ? " current" : ""}${s === S.seat ? " me" : ""}`, dataset: { seat: s } },
-      el("span", { class: `dot ${seat.kind === "bot" || seat.connected ? "on" : "off"}`, title: seat.kind === "bot" ? t("common.botSeat") : seat.connected ? t("table.connected") : t("table.disconnected") }),
+      el("span", { class: `dot ${seat.kind === "bot" || connected ? "on" : "off"}`, title: seat.kind === "bot" ? t("common.botSeat") : connected ? t("table.connected") : t("table.disconnected") }),
       el("span", { class: "seat-name" }, name(s)),
       // the "bot" tag only where the name does not say it already (a bot named by the host)
       seat.kind === "bot" && seat.name && seat.name !== String(seat.agent || "").split(":")[0].trim() ? el("span", { class: "tag" }, t("common.botTag")) : null,

@@ -149,11 +149,15 @@ start_node() {
     [ ${#CLUSTER[@]} -gt 0 ] && node=(--node-id "node$i")
     say "node $i on 127.0.0.1:$port (log $DIR/logs/node$i.log)"
     # setsid: a node is not in the caller's process group (Ctrl+C in the terminal that ran
-    # `make cluster` does not reach it); each is stopped by its pid file.
-    setsid "$PY" -m eterna serve --host 127.0.0.1 --port "$port" \
+    # `make cluster` does not reach it); each is stopped by its pid file. Its log is appended
+    # to, never truncated (a node started again keeps what the killed one said, and counts
+    # grepped in it go on), each start marked by a line with its time and pid: the shell
+    # writes it, then becomes the node (exec keeps the pid).
+    setsid bash -c 'echo "=== node $1 started $(date -u +%Y-%m-%dT%H:%M:%SZ), pid $$ ==="; shift; exec "$@"' \
+        start "$i" "$PY" -m eterna serve --host 127.0.0.1 --port "$port" \
         --database-url "$DATABASE_URL" "${CLUSTER[@]}" "${node[@]}" \
         --forwarded-allow-ips 127.0.0.1 "${DELAY[@]}" \
-        >"$DIR/logs/node$i.log" 2>&1 </dev/null &
+        >>"$DIR/logs/node$i.log" 2>&1 </dev/null &
     echo $! >"$DIR/run/node$i.pid"
 }
 

@@ -262,3 +262,35 @@ def _armed(engine: Any, table_id: str) -> tuple[float, int] | None:
             text("SELECT deadline, deadline_ply FROM leases WHERE table_id = :t"), {"t": table_id}
         ).first()
     return None if row is None or row[0] is None else (float(row[0]), int(row[1]))
+
+
+def own_heard(node: Node) -> int:
+    return int(hearing(node)["own"].get("act", 0))
+
+
+def test_a_node_drops_its_own_moves_heard_back_and_applies_the_others(nodes: list[Node]) -> None:
+    """Redis hands a node back what it published on the channels it hears: the node that
+    stores a table's moves (its driver, playing the bots) drops each of its own once decoded,
+    never relaying it again; a node that stored none applies every one of them to its copy
+    and tells its spectator each once and in order."""
+    home, guest, _ = nodes
+    wait_leased(nodes)
+    acts = {n.name: acts_heard(n) for n in (home, guest)}
+    own = {n.name: own_heard(n) for n in (home, guest)}
+    table_id = bots_alone(home, seed=33)
+    watcher = Watcher(guest, table_id)  # guest keeps a copy: it hears the table's moves
+    watcher.start()
+    wait_over(home, table_id, 180)
+    watcher.join(timeout=60)
+    assert watcher.error is None, repr(watcher.error)
+    record = record_of(home, table_id)
+    assert_told_once(watcher.seat, record)  # guest applied home's moves, each once, in order
+    moves = len(record["actions"])
+    assert moves > 10
+    # home heard each move it stored back, and dropped it (other tests' tables may still be
+    # moving on home: at least as many, never fewer)
+    own_home = own_heard(home) - own[home.name]
+    assert own_home >= moves, (own_home, moves)
+    assert acts_heard(home) - acts[home.name] >= own_home
+    assert own_heard(guest) == own[guest.name]  # guest stored none: none of them is its own
+    assert acts_heard(guest) - acts[guest.name] >= moves - watcher.seat.plies[0]

@@ -4,11 +4,12 @@ nginx), a table against a bot with a turn timer made in the lobby and played in 
 Chromium through nginx.
 
 The node the page's WebSocket is on is killed with SIGKILL: the page says it is reconnecting, in
-words, without moving the table under the player's pointer; a move clicked meanwhile is not
-sent and the page says so (the browser is held offline for that moment, so that its retries
-fail until the test lets them through); then it resumes without a reload (a marker set on
-`window` before the kill survives) with the same ply, the same log and the same turn's
-countdown, no longer saying it is not connected, and its next move is accepted. Then the node
+words (the banner and the turn line), without moving the table under the player's pointer; its
+moves are disabled meanwhile and a click on one sends nothing (the browser is held offline for
+that moment, so that its retries fail until the test lets them through); then it resumes
+without a reload (a marker set on `window` before the kill survives) with the same ply, the
+same log and the same turn's countdown, its turn and its moves offered again, and its next move
+is accepted. Then the node
 that drives the table (its lease) is killed: the player's moves are still accepted, and the bot
 moves again once another node has taken the table over. Every move the player clicked is in the
 database at its ply, and the page's ply is the number of moves stored: none lost, none added.
@@ -224,7 +225,12 @@ class Player:
         self.ui, self.page = ui, page
         self.played: dict[int, str] = {}
         self.sockets: list[Any] = []
-        page.on("websocket", lambda ws: self.sockets.append(ws))
+        self.sent: list[str] = []  # every frame the page sent, on any of its sockets
+        page.on("websocket", self.opened)
+
+    def opened(self, ws: Any) -> None:
+        self.sockets.append(ws)
+        ws.on("framesent", lambda payload: self.sent.append(str(payload)))
 
     def ply(self) -> int:
         return int(self.ui.state(self.page)["ply"])
@@ -299,6 +305,7 @@ def kill_the_sockets_node(site: Cluster, player: Player, table_id: str, dead: se
     before = page.evaluate(_TABLE_STATE)
     left = seconds_left(page)
     aimed = player.first_button().bounding_box()
+    acts = sum(1 for frame in player.sent if '"act"' in frame)
     page.evaluate(_WATCH)
     # offline: the page's retries fail until it is back online, which holds the gap open long
     # enough to look at it (the open socket is left alone: the kill drops it)
@@ -311,11 +318,14 @@ def kill_the_sockets_node(site: Cluster, player: Player, table_id: str, dead: se
     # the banner floats: nothing moved under the player's pointer (it pushed the table 54 px down)
     now = player.first_button().bounding_box()
     assert abs(now["y"] - aimed["y"]) < 1 and abs(now["x"] - aimed["x"]) < 1, (aimed, now)
-    # a move clicked meanwhile is not sent, and the page says why
-    player.first_button().click()
+    # the turn line says the table is reconnecting, and no move is offered meanwhile: the move
+    # looks disabled, and a click on it sends nothing
+    assert page.locator("#status").inner_text().startswith("Reconnecting…")
+    assert player.first_button().is_disabled()
+    player.first_button().click(force=True)
     message = page.locator("#message")
-    message.wait_for(state="visible")
-    assert message.inner_text().startswith("Not connected: wait a moment.")
+    assert not message.is_visible()
+    assert sum(1 for frame in player.sent if '"act"' in frame) == acts
     ui.shot(page, "cluster-failover-2-reconnecting")
     page.context.set_offline(False)  # the browser's "online" event: the page dials at once
     page.wait_for_function(_CONNECTED, timeout=RECONNECT_MS)
@@ -324,7 +334,9 @@ def kill_the_sockets_node(site: Cluster, player: Player, table_id: str, dead: se
     banners = page.evaluate("window.__banners")
     assert banners[0].startswith("Connection lost: reconnecting…"), banners
     assert "Reconnect now" in banners[0]
-    assert not message.is_visible(), "the page still says it is not connected"
+    assert not message.is_visible(), "the page says it is not connected"
+    assert page.locator("#status").inner_text().startswith("Your turn")
+    assert not player.first_button().is_disabled()
     assert len(player.sockets) >= 2  # a new socket, through nginx to a live node
     assert player.same_document(), "the page was reloaded"
     assert page.evaluate(_TABLE_STATE) == before  # same ply, same log, same moves

@@ -229,6 +229,8 @@ def test_cluster_starts_serves_through_nginx_and_stops_clean(cluster_dir: Path) 
         pids.append(int((run_dir / f"{killed_node}.pid").read_text()))
         # a node killed: nginx passes every request to the others; start-node brings it back
         killed = int((run_dir / "node2.pid").read_text())
+        node2_log = tmp_path / "cluster" / "logs" / "node2.log"
+        said = node2_log.read_text()
         os.kill(killed, signal.SIGKILL)
         for _ in range(6):
             site = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10, trust_env=False)
@@ -236,6 +238,12 @@ def test_cluster_starts_serves_through_nginx_and_stops_clean(cluster_dir: Path) 
         assert "node2: dead" in cluster("status", env)
         assert "node 2 is back" in cluster("start-node 2", env)
         pids.append(int((run_dir / "node2.pid").read_text()))
+        # its log goes on after what the killed node said (docs/web.md: grep counts go on),
+        # each start marked with the pid of the node it started
+        log = node2_log.read_text()
+        assert log.startswith(said) and len(log) > len(said)
+        starts = re.findall(r"^=== node 2 started \S+Z, pid (\d+) ===$", log, re.MULTILINE)
+        assert [int(pid) for pid in starts] == [killed, pids[-1]]
         health = httpx.get(f"http://127.0.0.1:{port + 2}/api/health", timeout=10, trust_env=False)
         assert health.status_code == 200
         if serve_has_redis():

@@ -8,16 +8,19 @@ This test runs a server of its own (the session's server cannot be restarted und
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import UI, Server, free_port
+from tests.web.conftest import PHONE_OPTIONS, UI, Server, free_port
 
 from eterna.server.launch import serve_command, wait_until_serving
 
+CATALOGS = Path(__file__).parents[2] / "src" / "eterna" / "web" / "static" / "i18n"
 SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "agent": "heuristic"}]
 
 
@@ -145,3 +148,114 @@ def test_a_restarted_server_is_reconnected_and_the_table_resumes(
         assert page.evaluate("window.__sameDocument === true")
         ui.move(page, page.locator("#action-list button[data-action]").first)
         assert int(ui.state(page)["ply"]) > int(before["ply"])
+
+
+# Where a player aims: the moves, the cards, the hint, the turn line; their boxes in the page
+# must not move when the connection comes and goes (rounded to the pixel).
+_AIMED = """() => Object.fromEntries(
+    [...document.querySelectorAll(
+        '#action-list button[data-action], #moves-quick button, #board button.card, ' +
+        '#hint-button, #status, #moves-toggle')]
+      .map((node, i) => {
+          const box = node.getBoundingClientRect();
+          const key = node.id || `${node.dataset.action || node.dataset.card || ''}#${i}`;
+          // the turn line's words change: its width with them, never its place or its height
+          const width = node.id === 'status' ? 0 : box.width;
+          const x = box.x + window.scrollX, y = box.y + window.scrollY;  // in the page
+          return [key, [x, y, width, box.height].map(Math.round)];
+      }))"""
+
+# The moves a player could click: the buttons of #actions and the cards on the board.
+_OFFERED = """() => [...document.querySelectorAll(
+    '#action-list button[data-action], #moves-quick button, #board button.card, ' +
+    '#board button.card-verb, #hint-button')].map((node) => node.disabled)"""
+
+
+def _seconds_left(page: Any) -> int:
+    text = page.locator("#status #countdown").inner_text()
+    found = re.search(r"\d+", text)
+    assert found, text
+    return int(found.group(0))
+
+
+@pytest.mark.parametrize(
+    ("where", "options", "turn_words"),
+    [
+        ("vale-desktop-en", {"viewport": {"width": 1280, "height": 800}}, "Your turn"),
+        ("vale-phone-de", {**PHONE_OPTIONS, "locale": "de-DE"}, "Du bist am Zug"),
+        (
+            "eternity-desktop-fr",
+            {"viewport": {"width": 1024, "height": 800}, "locale": "fr-FR"},
+            "À vous de jouer",
+        ),
+    ],
+)
+def test_a_dropped_socket_offers_no_move_until_it_is_back(
+    restartable: Restartable,
+    open_page: Any,
+    screenshots: Path,
+    where: str,
+    options: dict[str, Any],
+    turn_words: str,
+) -> None:
+    """While the page reconnects, its turn line says so (in the page's language), its moves and
+    cards are disabled, a click on them sends nothing and moves nothing; once it is back, the
+    same turn is offered again as it was, with its countdown, and a move is accepted."""
+    game, _, lang = where.split("-")
+    words = json.loads((CATALOGS / f"{lang}.json").read_text())
+    ui = UI(Server(restartable.base), screenshots)
+    seats = SEATS if game == "vale" else [*SEATS, {"kind": "bot", "agent": "heuristic"}]
+    created = ui.server.create(game, seats, seed=17, turn_timer=300)
+    with open_page(**options) as page:
+        frames: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
+        page.goto(restartable.base + created["seats"][0]["url"])
+        ui.wait_settled(page)
+        ui.open_moves(page)  # a phone folds the moves while the cards are the moves
+        status = page.locator("#status")
+        assert status.inner_text().startswith(turn_words)
+        before = page.evaluate(_AIMED)
+        assert len(before) > 3, before
+        assert not any(page.evaluate(_OFFERED)), "a move is disabled before the drop"
+        left = _seconds_left(page)
+        ply = ui.state(page)["ply"]
+        ui.shot(page, f"reconnect-turn-{where}-1-before")
+
+        restartable.stop()
+        page.wait_for_function("document.body.dataset.connection === 'lost'")
+        page.locator("#connection").wait_for(state="visible")
+        assert status.inner_text().startswith(words["table.statusReconnecting"])
+        assert turn_words not in status.inner_text()
+        assert page.locator("#status #countdown").count() == 1  # the clock still runs
+        own_dot = page.locator("#seats .seat-chip.me .dot")
+        assert own_dot.get_attribute("class") == "dot off"  # the page's own seat: not connected
+        offered = page.evaluate(_OFFERED)
+        assert offered and all(offered), "a move still looks clickable while reconnecting"
+        sent = len(frames)
+        # a player's clicks on a move and on a card: nothing is sent, nothing moves
+        page.locator("#action-list button[data-action]").first.click(force=True)
+        cards = page.locator("#board button.card.legal")
+        if cards.count():
+            cards.first.click(force=True)
+        page.locator("#hint-button").click(force=True)
+        page.wait_for_timeout(300)  # let a wrongly sent frame or a message show
+        assert frames[sent:] == []
+        assert page.locator("#message").is_hidden()
+        assert page.evaluate(_AIMED) == before, "the table moved when the connection dropped"
+        ui.shot(page, f"reconnect-turn-{where}-2-reconnecting")
+
+        restartable.start()
+        page.evaluate("document.getElementById('reconnect-now')?.click()")
+        page.locator("#connection").wait_for(state="hidden", timeout=30_000)
+        ui.wait_settled(page)
+        page.wait_for_function("!document.body.dataset.connection")
+        assert status.inner_text().startswith(turn_words)
+        assert not any(page.evaluate(_OFFERED)), "a move stays disabled after the reconnect"
+        assert own_dot.get_attribute("class") == "dot on"
+        assert 0 < _seconds_left(page) <= left
+        assert ui.state(page)["ply"] == ply
+        assert page.evaluate(_AIMED) == before, "the table moved when the connection came back"
+        ui.shot(page, f"reconnect-turn-{where}-3-back")
+        ui.open_moves(page)
+        ui.move(page, page.locator("#action-list button[data-action]").first)
+        assert int(ui.state(page)["ply"]) > int(ply)

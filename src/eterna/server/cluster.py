@@ -130,6 +130,12 @@ class Cluster:
         # subscriptions changed one command at a time, in the order they were decided
         self.commands = asyncio.Lock()
         self.heard: Counter[str] = Counter()  # messages heard, by kind (GET /api/cluster)
+        # This process's mark on what it publishes (`o`): its own messages, which Redis hands
+        # back to it on the channels it hears, are dropped as soon as they are decoded (it
+        # told its own sockets already), counted by kind. A mark of the process, not the node's
+        # name: a node started again under the same name hears what the dead one published.
+        self.origin = os.urandom(4).hex()
+        self.own: Counter[str] = Counter()
         self.tasks: list[asyncio.Task[None]] = []
         # set when Redis answers (at start, and when it is back): the lease loop sweeps at once
         # rather than at the end of its sleep, so the node holds its lease within a round trip
@@ -324,7 +330,7 @@ class Cluster:
         """Announce a change to the nodes keeping its table (this one included), in this
         node's order; a rematch to every node."""
         channel = CHANNEL_BYTES if message["k"] == "rematch" else channel_of(str(message["t"]))
-        self.outbox.put_nowait((channel, message))
+        self.outbox.put_nowait((channel, {**message, "o": self.origin}))
 
     async def _publish(self) -> None:
         while True:
@@ -446,6 +452,9 @@ class Cluster:
                         try:
                             event = orjson.loads(message["data"])
                             self.heard[str(event.get("k"))] += 1
+                            if event.get("o") == self.origin:  # this process published it
+                                self.own[str(event.get("k"))] += 1
+                                continue
                             if event.get("k") == RELEASED:  # a node handed its tables over
                                 if event.get("n") != self.node:
                                     self.wake.set()

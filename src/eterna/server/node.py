@@ -96,7 +96,8 @@ class Health:
 
     def hearing(self) -> dict[str, object] | None:
         """What this node hears of its cluster (None without one): the tables whose channel
-        it listens to, the messages heard since it started, by kind, whether it holds its own
+        it listens to, the messages heard since it started, by kind (and those it published
+        itself, dropped unread), whether it holds its own
         lease (without it, it drives no table: just started, or Redis or the database lost)
         and how many tables it drives."""
         if self.cluster is None:
@@ -105,6 +106,7 @@ class Health:
             "node": self.cluster.node,
             "channels": len(self.cluster.watched),
             "heard": dict(self.cluster.heard),
+            "own": dict(self.cluster.own),  # of those, its own, skipped once decoded
             "leased": self.cluster.epoch is not None,
             "driving": len(self.cluster.held),
         }

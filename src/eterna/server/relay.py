@@ -9,6 +9,8 @@ the channel every node hears; `k` its kind, `t` the table):
 - `ended`: the table ended early: read it again.
 - `rematch`: the finished table's rematch `r`, with each human seat's token `tok`.
 - `presence`: the seats `seats` connected to node `node`.
+Each also carries `o`, its publishing process's mark: cluster.py drops this node's own before
+they reach the relay (Redis hands them back; the node told its sockets when it stored them).
 
 A copy that misses a message (Redis was lost) is caught up from the database (`Moves.catch_up`):
 when the next action arrives after a gap, on every lease sweep (one query for all the unfinished

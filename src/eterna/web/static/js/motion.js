@@ -60,12 +60,12 @@ function beep() {
 }
 
 // mine: is it the seat's turn; title: the page's title otherwise; turnTitle: on the seat's turn.
-export function turnSignal(mine, title, turnTitle) {
+export function turnSignal(mine, title, turnTitle, sound = true) {
   document.title = mine ? turnTitle : title;
   const icon = document.querySelector("link[rel='icon']");
   if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
   document.body.dataset.turnSignal = mine ? "1" : "0";
-  if (mine && signal.mine === false && soundOn()) beep();
+  if (mine && signal.mine === false && sound && soundOn()) beep();
   signal.mine = mine;
 }
 

@@ -18,7 +18,7 @@ const token = new URLSearchParams(location.search).get("token");
 const S = {
   seat: null, table: null, view: null, ply: null, mod: null, link: null, dropped: false,
   log: [], logKeys: new Set(), told: new Map(), labels: new Map(), refusal: null, hint: null, hintPending: false, deadline: null,
-  stopped: false, sending: false, message: null, connected: false,
+  stopped: false, sending: false, message: null, connected: false, closedTurn: null, refusedOffline: false,
   clicked: null, refusalShown: null, lastCard: null, endShown: false, besideCards: [],
 };
 // At most this many moves no card makes (Pass, End turn, Skip) and the cards are still the moves.
@@ -62,7 +62,7 @@ function connect() {
       S.dropped = false;
       document.body.dataset.words = lang;
       if (S.message && S.message.offline) showMessage(null);  // "not connected" is no longer true
-      renderConnection();
+      render();  // the turn and its moves are offered again, as they were before the drop
     },
     onFrame,
     onClose: (event) => {
@@ -71,7 +71,10 @@ function connect() {
       if (event.code === 4404) { S.stopped = true; showMessage(t("table.unknownTable")); }
       else if (event.code === 4403) { S.stopped = true; showMessage(t("table.badToken")); }
       else S.dropped = true;  // a restarting node (1012), a lost one (1006): back in a moment
-      renderConnection();
+      if (S.dropped && myTurn() && S.closedTurn === null) S.closedTurn = S.ply;  // see draw()
+      if (S.dropped) closeChoice();  // a card's menu of moves: none can be sent now
+      if (S.table) render();  // nothing offered while nothing can be sent (the status says why)
+      else renderConnection();
       return S.stopped;
     },
   });
@@ -79,6 +82,9 @@ function connect() {
 
 function send(frame) {
   if (!S.link || !S.link.send(frame)) {
+    // In the reconnecting banner, which floats: a line in the page's flow would push the table
+    // down under the player's pointer. Before the first connection, the page's message.
+    if (reconnecting()) { S.refusedOffline = true; renderConnection(); return false; }
     showMessage(t("table.notConnected"));
     S.message.offline = true;  // taken back once the connection is open again
     return false;
@@ -88,6 +94,7 @@ function send(frame) {
 
 function act(action) {
   if (S.seat === null) { showMessage(t("table.spectatorCannotPlay")); return; }
+  if (reconnecting()) { closeChoice(); send({ type: "act", action, ply: S.ply }); return; }  // says why, sends nothing
   closeChoice();
   showMessage(null); // the last refusal is answered by this new try
   S.refusal = null;
@@ -228,6 +235,9 @@ function myTurn() {
   return Boolean(S.view && S.view.legal_actions && S.view.legal_actions.length && !isOver() && !waiting());
 }
 
+// The socket dropped and the page is dialling again: no move can be sent meanwhile.
+function reconnecting() { return Boolean(S.dropped && !S.connected && !S.stopped); }
+
 // Not every human seat is taken yet: nothing moves (docs/web.md, "Waiting for players").
 function waiting() { return Boolean(S.table && S.table.waiting && !isOver()); }
 
@@ -240,6 +250,8 @@ function draw() {
   document.body.dataset.ply = S.ply === null ? "" : String(S.ply);
   document.body.dataset.status = isOver() ? "over" : "playing";
   document.body.dataset.myTurn = myTurn() ? "1" : "0";
+  if (reconnecting()) document.body.dataset.connection = "lost";
+  else delete document.body.dataset.connection;
   if (S.sending) document.body.dataset.sending = "1";
   else delete document.body.dataset.sending;
   $("game-title").textContent = S.table.game ? tOr(`game.${S.table.game}`, S.table.game) : "";
@@ -256,6 +268,8 @@ function draw() {
       onCard, onVerb, label, lastCard: S.lastCard,
     });
     if (S.flyFrom !== null && S.flyFrom !== undefined) { flyFromSeat($("board"), S.flyFrom); S.flyFrom = null; }
+    // the cards stay where they are (the same buttons, nothing redrawn differently), unclickable
+    if (reconnecting()) for (const node of $("board").querySelectorAll("button.card, button.card-verb")) node.disabled = true;
     // The cards are the moves when a click on a card makes every move but a few (Pass, End
     // turn): a phone folds the moves panel away, those few stay as buttons in its head.
     const legal = (S.view && S.view.legal_actions) || [];
@@ -270,11 +284,18 @@ function draw() {
   renderConnection();
   dockRoom();
   const game = tOr(`game.${S.table.game}`, S.table.game || "");
-  turnSignal(myTurn(), `${t("table.title")} · Eterna`, t("table.turnTitle", { game }));
+  const offered = myTurn() && !reconnecting();
+  // the turn offered again after a drop is the same turn (the same ply): no second beep for it
+  turnSignal(offered, `${t("table.title")} · Eterna`, t("table.turnTitle", { game }), S.closedTurn !== S.ply);
+  if (offered || !myTurn()) S.closedTurn = null;
 }
 
 function renderStatus() {
   const status = $("status");
+  // while reconnecting the line keeps at least the width it had: shorter words would let the
+  // seats after it (and, wrapped, the table below) move up under the player's pointer
+  if (reconnecting() && !status.style.minWidth) status.style.minWidth = `${status.getBoundingClientRect().width}px`;
+  else if (!reconnecting()) status.style.minWidth = "";
   status.className = "status";
   if (!S.view) { status.textContent = t("table.connecting"); return; }
   renderWaiting(status, { table: S.table, seat: S.seat, token, onError: (text) => showMessage(text) });
@@ -285,7 +306,8 @@ function renderStatus() {
     return;
   }
   if (waiting()) { status.textContent = t("table.waitingPlayers"); status.classList.add("waiting"); return; }
-  if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
+  if (reconnecting()) { status.textContent = t("table.statusReconnecting"); status.classList.add("offline"); }
+  else if (myTurn()) { status.textContent = t("table.yourTurn"); status.classList.add("mine"); }
   else status.textContent = t("table.waitingFor", { name: name(S.view.current_player) });
   if (S.deadline) status.append(" ", el("span", { id: "countdown", class: "countdown" }));
   // the creator chose the deal: they could know every hand in advance
@@ -306,9 +328,12 @@ setInterval(tickCountdown, 1000);
 // button tries at once rather than at the end of the back-off.
 function renderConnection() {
   const box = $("connection");
-  box.hidden = S.connected || S.stopped || !S.dropped;
+  box.hidden = !reconnecting();
+  if (box.hidden) S.refusedOffline = false;
   box.setAttribute("role", "status");
-  box.replaceChildren(el("span", { class: "message-text" }, t("table.reconnecting")), " ",
+  // a move tried meanwhile (a key, a menu left open): why nothing was sent, in the banner
+  const refused = S.refusedOffline ? [" ", el("span", { id: "not-sent", class: "message-text" }, t("table.notConnected"))] : [];
+  box.replaceChildren(el("span", { class: "message-text" }, t("table.reconnecting")), ...refused, " ",
     el("button", { type: "button", id: "reconnect-now", class: "secondary small", onclick: () => S.link && S.link.retryNow() }, t("table.reconnectNow")));
 }
 
@@ -319,8 +344,10 @@ function renderSeats() {
   for (const seat of S.table.seats || []) {
     const s = seat.seat;
     const current = S.view && !isOver() && S.view.current_player === s;
+    // this page's own seat is not connected while it reconnects, whatever the last update said
+    const connected = seat.connected && !(s === S.seat && reconnecting());
     list.append(el("li", { class: `seat-chip${current ? " current" : ""}${s === S.seat ? " me" : ""}`, dataset: { seat: s } },
-      el("span", { class: `dot ${seat.kind === "bot" || seat.connected ? "on" : "off"}`, title: seat.kind === "bot" ? t("common.botSeat") : seat.connected ? t("table.connected") : t("table.disconnected") }),
+      el("span", { class: `dot ${seat.kind === "bot" || connected ? "on" : "off"}`, title: seat.kind === "bot" ? t("common.botSeat") : connected ? t("table.connected") : t("table.disconnected") }),
       el("span", { class: "seat-name" }, name(s)),
       // the "bot" tag only where the name does not say it already (a bot named by the host)
       seat.kind === "bot" && seat.name && seat.name !== String(seat.agent || "").split(":")[0].trim() ? el("span", { class: "tag" }, t("common.botTag")) : null,
@@ -405,7 +432,7 @@ function drawActions() {
   const legal = (S.view && S.view.legal_actions) || [];
   panel.hidden = S.seat === null || isOver();
   $("skip-moves").hidden = panel.hidden;
-  const button = (a, extra = "") => el("button", { type: "button", class: `action${extra}`, title: a, dataset: { action: a }, disabled: S.sending || waiting(), onclick: () => { S.clicked = null; act(a); } }, label(a));
+  const button = (a, extra = "") => el("button", { type: "button", class: `action${extra}`, title: a, dataset: { action: a }, disabled: S.sending || waiting() || reconnecting(), onclick: () => { S.clicked = null; act(a); } }, label(a));
   list.replaceChildren(...legal.map((a) => button(a)));
   // the moves no card makes, in the panel's head while the cards are the moves (css)
   $("moves-quick").replaceChildren(...(document.body.dataset.cardMoves === "1" ? S.besideCards || [] : []).map((a) => button(a, " small")));
@@ -419,8 +446,12 @@ function drawActions() {
     refusal.append(el("strong", {}, tOr(`error.${S.refusal.code}`, S.refusal.code)), `: ${S.refusal.message}${rule}`);
   }
   placeRefusal();
-  $("actions-note").textContent = legal.length ? t("table.pickAction") : t("table.notYourTurn");
-  hintButton.disabled = !legal.length || S.hintPending;
+  // while reconnecting, in no more room than the words it replaces (the moves below stay put)
+  const note = $("actions-note");
+  const offNote = reconnecting() && legal.length > 0;
+  note.style.minHeight = offNote ? `${note.getBoundingClientRect().height}px` : "";
+  note.textContent = offNote ? t("table.movesReconnecting") : legal.length ? t("table.pickAction") : t("table.notYourTurn");
+  hintButton.disabled = !legal.length || S.hintPending || reconnecting();
   const hintBox = $("hint");
   hintBox.replaceChildren();
   if (S.hintPending) hintBox.append(el("p", { class: "note" }, t("table.thinking")));
@@ -431,7 +462,7 @@ function drawActions() {
     const body = el("tbody");
     S.hint.candidates.forEach((c, i) => {
       body.append(el("tr", { class: i === 0 ? "best" : "" },
-        el("td", {}, el("button", { type: "button", class: "action small", title: c.action, dataset: { hintAction: c.action }, disabled: !legal.includes(c.action), onclick: () => { S.clicked = null; act(c.action); } }, label(c.action))),
+        el("td", {}, el("button", { type: "button", class: "action small", title: c.action, dataset: { hintAction: c.action }, disabled: !legal.includes(c.action) || reconnecting(), onclick: () => { S.clicked = null; act(c.action); } }, label(c.action))),
         ...columns.cells(c).map((v) => el("td", {}, v)),
         el("td", {}, c.visits)));
     });

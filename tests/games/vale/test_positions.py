@@ -366,7 +366,8 @@ def test_the_tile_picks_of_a_hunt_round_trip() -> None:
     assert_round_trip(st, random_actions(st, random.Random(1), 6))
 
 
-def test_horus_points_wait_under_the_summoned_cards_question() -> None:
+def _horus_then_leviathan() -> ValeState:
+    """Horus summoned, then Leviathan: two after_summon steps wait under a question."""
     st = acting(
         2,
         options=ART,
@@ -375,6 +376,11 @@ def test_horus_points_wait_under_the_summoned_cards_question() -> None:
         stones=[["purple", "red"], []],
     )
     play(st, "summon horus pay purple+red", "summon leviathan free")
+    return st
+
+
+def test_horus_points_wait_under_the_summoned_cards_question() -> None:
+    st = _horus_then_leviathan()
     steps = [w["step"] for w in st.to_position()["work"]]
     assert steps == ["after_summon", "points:4", "after_summon"]  # Leviathan costs 4
     assert_round_trip(st, ["target seat-1", "discard boulder"])
@@ -383,15 +389,7 @@ def test_horus_points_wait_under_the_summoned_cards_question() -> None:
 def test_an_after_summon_step_without_its_payment_is_refused() -> None:
     """A hostile position: after_summon with `arg: null` was read, then crashed the game at
     its run (the step reads what the summon paid; a TypeError, later an AssertionError)."""
-    st = acting(
-        2,
-        options=ART,
-        hands=[["horus", "leviathan"], []],
-        areas=[[], ["boulder"]],
-        stones=[["purple", "red"], []],
-    )
-    play(st, "summon horus pay purple+red", "summon leviathan free")
-    position = st.to_position()
+    position = _horus_then_leviathan().to_position()
     position["work"][0]["arg"] = None
     with pytest.raises(BadPosition, match=r"work\[0\]\.arg.*after_summon carries"):
         GAME.from_position(position)

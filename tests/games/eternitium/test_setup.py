@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from eternitium_helpers import legal, make
+from eternitium_helpers import check_keys, legal, make
 
 from eterna.core.errors import BadSetup
 from eterna.games.eternitium import GAME
+from eterna.games.eternitium.cards import VISIBLE
+from eterna.games.eternitium.setup import SETUP_KEYS, EternitiumSetup, parse_setup
 
 SHAPES = ("circle", "square", "triangle", "diamond")
 
@@ -418,3 +420,35 @@ def test_each_bad_setup_is_refused_in_its_own_words(setup, message):
     with pytest.raises(BadSetup) as refused:
         GAME.new_game(2, seed=1, setup=setup)
     assert str(refused.value) == message
+
+
+def test_a_parsed_setup_is_the_typed_setup_it_declares():
+    """parse_setup gives an EternitiumSetup: the keys SETUP_KEYS names, each of its declared
+    type (kinds, shapes and counts as ints), here with every key given."""
+    setup = {
+        "first_player": 1,
+        "hands": [["droid"], ["portal-circle", "transporter"]],
+        "decks": [["portal-square"], []],
+        "discards": [[], ["digital-wallet"]],
+        "blind": [[], ["transporter"]],
+        "era": [["CIRCLE", "square"], ["diamond"]],
+        "era_visible": [None, 1],
+        "era_deck": ["triangle"],
+        "era_display": ["circle", "square"],
+        "era_discard": ["diamond"],
+        "basic_row": ["transporter"],
+        "basic_deck": ["droid"],
+        "advanced_row": ["time-bomb"],
+        "advanced_deck": ["laboratory"],
+        "portals": {"circle": 2},
+        "portal_deck": ["portal-circle"],
+        "ai_deck": ["time-bomb"],
+        "exact": ["basic_deck"],
+    }
+    assert set(setup) == set(SETUP_KEYS) == EternitiumSetup.__optional_keys__
+    parsed = parse_setup(setup, 2)
+    assert set(parsed) == set(SETUP_KEYS)
+    check_keys(parsed, EternitiumSetup, "setup")
+    assert parsed["era"] == [[0 | VISIBLE, 1], [3]]
+    assert parsed["portals"] == {0: 2}
+    assert parse_setup(None, 2) == {}

@@ -499,8 +499,8 @@ class EternitiumState(EternitiumLegal):
         text = str(action)
         return None if text.startswith("keep") else text
 
-    # An EternitiumView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
-    def _view(self, seat: int | None) -> EternitiumView:  # type: ignore[override]
+    # The game's own view type: a TypedDict is a `View` (Mapping[str, object]), a legal override.
+    def _view(self, seat: int | None) -> EternitiumView:
         from eterna.games.eternitium.views import build_view
 
         return build_view(self, seat)

@@ -43,7 +43,7 @@ from eterna.games.eternitium.cards import (
     era_shape,
 )
 from eterna.games.eternitium.rules import Rules
-from eterna.games.eternitium.setup import EternitiumSetup
+from eterna.games.eternitium.typeddicts import EternitiumSetup
 
 # Phases: the kind of decision the current player faces.
 PH_PICK: Final = 0  # setup: the initial Basic Technology pick

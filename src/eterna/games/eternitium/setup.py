@@ -5,7 +5,7 @@ format'). Every key is optional; what is left out is dealt by the game's generat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Literal, TypedDict, TypeGuard
+from typing import Final, Literal, TypeGuard
 
 from eterna.core.errors import BadNotation, BadSetup
 from eterna.core.jsonvalue import JsonValue
@@ -20,32 +20,7 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     card_id,
 )
-
-
-class EternitiumSetup(TypedDict, total=False):
-    """A setup checked and turned into ints (`parse_setup`): each key only when the setup gives
-    it (`era_visible` whenever there is a setup). Cards are kinds (cards.py), Era cards shape
-    indices (with `VISIBLE` on a face-up pile card), in the setup's order."""
-
-    first_player: int
-    hands: list[list[int]]  # per seat
-    decks: list[list[int]]  # per seat, top first
-    discards: list[list[int]]  # per seat, bottom first
-    blind: list[list[int]]  # per seat: the cards among its own that it took blind
-    era: list[list[int]]  # per seat, top first
-    era_visible: list[int]  # per seat: the top cards the deal turns face up
-    era_deck: list[int]  # top first
-    era_display: list[int]
-    era_discard: list[int]
-    basic_row: list[int]
-    basic_deck: list[int]  # top first
-    advanced_row: list[int]
-    advanced_deck: list[int]  # top first
-    portals: dict[int, int]  # shape -> the Portal reserve's count
-    portal_deck: list[int]  # top first
-    ai_deck: list[int]  # top first
-    exact: list[str]  # the decks given whole (EXACT_KEYS)
-
+from eterna.games.eternitium.typeddicts import EternitiumSetup as EternitiumSetup
 
 # The keys of EternitiumSetup that hold one list of card kinds per seat, and the market's.
 SeatKey = Literal["hands", "decks", "discards", "blind"]

@@ -9,10 +9,12 @@ reads the `EternitiumPolicyView` part; a reader handed the contract's plain `Vie
 with `as_eternitium_view` (or `as_eternitium_policy_view`), so mypy checks every key it reads.
 """
 
+from __future__ import annotations
+
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from eterna.games.eternitium.board import (
     PH_CYCLE,
@@ -36,93 +38,19 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     era_shape,
 )
+from eterna.games.eternitium.typeddicts import EternitiumPending as EternitiumPending
+from eterna.games.eternitium.typeddicts import EternitiumPolicyView as EternitiumPolicyView
+from eterna.games.eternitium.typeddicts import EternitiumTurnState as EternitiumTurnState
+from eterna.games.eternitium.typeddicts import EternitiumView as EternitiumView
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.state import EternitiumState
 
-# (No `from __future__ import annotations`: TypedDict reads NotRequired at run time only from
-# real annotations, and tests/games/eternitium/test_views_typed.py checks the keys at run time.)
-
-
-class EternitiumPending(TypedDict, total=False):
-    """What the decision the game waits on has gathered so far (the view's `pending`): each key
-    only in its phase, none outside them."""
-
-    victim: int  # steal: the Thieving Robot's victim
-    victim_discard: list[str]  # steal, the thief only: the victim's pile, bottom first (R2)
-    gifts_to_come: list[int]  # gift: the seats still to receive a gift, in order
-    mode: str  # data-analyser: "any", "discard" or "destroy"
-    chosen: int  # data-analyser: the cards chosen so far
-    era_to_take: int  # era: the Era cards still to take
-
-
-class EternitiumTurnState(TypedDict):
-    """The view's `turn_state`: what the active seat's turn has done so far."""
-
-    played: bool  # a card was played this turn (no `skip` any more)
-    skipped: bool  # the player skipped step 2 (destroy, keep, draw up to 6)
-    failed_luck: bool  # a Portal's try on a hidden Era card failed (step 5 draws 4)
-    smartphones: int  # cards limited per turn played this turn (Smartphone: 3, R3)
-    wallet: bool  # a Digital Wallet makes step 4 cost one Era card fewer (R16)
-
-
-class EternitiumPolicyView(TypedDict):
-    """The keys of the view that the game's heuristic reads (`POLICY_KEYS`, `policy_view`):
-    every `EternitiumView` is one."""
-
-    seat: int | None
-    players: int
-    turn: int  # turns played
-    phase: str  # PHASE_NAME: "pick", "destroy", "portal", "play", ... or "over"
-    hand: list[str] | None  # the seat's own hand, card ids (None for a spectator)
-    era: list[list[str]]  # per seat, top first: a visible card's shape, else "hidden"
-    era_counts: list[int]
-    discard_sizes: list[int]
-    advanced_row: list[str]
-
-
-class EternitiumView(EternitiumPolicyView):
-    """`EternitiumState.view(seat)`: what `seat` (None: a spectator) may know. Seats are ints,
-    cards their ids ("portal-circle"), shapes their names ("circle"); docs/eternitium.md."""
-
-    game: str  # "eternitium"
-    mission: int  # the Special Mission played (0: none)
-    first_player: int
-    starting_sets: list[int]  # per seat, the starting set it was dealt (1-based)
-    round: int  # 1-based
-    current_player: int | None  # the seat that decides now (None once the game is over)
-    active_player: int | None  # the seat whose turn it is (None once the game is over)
-    hand_sizes: list[int]
-    deck_sizes: list[int]
-    discard: list[str] | None  # the seat's own pile, bottom first (None for a spectator)
-    gem: list[int]  # the seats whose Era pile is empty
-    portal_reserve: dict[str, int]  # shape -> Portal cards left in the reserve
-    portal_row: list[str]  # mission 4's face-up Portal row
-    portal_deck_size: int
-    basic_row: list[str]
-    basic_deck_size: int
-    advanced_deck_size: int
-    era_display: list[str]  # shapes
-    era_deck_size: int
-    era_discard: dict[str, int]  # shape -> discarded Era cards (face up)
-    ai_deck_size: int
-    ai_cards: list[str]  # the solo AI cards revealed so far
-    turns_left: int | None  # solo: turns left (None with several seats)
-    last_turn: bool
-    turn_state: EternitiumTurnState
-    in_play: str | None  # the card being played
-    pending: EternitiumPending
-    scores: list[int]  # technology points
-    advanced_counts: list[int]  # Advanced cards owned: the second tie-break
-    is_terminal: bool
-    winners: list[int]
-    legal_actions: NotRequired[list[str]]  # only in the view of the seat to move
-
 
 def as_eternitium_view(view: Mapping[str, object]) -> EternitiumView:
-    """A view of this game typed as the EternitiumView it is: the contract hands any game's view on
-    as a `View` (a read-only Mapping[str, object]). A cast: nothing is checked at run time
-    (the compiled build checks it is a dict)."""
+    """A view of this game typed as the EternitiumView it is: the contract hands any game's
+    view on as a `View` (a read-only Mapping[str, object]). A cast: nothing is checked at run
+    time (the compiled build checks it is a dict)."""
     return cast(EternitiumView, view)
 
 
@@ -147,7 +75,7 @@ def _names(cards: list[int]) -> list[str]:
     return [CARD_NAME[k] for k in cards]
 
 
-def _pending(st: "EternitiumState", seat: int | None) -> EternitiumPending:
+def _pending(st: EternitiumState, seat: int | None) -> EternitiumPending:
     """What the decision the game waits on has gathered so far."""
     pending: EternitiumPending = {}
     if st._phase == PH_STEAL:
@@ -164,7 +92,7 @@ def _pending(st: "EternitiumState", seat: int | None) -> EternitiumPending:
     return pending
 
 
-def build_view(st: "EternitiumState", seat: int | None) -> EternitiumView:
+def build_view(st: EternitiumState, seat: int | None) -> EternitiumView:
     n = st._n
     current = st.current_player
     era_discard = {s: 0 for s in SHAPES}
@@ -239,7 +167,7 @@ POLICY_KEYS: Final = (
 )
 
 
-def policy_view(st: "EternitiumState", seat: int) -> EternitiumPolicyView:
+def policy_view(st: EternitiumState, seat: int) -> EternitiumPolicyView:
     """The part of `build_view(st, seat)` that the heuristic reads (`POLICY_KEYS`), built the
     same way, without the rest (scores, markets, counts): about a sixth of the cost. The
     heuristic decides from it in search rollouts (`EternitiumHeuristic.act_state`);
@@ -269,7 +197,7 @@ def _spread(counts: list[int]) -> list[int]:
     return [k for k, c in enumerate(counts) for _ in range(c)]
 
 
-def determinize(st: "EternitiumState", seat: int, rng: random.Random) -> "EternitiumState":
+def determinize(st: EternitiumState, seat: int, rng: random.Random) -> EternitiumState:
     """A full state `seat` cannot tell from `st`: every card it cannot locate is resampled.
 
     What stays is what the seat knows: every public card and count; its own hand, discard pile
@@ -317,7 +245,7 @@ def _reordered(deck: list[int], shuffle: Shuffle) -> list[int]:
 
 
 def _resample_action_cards(
-    st: "EternitiumState", new: "EternitiumState", seat: int, shuffle: Shuffle
+    st: EternitiumState, new: EternitiumState, seat: int, shuffle: Shuffle
 ) -> None:
     """Action cards: one pool per tier of the cards the seat cannot locate, dealt again."""
     n = st._n
@@ -370,7 +298,7 @@ def _resample_action_cards(
         new._discards[s] = pile
 
 
-def _resample_era_cards(st: "EternitiumState", new: "EternitiumState", shuffle: Shuffle) -> None:
+def _resample_era_cards(st: EternitiumState, new: EternitiumState, shuffle: Shuffle) -> None:
     """Era cards: the known face-down ones keep their pile, the rest come from one pool."""
     census = st.census()
     unknown_era = [census[f"era-{shape}"] for shape in SHAPES]

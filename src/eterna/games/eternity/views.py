@@ -83,6 +83,5 @@ class EternityView(TypedDict):
 
 def as_eternity_view(view: Mapping[str, object]) -> EternityView:
     """A view of this game typed as the EternityView it is: the contract hands any game's view on
-    as a `View` (a read-only Mapping[str, object]). A cast: nothing is checked at run time
-    (the compiled build checks it is a dict)."""
+    as a `View` (a read-only Mapping[str, object]). A cast: nothing is checked at run time."""
     return cast(EternityView, view)

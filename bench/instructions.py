@@ -25,6 +25,10 @@ Workloads (`--modes`), per decision:
 - `observe`: per observation, not per decision: `Encoding.observe(state, seat)` (the fast path
   the adapters call, its copy into the row included) for every seat of every state of 10 seeded
   games, once (one warm-up call before the count).
+- `view`: per view: `state.view(seat)` for every seat and the spectator of every state of 10
+  seeded games, once (what bots and the reference observation path build);
+- `rollout`: per decision: the game's heuristic's `act_state(state, seat, legal)` (the search's
+  rollout step) over the states of 10 seeded games.
 
 Needs valgrind (with its headers, `valgrind/callgrind.h`) and a C compiler.
 """
@@ -39,10 +43,24 @@ import random
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from eterna.core.game import Game, GameState
 
 PLAYERS = {"eternity": 4, "vale": 2, "eternitium": 2}
-REPS = {"loop": 10, "playout": 10, "legal": 3, "clone": 3, "apply": 3, "observe": 1}
+REPS = {
+    "loop": 10,
+    "playout": 10,
+    "legal": 3,
+    "clone": 3,
+    "apply": 3,
+    "observe": 1,
+    "view": 1,
+    "rollout": 3,
+}
 
 
 def spec(name: str) -> tuple[str, dict[str, object]]:
@@ -113,6 +131,9 @@ def workload(mode: str, name: str, reps: int, helper: str) -> int:
             observe(s, seat)
         stop()
         return len(pairs)
+    if mode in ("view", "rollout"):
+        states = [s for _ in range(reps) for s, _a in traj]
+        return _reading(mode, game, players, states, start, stop)
     fresh = [(s.clone(), a) for _ in range(reps) for s, a in traj] if mode == "apply" else []
     start()
     if mode == "apply":
@@ -124,6 +145,36 @@ def workload(mode: str, name: str, reps: int, helper: str) -> int:
                 s.legal_actions() if mode == "legal" else s.clone()
     stop()
     return reps * len(traj)
+
+
+def _reading(
+    mode: str,
+    game: Game,
+    players: int,
+    states: list[GameState],
+    start: Callable[[], None],
+    stop: Callable[[], None],
+) -> int:
+    """The `view` and `rollout` workloads over `states`: what a seat's bot reads."""
+    from eterna.core.agent import ViewAgent
+
+    if mode == "view":
+        views = [(s, seat) for s in states for seat in (*range(players), None)]
+        views[0][0].view(0)  # warm: a module imported at the first view
+        start()
+        for s, seat in views:
+            s.view(seat)
+        stop()
+        return len(views)
+    agent = game.make_heuristic(seed=3)
+    assert isinstance(agent, ViewAgent), f"{game.id} has no heuristic that reads views"
+    steps = [(s, s.current_player or 0, s.legal_actions()) for s in states]  # none is over
+    agent.act_state(*steps[0])  # warm
+    start()
+    for s, seat, legal in steps:
+        agent.act_state(s, seat, legal)
+    stop()
+    return len(steps)
 
 
 def count(tree: Path, mode: str, game_id: str, compiled: bool, helper: str, out: str) -> float:
@@ -174,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                 ]
                 ratios = "".join(f", {counts[0] / c:.3f}x" for c in counts[1:])
                 line = ", ".join(f"{c:,.0f}" for c in counts)
-                unit = "an observation" if mode == "observe" else "a decision"
+                unit = {"observe": "an observation", "view": "a view"}.get(mode, "a decision")
                 print(f"{game_id} {mode}: {line} instructions {unit}{ratios}", flush=True)
     return 0
 

@@ -38,10 +38,12 @@ def test_every_listed_module_runs_on_the_chosen_path() -> None:
         assert engines.module_is_compiled(module) is want, name
 
 
-# Game modules left interpreted: the Eternity view's TypedDicts (mypyc does not keep their
-# optional keys, docs/compiled.md) and position checks and rests read once per position.
+# Game modules left interpreted: the Eternity view's and Eternitium's TypedDicts (mypyc does not
+# keep their optional keys, docs/compiled.md) and position checks and rests read once per
+# position.
 INTERPRETED_GAME_MODULES = {
     "games.eternity.views",
+    "games.eternitium.typeddicts",
     "games.eternitium.position_checks",
     "games.eternitium.position_rest",
     "games.vale.position_checks",

@@ -36,7 +36,7 @@ import pyspiel
 
 from eterna.adapters.encodings import ENCODINGS, Encoding, encoding_class
 from eterna.core.errors import EternaError
-from eterna.core.game import Action, Game, GameState
+from eterna.core.game import Action, Game, GameState, View
 from eterna.core.registry import game_ids, load_game
 
 PREFIX = "python_eterna_"
@@ -115,7 +115,7 @@ class EternaObserver:
         self.tensor = np.zeros(encoding.size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: EternaState, player: int) -> dict[str, Any]:
+    def _view(self, state: EternaState, player: int) -> View:
         return state.eterna.view(player if self.private else None)
 
     def set_from(self, state: EternaState, player: int) -> None:
@@ -239,7 +239,7 @@ class EternaState(pyspiel.State):  # type: ignore[misc]
         return new  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        view = self.eterna.view(None)
+        view = dict(self.eterna.view(None))
         view.pop("log", None)
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 

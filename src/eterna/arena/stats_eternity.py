@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from eterna.core.game import Record
 from eterna.core.records import replay
+from eterna.games.eternity.views import as_eternity_view
 
 
 def record_stats(record: Record) -> dict[str, Any]:
@@ -26,10 +27,10 @@ def record_stats(record: Record) -> dict[str, Any]:
     for text in actions:
         seat = state.current_player
         if text.startswith("pledge") and seat is not None:
-            round_number = state.view(None)["round"]
+            round_number = as_eternity_view(state.view(None))["round"]
             pledges.setdefault(round_number, [0] * state.players)[seat] += 1
         state.apply(text)
-    view = state.view(None)
+    view = as_eternity_view(state.view(None))
     results = view.get("round_results", [])
     for number in range(1, len(results) + 1):
         pledges.setdefault(number, [0] * state.players)

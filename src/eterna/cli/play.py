@@ -27,7 +27,7 @@ from eterna.cli.moves import AmbiguousMove, resolve_move
 from eterna.cli.words import NARRATED, Narrator, say, seat_names
 from eterna.core.agent import Agent
 from eterna.core.errors import BadNotation, EternaError, IllegalAction
-from eterna.core.game import GameState
+from eterna.core.game import GameState, View
 from eterna.core.records import write_record
 from eterna.i18n import catalog
 from eterna.render import Renderer, renderer_for
@@ -295,7 +295,7 @@ class PlaySession:
             return
         self.console.print(shown)
 
-    def show_log(self, view: dict[str, Any]) -> None:
+    def show_log(self, view: View) -> None:
         for line in self.story:
             self.console.print(line)
         if not self.story:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
+from typing import TYPE_CHECKING, ClassVar, Generic, Self
 
 from typing_extensions import TypeVar  # a type variable's default (PEP 696) before Python 3.13
 
@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 Record = JsonObject
 # A parameter of an agent spec (`heuristic:beat=0.8`), as agents/registry.py reads it.
 AgentParam = bool | int | float | str
-# A seat's view stays Any-valued: agents, renderers and the server read its keys, which differ by
-# game; each game's TypedDict types them (EternityView, ValeView; `as_<game>_view` narrows).
-View = dict[str, Any]
+# A seat's view, JSON-ready: read-only and untyped inside, for the code that holds any game's
+# (agents, the server, the adapters, the renderers' dispatch) and passes it on. Each game's state
+# returns its own TypedDict (EternityView, ValeView, EternitiumView: a TypedDict is a
+# Mapping[str, object]); a reader of one game's keys narrows with `as_<game>_view`.
+View = Mapping[str, object]
 
 
 class Action:

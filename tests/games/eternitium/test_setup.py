@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from eternitium_helpers import legal, make
+from eternitium_helpers import check_keys, legal, make
 
 from eterna.core.errors import BadSetup
 from eterna.games.eternitium import GAME
+from eterna.games.eternitium.cards import VISIBLE
+from eterna.games.eternitium.setup import SETUP_KEYS, EternitiumSetup, parse_setup
 
 SHAPES = ("circle", "square", "triangle", "diamond")
 
@@ -294,3 +296,159 @@ def test_market_records_without_the_option_replay_with_the_printed_reading():
     fresh = GAME.new_game(2, seed=seed)
     assert fresh.to_record()["options"]["basic_market_distinct"] == "technology"
     assert GAME.from_record(fresh.to_record()).view(None) == fresh.view(None)
+
+
+# Every refusal of a setup (setup.py, and the deal's for what it finds left), word for word: the
+# typed parse (a TypedDict out of JSON narrowed by these checks) refuses the same setups alike.
+KNOWN = (
+    "first_player, hands, decks, discards, blind, era, era_visible, era_deck, era_display, "
+    "era_discard, basic_row, basic_deck, advanced_row, advanced_deck, portals, portal_deck, "
+    "ai_deck, exact"
+)
+NOT_CARD = (
+    "is not an Eternitium card: write e.g. 'portal-circle', 'droid', "
+    "'double-portal-circle-square', 'ultimate-portal'"
+)
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ([1], f"setup must be an object with keys among {KNOWN}"),
+        ({"colour": 1}, f"unknown setup key(s) colour; known: {KNOWN}"),
+        ({"first_player": 7}, "setup first_player must be a seat 0..1, not 7"),
+        ({"first_player": True}, "setup first_player must be a seat 0..1, not True"),
+        ({"hands": [[]]}, "setup hands must hold one entry per seat (2)"),
+        ({"hands": "droid"}, "setup hands must hold one entry per seat (2)"),
+        (
+            {"hands": ["droid", []]},
+            "setup hands[0] must be a list of card ids like 'portal-circle'",
+        ),
+        ({"hands": [[1], []]}, "setup hands[0] must be a list of card ids like 'portal-circle'"),
+        ({"hands": [["dragon"], []]}, f"setup hands[0]: 'dragon' {NOT_CARD}"),
+        ({"hands": [[], []], "blind": [["droid"], []]}, "setup blind[0]: seat 0 holds no droid"),
+        (
+            {"hands": [[], []], "blind": [["portal-circle"], []]},
+            "setup blind[0]: portal-circle is no technology (only those are taken blind)",
+        ),
+        (
+            {"decks": [[], []]},
+            "setup decks, discards and blind need hands too (they replace the setup pick)",
+        ),
+        (
+            {"era": ["circle", []]},
+            "setup era[0] must be a list of shapes (circle, square, triangle, diamond)",
+        ),
+        (
+            {"era": [[1], []]},
+            "setup era[0] must be a list of shapes (circle, square, triangle, diamond)",
+        ),
+        (
+            {"era": [["hexagon"], ["circle"]]},
+            "setup era[0] must be a list of shapes (circle, square, triangle, diamond)",
+        ),
+        (
+            {"era_deck": ["hexagon"]},
+            "setup era_deck must be a list of shapes (circle, square, triangle, diamond)",
+        ),
+        (
+            {"era_discard": "circle"},
+            "setup era_discard must be a list of shapes (circle, square, triangle, diamond)",
+        ),
+        (
+            {"era_display": ["circle", "circle", "square"]},
+            "setup era_display holds at most 2 Era cards (rules: Setup 7)",
+        ),
+        ({"era_visible": [1]}, "setup era_visible must hold one entry per seat (2)"),
+        (
+            {"era_visible": [-1, None]},
+            "setup era_visible must give a count >= 0 (or null) per seat",
+        ),
+        (
+            {"era_visible": [True, None]},
+            "setup era_visible must give a count >= 0 (or null) per seat",
+        ),
+        (
+            {"era_visible": ["1", None]},
+            "setup era_visible must give a count >= 0 (or null) per seat",
+        ),
+        (
+            {"basic_row": ["ultimate-portal"]},
+            "setup basic_row: ultimate-portal is not a Basic Technology card",
+        ),
+        (
+            {"advanced_deck": ["droid"]},
+            "setup advanced_deck: droid is not a Advanced Technology card",
+        ),
+        (
+            {"basic_row": ["droid", "droid", "droid", "droid"]},
+            "setup basic_row holds at most 3 cards (rules: Setup 4-5)",
+        ),
+        (
+            {"portals": {"hexagon": 1}},
+            "setup portals maps shapes to reserve counts, e.g. {'circle': 2}",
+        ),
+        (
+            {"portals": {"circle": -1}},
+            "setup portals maps shapes to reserve counts, e.g. {'circle': 2}",
+        ),
+        (
+            {"portals": {"circle": True}},
+            "setup portals maps shapes to reserve counts, e.g. {'circle': 2}",
+        ),
+        (
+            {"portals": {"circle": 1.0}},
+            "setup portals maps shapes to reserve counts, e.g. {'circle': 2}",
+        ),
+        ({"portals": [1]}, "setup portals maps shapes to reserve counts, e.g. {'circle': 2}"),
+        ({"portal_deck": ["droid"]}, "setup portal_deck holds Portal cards only"),
+        (
+            {"portal_deck": "portal-circle"},
+            "setup portal_deck must be a list of card ids like 'portal-circle'",
+        ),
+        ({"exact": ["hands"]}, "setup exact lists keys among basic_deck, advanced_deck, era_deck"),
+        (
+            {"exact": "basic_deck"},
+            "setup exact lists keys among basic_deck, advanced_deck, era_deck",
+        ),
+        ({"exact": [1]}, "setup exact lists keys among basic_deck, advanced_deck, era_deck"),
+        ({"ai_deck": ["dragon"]}, f"setup ai_deck: 'dragon' {NOT_CARD}"),
+        ({"ai_deck": [None]}, "setup ai_deck must be a list of card ids like 'portal-circle'"),
+    ],
+)
+def test_each_bad_setup_is_refused_in_its_own_words(setup, message):
+    with pytest.raises(BadSetup) as refused:
+        GAME.new_game(2, seed=1, setup=setup)
+    assert str(refused.value) == message
+
+
+def test_a_parsed_setup_is_the_typed_setup_it_declares():
+    """parse_setup gives an EternitiumSetup: the keys SETUP_KEYS names, each of its declared
+    type (kinds, shapes and counts as ints), here with every key given."""
+    setup = {
+        "first_player": 1,
+        "hands": [["droid"], ["portal-circle", "transporter"]],
+        "decks": [["portal-square"], []],
+        "discards": [[], ["digital-wallet"]],
+        "blind": [[], ["transporter"]],
+        "era": [["CIRCLE", "square"], ["diamond"]],
+        "era_visible": [None, 1],
+        "era_deck": ["triangle"],
+        "era_display": ["circle", "square"],
+        "era_discard": ["diamond"],
+        "basic_row": ["transporter"],
+        "basic_deck": ["droid"],
+        "advanced_row": ["time-bomb"],
+        "advanced_deck": ["laboratory"],
+        "portals": {"circle": 2},
+        "portal_deck": ["portal-circle"],
+        "ai_deck": ["time-bomb"],
+        "exact": ["basic_deck"],
+    }
+    assert set(setup) == set(SETUP_KEYS) == EternitiumSetup.__optional_keys__
+    parsed = parse_setup(setup, 2)
+    assert set(parsed) == set(SETUP_KEYS)
+    check_keys(parsed, EternitiumSetup, "setup")
+    assert parsed["era"] == [[0 | VISIBLE, 1], [3]]
+    assert parsed["portals"] == {0: 2}
+    assert parse_setup(None, 2) == {}

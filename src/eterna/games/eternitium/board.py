@@ -15,9 +15,8 @@ technology decks have their top at the end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Final, Self
+from typing import Annotated, Final, Self
 
 from mypy_extensions import i32
 
@@ -44,6 +43,7 @@ from eterna.games.eternitium.cards import (
     era_shape,
 )
 from eterna.games.eternitium.rules import Rules
+from eterna.games.eternitium.typeddicts import EternitiumSetup
 
 # Phases: the kind of decision the current player faces.
 PH_PICK: Final = 0  # setup: the initial Basic Technology pick
@@ -88,7 +88,7 @@ class EternitiumStart(GameStart):
 
     rules: Rules  # the rules played by (a mission's, the options')
     composition: tuple[int, ...]  # market copies per card kind, then Era cards per shape
-    fixed: Mapping[str, Any]  # the setup, checked and turned into ints (setup.py)
+    fixed: EternitiumSetup  # the setup, checked and turned into ints (setup.py)
 
 
 class EternitiumBoard(BaseState[EternitiumAction, EternitiumStart]):

@@ -4,6 +4,8 @@ order, with what a `setup` fixes (docs/eternitium.md, 'Setup format') left as gi
 
 from __future__ import annotations
 
+from typing import Final
+
 from eterna.core.errors import BadSetup
 from eterna.games.eternitium.board import EternitiumBoard
 from eterna.games.eternitium.cards import (
@@ -22,7 +24,14 @@ from eterna.games.eternitium.cards import (
     era_shape,
 )
 from eterna.games.eternitium.position_checks import market_breaks, market_rule
+from eterna.games.eternitium.setup import MarketKey
 from eterna.games.eternitium.story import tell_deal, tell_era_dealt
+
+# Each market: Basic or not, its kinds, the setup's keys for its row and its deck's top.
+_MARKETS: Final[tuple[tuple[bool, tuple[int, ...], MarketKey, MarketKey], ...]] = (
+    (True, BASIC, "basic_row", "basic_deck"),
+    (False, ADVANCED, "advanced_row", "advanced_deck"),
+)
 
 
 class EternitiumDeal(EternitiumBoard):
@@ -150,10 +159,7 @@ class EternitiumDeal(EternitiumBoard):
         """Setup 4-5: the technology markets, three different face-up cards each."""
         fixed = self._start.fixed
         market = self._start.composition
-        for basic, tier_kinds, row_key, deck_key in (
-            (True, BASIC, "basic_row", "basic_deck"),
-            (False, ADVANCED, "advanced_row", "advanced_deck"),
-        ):
+        for basic, tier_kinds, row_key, deck_key in _MARKETS:
             row = _take(pool, fixed.get(row_key, []), row_key)[:]  # a copy, as above
             top = _take(pool, fixed.get(deck_key, []), deck_key)
             deck = []

@@ -45,6 +45,7 @@ from eterna.games.eternitium.observation import (
     seen_in_view,
 )
 from eterna.games.eternitium.state import EternitiumState
+from eterna.games.eternitium.views import as_eternitium_view
 
 __all__ = [
     "ENCODING_VERSION",
@@ -150,7 +151,7 @@ class EternitiumEncoding(Encoding):
     def write(self, view: View, m: Any) -> None:
         """The reference path: what the view shows, through the one writer (`_write`)."""
         seen = Seen()
-        seen_in_view(view, seen)
+        seen_in_view(as_eternitium_view(view), seen)
         bits = self._zero_bits[0 : self.size]
         self._write(seen, bits)
         m[:] = memoryview(bits).cast("B").cast("f")

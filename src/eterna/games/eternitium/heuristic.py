@@ -15,7 +15,11 @@ from mypy_extensions import mypyc_attr
 from eterna.core.agent import ViewAgent
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, AgentParam, GameState, View
-from eterna.games.eternitium.views import policy_view
+from eterna.games.eternitium.views import (
+    EternitiumPolicyView,
+    as_eternitium_policy_view,
+    policy_view,
+)
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.state import EternitiumState
@@ -118,9 +122,13 @@ class EternitiumHeuristic(ViewAgent):
         view only (`policy_view`: the keys this agent reads), for search rollouts, where the
         full view is most of a move's cost. The search calls it on its own determinizations,
         never on the real game."""
-        return self.act(policy_view(cast("EternitiumState", state), seat), legal)
+        return self._act(policy_view(cast("EternitiumState", state), seat), legal)
 
     def act(self, view: View, legal: list[Action]) -> Action:
+        return self._act(as_eternitium_policy_view(view), legal)
+
+    def _act(self, view: EternitiumPolicyView, legal: list[Action]) -> Action:
+        """`act` on the keys this agent reads (a full view or `policy_view`'s part of it)."""
         if len(legal) == 1:
             only: Action = legal[0]
             return only
@@ -135,9 +143,10 @@ class EternitiumHeuristic(ViewAgent):
         return action
 
     # ------------------------------------------------------------------ the decision
-    def _choose(self, view: View, legal: list[str]) -> str:
+    def _choose(self, view: EternitiumPolicyView, legal: list[str]) -> str:
         phase = view["phase"]
-        seat: int = view["seat"]
+        seat = view["seat"]
+        assert seat is not None  # the view of a seat to move, never a spectator's
         hand: list[str] = view["hand"] or []
         era: list[str] = view["era"][seat]
         top = era[0] if era else None
@@ -186,7 +195,9 @@ class EternitiumHeuristic(ViewAgent):
         missing = [a for a in legal if a.split("-")[-1] not in held]
         return self.rng.choice(missing or legal)
 
-    def _play(self, view: View, legal: list[str], hand: list[str], era: list[str]) -> str:
+    def _play(
+        self, view: EternitiumPolicyView, legal: list[str], hand: list[str], era: list[str]
+    ) -> str:
         """The play phase: the first of, in order, a play towards the top Era card, an
         attack, a development, a blind try at a hidden Era card; else end the step."""
         top = era[0] if era else None
@@ -267,7 +278,7 @@ class EternitiumHeuristic(ViewAgent):
             return "play data-analyser"
         return None
 
-    def _attack(self, view: View, plays: list[str], top: str | None) -> str | None:
+    def _attack(self, view: EternitiumPolicyView, plays: list[str], top: str | None) -> str | None:
         """A play against the opponents (the leader first), if one is worth it."""
         others = self._opponents(view)
         if not others:
@@ -304,11 +315,13 @@ class EternitiumHeuristic(ViewAgent):
         return _value(card)
 
     @staticmethod
-    def _opponents(view: View) -> list[int]:
+    def _opponents(view: EternitiumPolicyView) -> list[int]:
         seat = view["seat"]
         return [s for s in range(view["players"]) if s != seat and view["era_counts"][s]]
 
-    def _acquire(self, view: View, legal: list[str], hand: list[str], era: list[str]) -> str:
+    def _acquire(
+        self, view: EternitiumPolicyView, legal: list[str], hand: list[str], era: list[str]
+    ) -> str:
         buys = [a for a in legal if a.startswith("acquire ")]
         if not buys or len(era) < self.params["acquire_min_era"]:
             return "pass"

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from eterna.core.game import View
 from eterna.core.layout import Block, Layout, Slot
 from eterna.games.eternitium import cards
 from eterna.games.eternitium.board import PH_CYCLE, PH_ERA, PH_GIFT, PH_STEAL, PHASE_NAME
 from eterna.games.eternitium.state import EternitiumState
+from eterna.games.eternitium.views import EternitiumView
 
 K: Final = cards.NKINDS  # 23 Action card kinds
 S: Final = cards.NSHAPES  # 4 shapes
@@ -180,7 +180,7 @@ class Seen:
     winners: list[int]
 
 
-def seen_in_view(v: View, s: Seen) -> None:
+def seen_in_view(v: EternitiumView, s: Seen) -> None:
     """What the view shows (the reference path)."""
     card = cards.CARD_INDEX
     shape = cards.SHAPE_INDEX

@@ -6,10 +6,10 @@ section of the English rulebook, "R<k>" a reading of the digest (docs/eternitium
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from eterna.core.errors import BadNotation, IllegalAction
-from eterna.core.game import Action, JsonObject, View
+from eterna.core.game import Action, JsonObject
 from eterna.games.eternitium.board import (
     PH_ACQUIRE,
     PH_CYCLE,
@@ -51,6 +51,9 @@ from eterna.games.eternitium.cards import (
 )
 from eterna.games.eternitium.legal import EternitiumLegal
 from eterna.games.eternitium.story import tell_end
+
+if TYPE_CHECKING:
+    from eterna.games.eternitium.views import EternitiumView
 
 __all__ = [  # the phases are read by the encoding and its tests from here
     "PHASE_NAME",
@@ -496,7 +499,8 @@ class EternitiumState(EternitiumLegal):
         text = str(action)
         return None if text.startswith("keep") else text
 
-    def _view(self, seat: int | None) -> View:
+    # The game's own view type: a TypedDict is a `View` (Mapping[str, object]), a legal override.
+    def _view(self, seat: int | None) -> EternitiumView:
         from eterna.games.eternitium.views import build_view
 
         return build_view(self, seat)

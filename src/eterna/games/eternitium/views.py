@@ -3,16 +3,19 @@
 Hidden from a seat: other seats' hands, decks and discard piles (rules: step 3, a discard pile
 is consulted only by its owner, or by a Thieving Robot once played), every deck order, the
 hidden Era cards (including one's own), the AI deck and the generator.
+
+The view is typed: `EternitiumView` (docs/eternitium.md, "The view"), of which the heuristic
+reads the `EternitiumPolicyView` part; a reader handed the contract's plain `View` narrows it
+with `as_eternitium_view` (or `as_eternitium_policy_view`), so mypy checks every key it reads.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final, cast
 
-from eterna.core.game import View
 from eterna.games.eternitium.board import (
     PH_CYCLE,
     PH_ERA,
@@ -35,9 +38,26 @@ from eterna.games.eternitium.cards import (
     VISIBLE,
     era_shape,
 )
+from eterna.games.eternitium.typeddicts import EternitiumPending as EternitiumPending
+from eterna.games.eternitium.typeddicts import EternitiumPolicyView as EternitiumPolicyView
+from eterna.games.eternitium.typeddicts import EternitiumTurnState as EternitiumTurnState
+from eterna.games.eternitium.typeddicts import EternitiumView as EternitiumView
 
 if TYPE_CHECKING:
     from eterna.games.eternitium.state import EternitiumState
+
+
+def as_eternitium_view(view: Mapping[str, object]) -> EternitiumView:
+    """A view of this game typed as the EternitiumView it is: the contract hands any game's
+    view on as a `View` (a read-only Mapping[str, object]). A cast: nothing is checked at run
+    time (the compiled build checks it is a dict)."""
+    return cast(EternitiumView, view)
+
+
+def as_eternitium_policy_view(view: Mapping[str, object]) -> EternitiumPolicyView:
+    """A view of this game, or the `policy_view` part of one, typed as what the heuristic
+    reads. A cast, as `as_eternitium_view` is."""
+    return cast(EternitiumPolicyView, view)
 
 
 # What a seat sees of an Era card on a pile, indexed by its code (cards.py): its shape face up;
@@ -55,9 +75,9 @@ def _names(cards: list[int]) -> list[str]:
     return [CARD_NAME[k] for k in cards]
 
 
-def _pending(st: EternitiumState, seat: int | None) -> dict[str, Any]:
+def _pending(st: EternitiumState, seat: int | None) -> EternitiumPending:
     """What the decision the game waits on has gathered so far."""
-    pending: dict[str, Any] = {}
+    pending: EternitiumPending = {}
     if st._phase == PH_STEAL:
         pending["victim"] = st._target
         if seat == st._active:  # R2: the thief now looks through the victim's pile
@@ -72,7 +92,7 @@ def _pending(st: EternitiumState, seat: int | None) -> dict[str, Any]:
     return pending
 
 
-def build_view(st: EternitiumState, seat: int | None) -> View:
+def build_view(st: EternitiumState, seat: int | None) -> EternitiumView:
     n = st._n
     current = st.current_player
     era_discard = {s: 0 for s in SHAPES}
@@ -80,7 +100,7 @@ def build_view(st: EternitiumState, seat: int | None) -> View:
         era_discard[SHAPES[c]] += 1
     pending = _pending(st, seat)
     points = [st._points(s) for s in range(n)]  # technology points, Advanced count
-    view: View = {
+    view: EternitiumView = {
         "game": "eternitium",
         "seat": seat,
         "players": n,
@@ -147,7 +167,7 @@ POLICY_KEYS: Final = (
 )
 
 
-def policy_view(st: EternitiumState, seat: int) -> View:
+def policy_view(st: EternitiumState, seat: int) -> EternitiumPolicyView:
     """The part of `build_view(st, seat)` that the heuristic reads (`POLICY_KEYS`), built the
     same way, without the rest (scores, markets, counts): about a sixth of the cost. The
     heuristic decides from it in search rollouts (`EternitiumHeuristic.act_state`);

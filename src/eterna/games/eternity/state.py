@@ -569,8 +569,8 @@ class EternityState(BaseState[EternityAction, EternityStart]):
 
         return refusal(self, action)
 
-    # An EternityView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
-    def _view(self, seat: int | None) -> EternityView:  # type: ignore[override]
+    # The game's own view type: a TypedDict is a `View` (Mapping[str, object]), a legal override.
+    def _view(self, seat: int | None) -> EternityView:
         from eterna.games.eternity.viewing import build_view
 
         return build_view(self, seat)

@@ -82,6 +82,6 @@ class EternityView(TypedDict):
 
 
 def as_eternity_view(view: Mapping[str, object]) -> EternityView:
-    """A view of this game typed as the EternityView it is (the contract types every game's
-    view as a plain dict, which no TypedDict is to mypy). Nothing is checked at run time."""
+    """A view of this game typed as the EternityView it is: the contract hands any game's view on
+    as a `View` (a read-only Mapping[str, object]). A cast: nothing is checked at run time."""
     return cast(EternityView, view)

@@ -532,8 +532,8 @@ class ValeState(ValeBoard):
         """Explain, naming the rule, why `act` is refused now (never on the hot path)."""
         return refusal(self, act, self._current)
 
-    # A ValeView, which BaseState's `View` (dict[str, Any]) is not to mypy: no TypedDict is.
-    def _view(self, seat: int | None) -> ValeView:  # type: ignore[override]
+    # The game's own view type: a TypedDict is a `View` (Mapping[str, object]), a legal override.
+    def _view(self, seat: int | None) -> ValeView:
         return view_of(self, seat)
 
     # ------------------------------------------------------------------ search

@@ -87,8 +87,9 @@ class ValeArtifacts(TypedDict):
 
 
 def as_vale_view(view: Mapping[str, object]) -> ValeView:
-    """A view of this game typed as the ValeView it is (the contract types every game's view
-    as a plain dict, which no TypedDict is to mypy). Nothing is checked at run time."""
+    """A view of this game typed as the ValeView it is: the contract hands any game's view on
+    as a `View` (a read-only Mapping[str, object]). A cast: nothing is checked at run time
+    (the compiled build checks it is a dict)."""
     return cast(ValeView, view)
 
 

@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from eterna.games.eternitium.views import EternitiumView, as_eternitium_view
 from eterna.render.eternitium.cards import (
     GAME_ID,
     View,
@@ -29,11 +30,11 @@ from eterna.render.words import ENGLISH, Words, default_names, seat_name
 MAX_RECENT = 18  # lines of "since your last move" shown
 
 
-def _phase(view: View, w: Words) -> str:
+def _phase(view: EternitiumView, w: Words) -> str:
     return w.t(f"{GAME_ID}.phase.{view['phase']}", str(view["phase"]))
 
 
-def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text:
+def header(view: EternitiumView, names: Sequence[str], w: Words = ENGLISH) -> Text:
     text = Text("Eternitium", style="bold")
     if view["players"] == 1:
         mission = view["mission"]
@@ -61,8 +62,9 @@ def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text:
         text.append(" · " + w.t("common.game_over", "game over"), style="bold yellow")
         return text
     active = view["active_player"]
+    assert active is not None  # None only once the game is over
     phase = _phase(view, w)
-    if active == view.get("seat"):
+    if active == view["seat"]:
         text.append(" · " + w.t(f"{GAME_ID}.table.your_turn", "your turn ({phase})", phase=phase))
     else:
         who = seat_name(names, active)
@@ -81,14 +83,14 @@ def era_row(pile: Sequence[str], shown: int = 6, w: Words = ENGLISH) -> Text:
     return row
 
 
-def markets(view: View, w: Words = ENGLISH) -> RenderableType:
+def markets(view: EternitiumView, w: Words = ENGLISH) -> RenderableType:
     title = w.t(f"{GAME_ID}.table.market", "Market")
     table = Table(title=title, title_justify="left", title_style="bold", expand=False)
     table.add_column(w.t(f"{GAME_ID}.table.technology", "Technology"))
     table.add_column(w.t(f"{GAME_ID}.table.cost", "Cost"), justify="right")
     table.add_column(w.t(f"{GAME_ID}.table.effect", "Effect"))
-    for key, tier in (("basic_row", 1), ("advanced_row", 2)):
-        for card in view[key]:
+    for row, tier in ((view["basic_row"], 1), (view["advanced_row"], 2)):
+        for card in row:
             cost = w.t(f"{GAME_ID}.word.era_cards", "{count} Era", count=tier)
             table.add_row(card_text(card, w), cost, short_effect(card, w))
     blind = Text(" / ").join([card_text("blind-basic", w), card_text("blind-advanced", w)])
@@ -98,7 +100,7 @@ def markets(view: View, w: Words = ENGLISH) -> RenderableType:
     return table
 
 
-def commons(view: View, w: Words = ENGLISH) -> Text:
+def commons(view: EternitiumView, w: Words = ENGLISH) -> Text:
     none = w.t(f"{GAME_ID}.word.none", "none")
     label = w.t(f"{GAME_ID}.table.common_era", "Common Era cards")
     text = Text(w.colon(label), style="bold")
@@ -132,7 +134,7 @@ def commons(view: View, w: Words = ENGLISH) -> Text:
     return text
 
 
-def players_table(view: View, names: Sequence[str], w: Words = ENGLISH) -> RenderableType:
+def players_table(view: EternitiumView, names: Sequence[str], w: Words = ENGLISH) -> RenderableType:
     title = w.t("common.players", "Players")
     table = Table(title=title, title_justify="left", title_style="bold", expand=False)
     table.add_column(w.t("common.player", "Player"))
@@ -158,21 +160,22 @@ def players_table(view: View, names: Sequence[str], w: Words = ENGLISH) -> Rende
     return table
 
 
-def hand_panel(view: View, w: Words = ENGLISH) -> RenderableType | None:
-    if view.get("hand") is None:
+def hand_panel(view: EternitiumView, w: Words = ENGLISH) -> RenderableType | None:
+    hand = view["hand"]
+    if hand is None:
         return None
     lines: list[RenderableType] = []
     grid = Table.grid(padding=(0, 2))
     grid.add_column()
     grid.add_column(style="dim")
-    for card in sorted(set(view["hand"]), key=view["hand"].index):
-        count = view["hand"].count(card)
+    for card in sorted(set(hand), key=hand.index):
+        count = hand.count(card)
         line = card_text(card, w)
         if count > 1:
             line.append(f" ×{count}", style="bold")
         grid.add_row(line, short_effect(card, w))
     empty = Text(f"({w.t('common.empty', 'empty')})", style="dim")
-    lines.append(grid if view["hand"] else empty)
+    lines.append(grid if hand else empty)
     discard = Text(w.colon(w.t(f"{GAME_ID}.table.your_discard", "Your discard pile")), "bold")
     discard.append_text(cards_line(view["discard"] or [], w))
     lines.append(discard)
@@ -194,7 +197,7 @@ PHASE_PROMPT: dict[str, str] = {
 }
 
 
-def _pending_words(view: View, names: Sequence[str], w: Words) -> Text:
+def _pending_words(view: EternitiumView, names: Sequence[str], w: Words) -> Text:
     pending = view["pending"]
     text = Text()
     if "victim" in pending:
@@ -221,7 +224,7 @@ def _pending_words(view: View, names: Sequence[str], w: Words) -> Text:
     return text
 
 
-def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text | None:
+def pending_text(view: EternitiumView, names: Sequence[str], w: Words = ENGLISH) -> Text | None:
     if not view.get("pending"):
         return None
     text = Text("⏳ ", style="bold yellow")
@@ -234,7 +237,7 @@ def pending_text(view: View, names: Sequence[str], w: Words = ENGLISH) -> Text |
     return text
 
 
-def your_move(view: View) -> Text | None:
+def your_move(view: EternitiumView) -> Text | None:
     """What the seat to move may do, with an example in notation (English only: in a
     language, the caller lists the legal moves in words)."""
     legal = view.get("legal_actions")
@@ -267,6 +270,12 @@ def table(
     """The whole table as `view`'s seat sees it; `recent`, the events told since the seat's
     last move. In `lang`'s words when given (the caller then lists the legal moves itself),
     else in English with a "Your move" hint in notation."""
+    return _table(as_eternitium_view(view), names, recent, lang)
+
+
+def _table(
+    view: EternitiumView, names: Sequence[str] | None, recent: Sequence[Text], lang: str | None
+) -> RenderableType:
     w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     parts: list[RenderableType] = [header(view, names, w), markets(view, w), commons(view, w)]

@@ -13,7 +13,7 @@ from eterna.games.eternitium.cards import DATA
 from eterna.i18n import catalog
 from eterna.render.words import ENGLISH, Words
 
-View = dict[str, Any]
+View = dict[str, Any]  # what the entry points get; each part reads it as the EternitiumView it is
 
 GAME_ID = "eternitium"
 

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from eterna.games.eternitium.cards import VERBS as ACTION_VERBS
+from eterna.games.eternitium.views import EternitiumView, as_eternitium_view
 from eterna.render.eternitium.cards import GAME_ID, View, join
 from eterna.render.words import Words, default_names, rules_panel, seat_name
 
@@ -47,6 +48,12 @@ RULES: tuple[str, ...] = (
 def round_summary(
     view: View, rnd: int, names: Sequence[str] | None = None, lang: str | None = None
 ) -> RenderableType:
+    return _round_summary(as_eternitium_view(view), rnd, names, lang)
+
+
+def _round_summary(
+    view: EternitiumView, rnd: int, names: Sequence[str] | None, lang: str | None
+) -> RenderableType:
     w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     title = w.t(f"{GAME_ID}.table.after_round", "After round {round}", round=rnd)
@@ -61,7 +68,7 @@ def round_summary(
     return table
 
 
-def _solo_final(view: View, w: Words) -> RenderableType:
+def _solo_final(view: EternitiumView, w: Words) -> RenderableType:
     if view.get("winners"):
         turns = view["turn"]
         english = "✦ You found the gem after {count} turns: you win!"
@@ -75,6 +82,10 @@ def final(
     view: View, names: Sequence[str] | None = None, lang: str | None = None
 ) -> RenderableType:
     """The ranking: gem finders first, then technology points, then Advanced cards."""
+    return _final(as_eternitium_view(view), names, lang)
+
+
+def _final(view: EternitiumView, names: Sequence[str] | None, lang: str | None) -> RenderableType:
     w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     if view["players"] == 1:

@@ -20,7 +20,9 @@ from rich.console import Group, RenderableType
 from rich.pretty import Pretty
 from rich.text import Text
 
-View = dict[str, Any]
+from eterna.core.game import View as GameView
+
+View = GameView  # the contract's view: each renderer narrows it to its game's TypedDict
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,11 @@ def _plain_table(view: View, names: Sequence[str], recent: Sequence[Text]) -> Re
 
 
 def _plain_final(view: View, names: Sequence[str]) -> RenderableType:
-    scores = view.get("scores", [])
-    winners = view.get("winners", [])
+    # a game without a renderer of its own: its view read for the contract's two lists only
+    scores = view.get("scores")
+    winners = view.get("winners")
+    scores = scores if isinstance(scores, list) else []
+    winners = winners if isinstance(winners, list) else []
     lines = [Text(f"{names[s]}: {score}") for s, score in enumerate(scores)]
     lines.append(Text(f"winners: {', '.join(names[s] for s in winners) or 'none'}"))
     return Group(*lines)

@@ -10,19 +10,20 @@ the "Your move" hint with notation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from eterna.core.game import View as GameView
 from eterna.games.eternity.cards import CARD_BY_NAME, CARD_TREES, FAMILIES
 from eterna.games.eternity.views import EternitySeatedCard, EternityView, as_eternity_view
 from eterna.i18n.names import seat_number
 from eterna.render.words import ENGLISH, Words, default_names, rules_panel, seat_name
 
-View = dict[str, Any]  # what the entry points get; each part reads it as the EternityView it is
+# What the entry points get (the contract's view); each part reads it as the EternityView it is.
+View = GameView
 
 GAME_ID = "eternity"
 VERBS: tuple[str, ...] = ("play", "pledge")

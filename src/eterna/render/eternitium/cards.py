@@ -9,11 +9,13 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from eterna.core.game import View as GameView
 from eterna.games.eternitium.cards import DATA
 from eterna.i18n import catalog
 from eterna.render.words import ENGLISH, Words
 
-View = dict[str, Any]  # what the entry points get; each part reads it as the EternitiumView it is
+# What the entry points get (the contract's view); each part reads it as the EternitiumView it is.
+View = GameView
 
 GAME_ID = "eternitium"
 

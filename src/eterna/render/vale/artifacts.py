@@ -5,13 +5,13 @@ in a base game (a view without `artifacts`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from eterna.games.vale.cards import TILES
+from eterna.games.vale.views import ValeArtifacts
 from eterna.render.vale.cards import View, cards_line, sort_cards
 from eterna.render.words import ENGLISH, Words, seat_name
 
@@ -22,7 +22,7 @@ def _who(names: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(seat_name(names, s) for s in seats)
 
 
-def tile_state(arts: dict[str, Any], tile: str, names: Sequence[str], w: Words) -> Text:
+def tile_state(arts: ValeArtifacts, tile: str, names: Sequence[str], w: Words) -> Text:
     """Who holds `tile` this round (or nobody), and whom it is blocked for."""
     seats = range(len(arts["held"]))
     holders = [s for s in seats if arts["held"][s] == tile]
@@ -67,7 +67,7 @@ def glade(view: View, names: Sequence[str], w: Words = ENGLISH) -> RenderableTyp
     return Group(Text(w.t("vale.word.glade", "Glade"), style="bold"), table)
 
 
-def artifacts_line(arts: dict[str, Any], seat: int, mine: bool, w: Words = ENGLISH) -> Text:
+def artifacts_line(arts: ValeArtifacts, seat: int, mine: bool, w: Words = ENGLISH) -> Text:
     """The Artifacts: the tile a seat holds (and the one it may not pick this round), its
     shelter's size and the cards of it this seat knows."""
     line = Text()

@@ -68,9 +68,10 @@ def header(view: View, names: Sequence[str], w: Words = ENGLISH) -> Group:
         phase = w.t(f"vale.phase.{view['phase']}", view["phase"])
         top.append(w.t("common.phase_named", "{phase} phase", phase=phase), style="bold reverse")
     top.append(f" · {w.t('common.deck', 'deck')} {view['deck_count']}")
-    if view.get("deck_top"):
+    deck_top = view.get("deck_top")
+    if deck_top:
         top.append(f" ({w.colon(w.t('common.top_known', 'top known'))}")
-        top.append_text(card_text(view["deck_top"], w=w))
+        top.append_text(card_text(deck_top, w=w))
         top.append(")")
     discard = view.get("discard") or []
     top.append(f" · {w.t('common.discard_pile', 'discard')} {len(discard)}")
@@ -138,6 +139,7 @@ def pending_words(view: View, names: Sequence[str], w: Words) -> str:
     """In a language: who must answer which card's effect, and what they must do
     (`vale.pending.<kind>`)."""
     pending = view["pending"]
+    assert pending is not None  # asked only while a question waits (pending_text)
     chooser, card, kind = pending["chooser"], pending.get("card"), pending.get("kind", "")
     who = seat_name(names, chooser)
     if card:
@@ -359,6 +361,7 @@ def hand(view: View, w: Words = ENGLISH) -> RenderableType | None:
     if cards is None:
         return None
     seat = view["seat"]
+    assert seat is not None  # a spectator has no hand (above)
     legal = view.get("legal_actions") or []
     summonable = {a.split()[1] for a in legal if a.startswith("summon ")}
     cuts = view["cost_reductions"][seat]
@@ -419,7 +422,9 @@ def your_move(view: View) -> Text | None:
         text.append_text(join([Text(a, style="cyan") for a in legal], " · "))
         text.append(".")
         return text
-    claimed = view["claimed"][view["seat"]]
+    seat = view["seat"]
+    assert seat is not None  # legal_actions is only in the view of the seat to move
+    claimed = view["claimed"][seat]
     verbs = {a.split()[0] for a in legal}
     summons = dict.fromkeys(a.split()[1] for a in legal if a.startswith("summon "))
     if claimed:

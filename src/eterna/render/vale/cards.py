@@ -4,7 +4,6 @@ and a short effect (`SHORT`), and a card's full text (`card_info`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -19,10 +18,11 @@ from eterna.games.vale.cards import (
     FAMILIES,
     SELL,
 )
+from eterna.games.vale.views import ValeView
 from eterna.i18n import stones_words
 from eterna.render.words import ENGLISH, Words
 
-View = dict[str, Any]
+View = ValeView  # the Vale's view, typed: mypy checks every key the renderer reads
 
 FAMILY_STYLE: dict[str, str] = {
     "fire": "red",

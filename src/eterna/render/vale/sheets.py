@@ -10,7 +10,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from eterna.core.game import View as GameView
 from eterna.games.vale.cards import COLOURS
+from eterna.games.vale.views import as_vale_view
 from eterna.i18n import stones_words
 from eterna.i18n.names import seat_number
 from eterna.render.vale.artifacts import glade
@@ -26,7 +28,6 @@ from eterna.render.vale.cards import (
     ACTIVE,
     INSTANT,
     PERMANENT,
-    View,
     join,
     stone_text,
 )
@@ -40,13 +41,14 @@ MAX_RECENT = 16  # lines of "since your last move" shown; the log command has th
 
 
 def table(
-    view: View,
+    given: GameView,
     names: Sequence[str] | None = None,
     recent: Sequence[Text] = (),
     lang: str | None = None,
 ) -> RenderableType:
-    """The whole table as `view`'s seat sees it; in `lang`'s words when given (the caller
+    """The whole table as `given`'s seat sees it; in `lang`'s words when given (the caller
     then lists the legal moves itself), else in English with a "Your move" hint."""
+    view = as_vale_view(given)
     w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     parts: list[RenderableType] = [header(view, names, w)]
@@ -74,15 +76,17 @@ def table(
     waiting = pending_text(view, names, w)
     if waiting is not None:
         parts.append(waiting)
-    elif not view["is_terminal"] and view.get("current_player") is not None:
-        current = view["current_player"]
-        if current != view.get("seat"):
-            turn = Text("▶ ", style="bold yellow")
-            who = seat_name(names, current)
-            turn.append(w.t("common.turn_of", "{player} to move", player=who), "bold yellow")
-            phase = w.t(f"vale.phase.{view['phase']}", view["phase"])
-            turn.append(f" ({w.t('common.phase_named', '{phase} phase', phase=phase)})")
-            parts.append(turn)
+    elif (
+        not view["is_terminal"]
+        and (current := view["current_player"]) is not None
+        and current != view["seat"]
+    ):
+        turn = Text("▶ ", style="bold yellow")
+        who = seat_name(names, current)
+        turn.append(w.t("common.turn_of", "{player} to move", player=who), "bold yellow")
+        phase = w.t(f"vale.phase.{view['phase']}", view["phase"])
+        turn.append(f" ({w.t('common.phase_named', '{phase} phase', phase=phase)})")
+        parts.append(turn)
     prompt = your_move(view) if lang is None else None
     if prompt is not None:
         parts.append(prompt)
@@ -90,9 +94,10 @@ def table(
 
 
 def round_summary(
-    view: View, rnd: int, names: Sequence[str] | None = None, lang: str | None = None
+    given: GameView, rnd: int, names: Sequence[str] | None = None, lang: str | None = None
 ) -> RenderableType:
-    """The scores after round `rnd` (`view` is taken just after it), with the race to 60."""
+    """The scores after round `rnd` (`given` is taken just after it), with the race to 60."""
+    view = as_vale_view(given)
     w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     goal = view["end_score"]
@@ -122,9 +127,10 @@ def round_summary(
 
 
 def final(
-    view: View, names: Sequence[str] | None = None, lang: str | None = None
+    given: GameView, names: Sequence[str] | None = None, lang: str | None = None
 ) -> RenderableType:
     """The final score sheet: scores, area sizes (the tie-break), winners and why."""
+    view = as_vale_view(given)
     w = Words(lang)
     names = list(names) if names is not None else default_names(view["players"], view["seat"])
     scores = view["scores"]

@@ -259,3 +259,42 @@ def test_a_dropped_socket_offers_no_move_until_it_is_back(
         ui.open_moves(page)
         ui.move(page, page.locator("#action-list button[data-action]").first)
         assert int(ui.state(page)["ply"]) > int(ply)
+
+
+def test_a_keyboard_player_s_focus_goes_back_to_the_move_after_a_reconnect(
+    restartable: Restartable, open_page: Any, screenshots: Path
+) -> None:
+    """The drop disables the move the keyboard was on: the focus waits at the start of the
+    moves (never the top of the page) and, once the move is offered again, is back on it, so
+    Enter plays what the player had chosen (before, the focus stayed on the list: the player
+    had to find the move again)."""
+    ui = UI(Server(restartable.base), screenshots)
+    created = ui.server.create("vale", SEATS, seed=17)
+    with open_page(viewport={"width": 1280, "height": 800}) as page:
+        frames: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
+        page.goto(restartable.base + created["seats"][0]["url"])
+        ui.wait_settled(page)
+        ui.open_moves(page)
+        moves = page.locator("#action-list button[data-action]")
+        assert moves.count() >= 2
+        chosen = moves.nth(1).get_attribute("data-action")
+        moves.nth(1).focus()
+        focused = "document.activeElement.dataset.action || document.activeElement.id || ''"
+        assert page.evaluate(focused) == chosen
+
+        restartable.stop()
+        page.wait_for_function("document.body.dataset.connection === 'lost'")
+        assert page.evaluate(focused) == "action-list"  # waits at the moves, not the page top
+
+        restartable.start()
+        page.evaluate("document.getElementById('reconnect-now')?.click()")
+        page.locator("#connection").wait_for(state="hidden", timeout=30_000)
+        page.wait_for_function("!document.body.dataset.connection")
+        ui.wait_settled(page)
+        assert page.evaluate(focused) == chosen
+        ply = ui.state(page)["ply"]
+        page.keyboard.press("Enter")  # plays the move the focus is on
+        page.wait_for_function("ply => document.body.dataset.ply !== ply", arg=ply)
+        acts = [json.loads(f) for f in frames if '"act"' in f]
+        assert [a["action"] for a in acts if a.get("type") == "act"] == [chosen]

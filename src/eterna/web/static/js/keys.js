@@ -60,22 +60,34 @@ function focusKey(node) {
   const d = node.dataset || {};
   if (d.card && d.zone) return { selector: `#board [data-card="${CSS.escape(d.card)}"][data-zone="${CSS.escape(d.zone)}"]` };
   if (d.pledge) return { selector: `#board [data-pledge="${CSS.escape(d.pledge)}"]` };
+  if (d.action && node.parentElement && node.parentElement.id) {
+    return { selector: `#${node.parentElement.id} [data-action="${CSS.escape(d.action)}"]` };
+  }
   return node.id ? { id: node.id } : { moves: true };
 }
+
+// A move the focus was on when the connection dropped (the drop disables every move): the
+// focus waits at the start of the moves and goes back to that move once it is offered again,
+// unless the player has put it somewhere else meanwhile.
+let held = null;  // { key, at }: that move's focus key, and where the focus waits
 
 // Run `redraw` and put the focus back where it was (or at the start of the moves when that is
 // gone), so a keyboard player never falls back to the top of the page.
 export function keepFocus(redraw) {
   const before = document.activeElement;
-  const key = focusKey(before);
+  const waiting = held && before === held.at ? held.key : null;
+  const key = waiting || focusKey(before);
+  held = null;
   redraw();
-  if (!key || (before && document.contains(before) && document.activeElement === before)) return;
+  if (!key || (!waiting && before && document.contains(before) && document.activeElement === before)) return;
   if (document.activeElement && document.activeElement !== document.body && document.activeElement !== before) return;
   let target = key.id ? $(key.id) : key.selector ? document.querySelector(key.selector) : null;
-  if (target && (target.disabled || target.closest("[hidden]"))) target = null;
+  const off = Boolean(target && (target.disabled || target.closest("[hidden]")));
+  if (off) target = null;
   if (!target && !$("actions").hidden && !$("moves-body").hidden) target = $("action-list");
   if (!target && !$("scoresheet").hidden) target = $("scoresheet");  // the game ended: its verdict
   if (target) target.focus({ preventScroll: true });
+  if (off && target && key.selector && document.body.dataset.connection === "lost") held = { key, at: target };
 }
 
 // The choice menu: Up/Down/Home/End move between its buttons; Escape closes it and gives the

@@ -25,7 +25,6 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -37,7 +36,13 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.deploy.test_local_cluster import cluster, free_base_port, require_packages, running
+from tests.deploy.test_local_cluster import (
+    cluster,
+    cluster_env,
+    free_base_port,
+    require_packages,
+    running,
+)
 from tests.web.conftest import (
     CHROMIUM_ARGS,
     SCREENSHOTS,
@@ -143,13 +148,7 @@ def local_cluster() -> Iterator[Cluster]:
     folder = Path(tempfile.mkdtemp(prefix="eterna-browser-cluster-"))
     folder.chmod(0o755)
     port = free_base_port()
-    env = {
-        **os.environ,
-        "ETERNA_CLUSTER_DIR": str(folder / "cluster"),
-        "ETERNA_CLUSTER_PORT": str(port),
-        "ETERNA_CLUSTER_NODES": str(NODES),
-        "ETERNA_PYTHON": sys.executable,
-    }
+    env = cluster_env(folder / "cluster", port, NODES)
     try:
         cluster("start", env)
         yield Cluster(f"http://127.0.0.1:{port}", port, folder / "cluster", env)

@@ -184,18 +184,24 @@ def cluster_dir() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def cluster_env(folder: Path, port: int, nodes: int = NODES, **extra: str) -> dict[str, str]:
+    """The environment `deploy/cluster.sh` runs a cluster of `nodes` nodes with: its folder, its
+    first port, this interpreter; `extra` adds to it."""
+    return {
+        **os.environ,
+        "ETERNA_CLUSTER_DIR": str(folder),
+        "ETERNA_CLUSTER_PORT": str(port),
+        "ETERNA_CLUSTER_NODES": str(nodes),
+        "ETERNA_PYTHON": sys.executable,
+        **extra,
+    }
+
+
 def test_cluster_starts_serves_through_nginx_and_stops_clean(cluster_dir: Path) -> None:
     require_packages()
     tmp_path = cluster_dir
     port = free_base_port()
-    env = {
-        **os.environ,
-        "ETERNA_CLUSTER_DIR": str(tmp_path / "cluster"),
-        "ETERNA_CLUSTER_PORT": str(port),
-        "ETERNA_CLUSTER_NODES": str(NODES),
-        "ETERNA_PYTHON": sys.executable,
-        "ETERNA_BOT_DELAY": "0",
-    }
+    env = cluster_env(tmp_path / "cluster", port, ETERNA_BOT_DELAY="0")
     run_dir = tmp_path / "cluster" / "run"
     pids: list[int] = []
     try:

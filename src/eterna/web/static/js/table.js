@@ -84,7 +84,7 @@ function send(frame) {
   if (!S.link || !S.link.send(frame)) {
     // In the reconnecting banner, which floats: a line in the page's flow would push the table
     // down under the player's pointer. Before the first connection, the page's message.
-    if (reconnecting()) { S.refusedOffline = true; renderConnection(); return false; }
+    if (reconnecting()) { refuseOffline(); return false; }
     showMessage(t("table.notConnected"));
     S.message.offline = true;  // taken back once the connection is open again
     return false;
@@ -92,9 +92,13 @@ function send(frame) {
   return true;
 }
 
+// A move tried while reconnecting (a key, a menu left open): why nothing was sent, said in the
+// floating banner.
+function refuseOffline() { S.refusedOffline = true; renderConnection(); }
+
 function act(action) {
   if (S.seat === null) { showMessage(t("table.spectatorCannotPlay")); return; }
-  if (reconnecting()) { closeChoice(); send({ type: "act", action, ply: S.ply }); return; }  // says why, sends nothing
+  if (reconnecting()) { closeChoice(); refuseOffline(); return; }  // says why, sends nothing
   closeChoice();
   showMessage(null); // the last refusal is answered by this new try
   S.refusal = null;

@@ -3,6 +3,7 @@ lobby, refusals with their error body, history, records, replays, rematches and 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -271,6 +272,30 @@ def test_pages_and_static_files(web_server: ThreadServer) -> None:
     assert http.get("/static/css/site.css").text == "body{}"
     assert http.get("/static/../index.html").status_code == 404
     assert http.get("/static/nothing.js").status_code == 404
+
+
+def test_a_page_is_served_with_the_shared_parts_written_in(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    (web / "parts").mkdir(parents=True)
+    (web / "parts" / "head.html").write_text("<title>{title} - site</title>\n", "utf-8")
+    (web / "parts" / "topbar.html").write_text("<nav>one</nav>\n", "utf-8")
+    page = "<head>\n<!-- eterna:head History -->\n</head>\n<!-- eterna:topbar -->\n<main></main>\n"
+    (web / "history.html").write_text(page, "utf-8")
+    running = start_server(data_dir=tmp_path / "data", web_dir=web)
+    try:
+        got = running.http.get("/history")
+        assert got.status_code == 200 and got.headers["content-type"].startswith("text/html")
+        assert (
+            got.text
+            == "<head>\n<title>History - site</title>\n</head>\n<nav>one</nav>\n<main></main>\n"
+        )
+        # an edited part is served at the next request (the cache follows the files)
+        (web / "parts" / "topbar.html").write_text("<nav>two</nav>\n", "utf-8")
+        os.utime(web / "parts" / "topbar.html", ns=(1, 1))
+        assert "<nav>two</nav>" in running.http.get("/history").text
+        assert running.http.head("/history").status_code == 200
+    finally:
+        running.stop()
 
 
 def test_names_are_cleaned_and_live_tables_capped(tmp_path: Path) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from eterna.server.page_routes import assemble
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "eterna" / "web"
 STATIC = WEB / "static"
@@ -23,6 +25,13 @@ KEY_PREFIXES = (
 def strings(lang: str) -> dict[str, str]:
     data: dict[str, str] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
     return data
+
+
+def page_html(page: str) -> str:
+    """A page as the server sends it: its file with the shared parts written in."""
+    html = assemble(WEB, page.removesuffix(".html"))
+    assert html is not None, page
+    return html
 
 
 def js_files() -> list[Path]:
@@ -48,7 +57,7 @@ def used_keys() -> set[str]:
     for path in js_files():
         keys |= set(pattern.findall(path.read_text("utf-8")))
     for page in PAGES:
-        html = (WEB / page).read_text("utf-8")
+        html = page_html(page)
         keys |= set(re.findall(r'data-i18n(?:-[a-z]+)?="([^"]+)"', html))
     # keys the scripts build from a value (`phase.${...}`), listed by what the games send
     for shape in ("circle", "square", "triangle", "diamond"):
@@ -86,7 +95,7 @@ def test_game_phases_and_error_codes_are_translated() -> None:
 
 def test_every_referenced_file_exists() -> None:
     for page in PAGES:
-        html = (WEB / page).read_text("utf-8")
+        html = page_html(page)
         refs = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
         assert refs, page
         for ref in refs:
@@ -101,9 +110,34 @@ def test_every_referenced_file_exists() -> None:
 
 def test_no_network_dependency() -> None:
     # no CDN, no remote font: the machine may have no internet
-    for path in [*js_files(), *(STATIC / "css").glob("*.css"), *(WEB / p for p in PAGES)]:
+    for path in [
+        *js_files(),
+        *(STATIC / "css").glob("*.css"),
+        *(WEB / p for p in PAGES),
+        *(WEB / "parts").glob("*.html"),
+    ]:
         text = path.read_text("utf-8").replace("http://www.w3.org/2000/svg", "")  # a name
         assert not re.search(r"https?://", text), path
+
+
+def test_every_page_has_the_shared_head_and_top_bar_written_once() -> None:
+    # The head's links and the top bar's navigation are written once (web/parts/), so adding a
+    # link to the navigation is one edit; each page names them by a marker the server replaces.
+    topbar = (WEB / "parts" / "topbar.html").read_text("utf-8").strip()
+    titles = {}
+    for page in PAGES:
+        source = (WEB / page).read_text("utf-8")
+        assert '<header class="topbar">' not in source, f"{page} writes the top bar again"
+        assert "<link rel=" not in source, f"{page} writes the head's links again"
+        html = page_html(page)
+        assert "eterna:" not in html, page  # no marker left
+        assert html.count(topbar) == 1 and html.count("<title>") == 1, page
+        assert html.index("</head>") < html.index(topbar), page
+        title = re.search(r"<title>(.*?) \u00b7 Eterna</title>", html)
+        assert title is not None, page
+        titles[page] = title.group(1)
+    assert titles["table.html"] == "Table" and titles["index.html"] == "Eterna"
+    assert len(set(titles.values())) == len(PAGES)
 
 
 @pytest.mark.parametrize("game", GAMES)

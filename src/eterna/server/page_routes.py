@@ -1,17 +1,18 @@
 """The client's pages (`/`, `/table/...`, `/history`, `/replay/...`, `/rules/...`,
-`/position`) as an
-`APIRouter`: static HTML files from the web folder (`app.state.web_dir`), GET and HEAD; and the
-card data the pages draw with, in the page's language (`/cards/{game}/{lang}.json`)."""
+`/position`) as an `APIRouter`: HTML files from the web folder (`app.state.web_dir`), GET and
+HEAD, each with what every page shares written in once (`assemble`); and the card data the
+pages draw with, in the page's language (`/cards/{game}/{lang}.json`)."""
 
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from eterna.core.registry import game_ids
 from eterna.i18n.messages import LANGS, catalog
@@ -33,12 +34,46 @@ router = APIRouter()
 
 
 # ---------------------------------------------------------------- pages
-def page(request: Request, name: str) -> Response:
-    web: Path = request.app.state.web_dir
+# What every page shares is written once, in the web folder's parts/ (the head's links, the top
+# bar and its navigation); a page names it by a marker: `<!-- eterna:head Title -->` in its head,
+# `<!-- eterna:topbar -->` where its body's top bar goes.
+MARKER = re.compile(r"<!-- eterna:(head|topbar)(?: ([^<>]*?))? -->")
+
+
+def assemble(web: Path, name: str) -> str | None:
+    """The page `name` (a key of PAGES) with its markers replaced by the parts, or None when
+    the web folder has no such page. Made once per version of its files (cached by their
+    modification times, so an edited page or part is served at its next request)."""
     path = web / PAGES[name]
-    if path.is_file():
-        return FileResponse(path, media_type="text/html")
-    return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
+    try:
+        stamp = tuple(
+            p.stat().st_mtime_ns
+            for p in (path, web / "parts" / "head.html", web / "parts" / "topbar.html")
+            if p.exists()
+        )
+    except OSError:
+        return None
+    if not path.is_file():
+        return None
+    return _assembled(path, stamp)
+
+
+@lru_cache(maxsize=32)
+def _assembled(path: Path, stamp: tuple[int, ...]) -> str:
+    parts = path.parent / "parts"
+
+    def part(match: re.Match[str]) -> str:
+        text = (parts / f"{match.group(1)}.html").read_text("utf-8").rstrip("\n")
+        return text.replace("{title}", match.group(2) or "Eterna")
+
+    return MARKER.sub(part, path.read_text("utf-8"))
+
+
+def page(request: Request, name: str) -> Response:
+    html = assemble(request.app.state.web_dir, name)
+    if html is None:
+        return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
+    return HTMLResponse(html)
 
 
 @router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)

@@ -1,10 +1,13 @@
 """The Vale's TypedDicts: a seat's view (`ValeView`, docs/vale.md "The view") and its parts
-(`ValePending`, `ValeLogEntry`, `ValeArtifacts`); views.py builds them and re-exports them.
+(`ValePending`, `ValeLogEntry`, `ValeArtifacts`), which views.py builds and re-exports; the card
+data as the package's JSON files hold it (`ValeCardsFile`, `ValeArtifactsFile`), which cards.py
+reads.
 
 Left interpreted (tests/engines/test_switch.py), as Eternitium's typeddicts.py is: mypyc makes
-every TypedDict it compiles total and drops `NotRequired`, and tests/games/vale/test_views_typed.py
-reads the keys at run time. At run time each is a dict; the compiled modules that build and read
-them (views.py, state.py, heuristic.py, ...) check no more.
+every TypedDict it compiles total and drops `NotRequired`, and the tests read the keys at run
+time (tests/games/vale/test_views_typed.py, tests/core/test_typed_contract.py). At run time
+each is a dict; the compiled modules that build and read them (views.py, cards.py, ...) check
+no more.
 """
 
 # (No `from __future__ import annotations`: TypedDict reads NotRequired at run time only from
@@ -80,3 +83,75 @@ class ValeView(TypedDict):
     winners: list[int]
     legal_actions: NotRequired[list[str]]  # only in the view of the seat to move
     artifacts: NotRequired[ValeArtifacts]  # only with the Artifacts expansion
+
+
+# ---------------------------------------------------------------------------- the card data
+# What data/cards.json and data/artifacts.json hold, read once at import by cards.py (a `cast`:
+# tests/core/test_typed_contract.py checks both files against these, every key and value).
+
+
+class ValeStoneData(TypedDict):
+    id: str  # "red", "blue", "purple"
+    value: int  # what a stone is worth
+
+
+class ValeFamilyData(TypedDict):
+    id: str  # "fire", "water", "earth", "wind", "dragon"
+    sell: dict[str, int]  # colour -> stones a card of the family sells for
+    names: dict[str, str]  # language -> the family's name
+
+
+class ValeRulesData(TypedDict):
+    rounds: int
+    end_score: int  # a score that ends the game after the round (§9)
+    stone_limit: int
+    picks_per_player: int
+    starting_points: list[int]  # per seat in turn order
+
+
+class ValeCardData(TypedDict):
+    """A creature card: its facts, and the text of each effect it has, by timing."""
+
+    id: str  # "lava-giant"
+    name: str  # "Lava Giant"
+    family: str
+    cost: int  # the printed summoning cost
+    set: str  # "base", "artifacts"
+    instant: NotRequired[str]
+    permanent: NotRequired[str]
+    resolution: NotRequired[str]  # an active effect
+
+
+class ValeTileData(TypedDict):
+    """An artifact tile (the Artifacts)."""
+
+    id: str  # "book-of-thoth"
+    name: str
+    set: str
+    group: str  # which player counts bring it into play
+    timing: str  # "action", "instant" or "permanent"
+    text: str
+
+
+class ValeCardsFile(TypedDict):
+    """data/cards.json: the base game."""
+
+    format: str
+    game: str
+    about: str
+    sets: dict[str, str]  # set id -> what it is
+    stones: list[ValeStoneData]
+    families: list[ValeFamilyData]
+    rules: ValeRulesData
+    cards: list[ValeCardData]
+
+
+class ValeArtifactsFile(TypedDict):
+    """data/artifacts.json: the Artifacts expansion, its creatures and its tiles."""
+
+    format: str
+    game: str
+    about: str
+    sets: dict[str, str]
+    creatures: list[ValeCardData]
+    tiles: list[ValeTileData]

@@ -4,15 +4,29 @@
 Counted: each `Any` in a function's parameter and return annotations, a class's annotated
 attributes, module-level annotated names and type aliases, where the name and every enclosing
 class are public (dunders count) in a public module. Locals are not counted. The encodings
-(NumPy arrays and memory views) are left out.
+(NumPy arrays and memory views) are left out. The games are counted too, and the card data
+their casts trust is checked against its TypedDicts.
 """
 
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import eterna
+from eterna.games.eternitium.cards import DATA as ETERNITIUM_DATA
+from eterna.games.eternitium.typeddicts import (
+    EternitiumCardsFile,
+    EternitiumMission,
+    EternitiumPrimitive,
+    EternitiumTechnology,
+)
+from eterna.games.vale.cards import ARTIFACTS as VALE_ARTIFACTS
+from eterna.games.vale.cards import DATA as VALE_DATA
+from eterna.games.vale.typeddicts import ValeArtifactsFile, ValeCardData, ValeCardsFile
 
 CORE = Path(eterna.__file__).parent / "core"
 LEFT_OUT = {"encoding.py", "fastwriter.py"}
@@ -97,27 +111,92 @@ def test_the_count_sees_an_any(tmp_path):
     assert [name for name, _ in public_anys(sample)] == ["Alias", "f", "C.value", "C.method"]
 
 
-VALE = Path(eterna.__file__).parent / "games" / "vale"
-# The Vale's engine, counted the same way (its encodings left out as core's are). Allowed: the
-# card data as read from JSON (cards.py), and `AnyStep`, a step whose argument's type is not
-# known: an effect, the work stack and a pending choice hold steps of several argument types
-# side by side, which Python cannot say without an existential type (effects.py).
-VALE_LEFT_OUT = {"encoding.py", "encoding_v2.py"}
-VALE_ALLOWED = {
-    ("cards.py", "RULES"),
-    ("cards.py", "CARDS"),
-    ("cards.py", "TILES"),
-    ("effects.py", "AnyStep"),
-}
+GAMES = Path(eterna.__file__).parent / "games"
+# Every game's modules, counted the same way, their encodings left out (as core's is: NumPy
+# arrays and memory views; tests/core has their own test). The one `Any` allowed: the Vale's
+# `AnyStep`, a step whose argument's type is not known: an effect, the work stack and a pending
+# choice hold steps of several argument types side by side, which Python cannot say without an
+# existential type (vale/effects.py). The card data read from JSON is typed by TypedDicts
+# (checked below), no longer `Any`.
+GAMES_ALLOWED = {("vale/effects.py", "AnyStep")}
 
 
-def test_vale_public_signatures_hold_no_any():
-    modules = [p for p in sorted(VALE.glob("*.py")) if p.name not in VALE_LEFT_OUT]
-    assert len(modules) > 20
+def test_games_public_signatures_hold_no_any():
+    modules = [p for p in sorted(GAMES.rglob("*.py")) if not p.name.startswith("encoding")]
+    assert len(modules) > 60
     found = [
-        f"games/vale/{path.name}:{line} {name}"
+        f"games/{where}:{line} {name}"
         for path in modules
+        for where in (path.relative_to(GAMES).as_posix(),)
         for name, line in public_anys(path)
-        if (path.name, name) not in VALE_ALLOWED
+        if (where, name) not in GAMES_ALLOWED
     ]
-    assert not found, "Any in the Vale's public signatures (name the type): " + ", ".join(found)
+    assert not found, "Any in a game's public signatures (name the type): " + ", ".join(found)
+    still = {(where, name) for where, _ in GAMES_ALLOWED for name, _ in public_anys(GAMES / where)}
+    assert still == GAMES_ALLOWED  # each exception is still needed
+
+
+def _check_json(value: object, hint: Any, where: str) -> None:
+    """`value`, read from JSON, is of the type `hint` (the forms the card data's TypedDicts
+    use: TypedDicts, lists, str-keyed dicts, unions, str, int, bool)."""
+    origin = get_origin(hint)
+    if is_typeddict(hint):
+        assert isinstance(value, dict), (where, value)
+        keys = set(value)
+        assert hint.__required_keys__ <= keys, (where, hint.__required_keys__ - keys)
+        assert keys <= hint.__required_keys__ | hint.__optional_keys__, (where, keys)
+        hints = get_type_hints(hint)
+        for key, item in value.items():
+            _check_json(item, hints[key], f"{where}.{key}")
+    elif origin in (Union, UnionType):
+        assert any(_fits(value, option, where) for option in get_args(hint)), (where, value)
+    elif origin is list:
+        assert isinstance(value, list), (where, value)
+        for i, item in enumerate(value):
+            _check_json(item, get_args(hint)[0], f"{where}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), (where, value)
+        for key, item in value.items():
+            _check_json(key, str, f"{where} key")
+            _check_json(item, get_args(hint)[1], f"{where}[{key!r}]")
+    else:
+        assert hint in (str, int, bool), (where, hint)
+        assert type(value) is hint, (where, value, hint)
+
+
+def _fits(value: object, hint: Any, where: str) -> bool:
+    try:
+        _check_json(value, hint, where)
+    except AssertionError:
+        return False
+    return True
+
+
+def test_the_card_data_is_what_its_typed_dicts_say():
+    """The card data files are typed by a `cast` at import (vale/cards.py, eternitium/cards.py):
+    each file holds exactly the keys of its TypedDicts (vale/typeddicts.py,
+    eternitium/typeddicts.py, interpreted: their optional keys are kept at run time), every
+    value of its declared type; a key a reader reads that the data lacks is a mypy error."""
+    data = GAMES / "vale" / "data"
+    for name, typed in (("cards.json", ValeCardsFile), ("artifacts.json", ValeArtifactsFile)):
+        _check_json(json.loads((data / name).read_text("utf-8")), typed, f"vale/{name}")
+    cards = GAMES / "eternitium" / "data" / "cards.json"
+    _check_json(json.loads(cards.read_text("utf-8")), EternitiumCardsFile, "eternitium")
+    # every optional key is met somewhere (a TypedDict declares nothing the data never holds)
+    vale_cards = [*VALE_DATA["cards"], *VALE_ARTIFACTS["creatures"]]
+    assert set().union(*vale_cards) == set(ValeCardData.__annotations__)
+    technologies = ETERNITIUM_DATA["technologies"]
+    assert set().union(*technologies) == set(EternitiumTechnology.__annotations__)
+    primitives = [op for t in technologies for op in (*t["effect"], *t.get("ai_effect", []))]
+    assert set().union(*primitives) == set(EternitiumPrimitive.__annotations__)
+    missions = ETERNITIUM_DATA["missions"].values()
+    assert set().union(*missions) == set(EternitiumMission.__annotations__)
+
+
+def test_the_card_check_sees_a_wrong_value():
+    card = {"id": "x", "name": "X", "family": "fire", "cost": 1, "set": "base"}
+    _check_json(card, ValeCardData, "card")
+    for wrong in ({**card, "cost": "1"}, {**card, "colour": "red"}, {"id": "x"}):
+        assert not _fits(wrong, ValeCardData, "card")
+    assert _fits({"op": "draw", "portals": "any"}, EternitiumPrimitive, "op")
+    assert not _fits({"op": "draw", "portals": 3}, EternitiumPrimitive, "op")

@@ -38,8 +38,8 @@ def test_every_listed_module_runs_on_the_chosen_path() -> None:
         assert engines.module_is_compiled(module) is want, name
 
 
-# Game modules left interpreted: the Eternity view's and Eternitium's TypedDicts (mypyc does not
-# keep their optional keys, docs/compiled.md) and position checks and rests read once per
+# Game modules left interpreted: the Eternity view's, Eternitium's and the Vale's TypedDicts (mypyc
+# does not keep their optional keys, docs/compiled.md) and position checks and rests read once per
 # position.
 INTERPRETED_GAME_MODULES = {
     "games.eternity.views",
@@ -47,6 +47,7 @@ INTERPRETED_GAME_MODULES = {
     "games.eternitium.position_checks",
     "games.eternitium.position_rest",
     "games.vale.position_checks",
+    "games.vale.typeddicts",
 }
 
 

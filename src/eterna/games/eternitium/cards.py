@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Final
+from typing import Final, cast
 
 from eterna.core.errors import BadNotation
 from eterna.core.game import Action
@@ -29,17 +29,23 @@ from eterna.games.eternitium.effects import (
     SwapTopEra,
     compile_primitive,
 )
+from eterna.games.eternitium.typeddicts import (
+    EternitiumCardsFile,
+    EternitiumMission,
+    EternitiumTechnology,
+)
 
 __all__ = ["OTHERS", "SELF", "TIER_ADVANCED", "TIER_BASIC"]  # re-exported for the engine
 
 
-def _load() -> dict[str, Any]:
+def _load() -> object:
     text = resources.files("eterna.games.eternitium").joinpath("data/cards.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+    return json.loads(text)
 
 
-DATA: Final = _load()
+# The package's own data, typed by a `cast` (nothing checked at import): tests/core/
+# test_typed_contract.py holds the file to its TypedDicts, every key and every value.
+DATA: Final = cast(EternitiumCardsFile, _load())
 
 SHAPES: Final[tuple[str, ...]] = tuple(DATA["shapes"])
 SHAPE_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SHAPES)}
@@ -61,7 +67,7 @@ HIDDEN_NAME: Final = "hidden"
 
 # ---------------------------------------------------------------------------- card kinds
 PORTAL_IDS: Final = tuple(f"portal-{s}" for s in SHAPES)
-_TECH: Final[list[dict[str, Any]]] = DATA["technologies"]
+_TECH: Final[list[EternitiumTechnology]] = DATA["technologies"]
 
 CARD_NAME: Final[tuple[str, ...]] = PORTAL_IDS + tuple(t["id"] for t in _TECH)
 CARD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAME)}
@@ -139,7 +145,7 @@ STARTING_SET: Final = tuple(CARD_INDEX[c] for c in DATA["starting_set"])
 STARTING_SETS: Final[int] = DATA["starting_sets"]
 SOLO_AI_KINDS: Final = tuple(CARD_INDEX[c] for c in DATA["solo"]["ai_deck"])
 SOLO_TURNS: Final[int] = DATA["solo"]["turns"]
-MISSIONS: Final[dict[int, dict[str, Any]]] = {int(k): v for k, v in DATA["missions"].items()}
+MISSIONS: Final[dict[int, EternitiumMission]] = {int(k): v for k, v in DATA["missions"].items()}
 ERA_DEALT: Final[dict[int, int]] = {int(k): v for k, v in DATA["era"]["dealt"].items()}
 ERA_DISPLAY: Final[int] = DATA["era"]["display"]
 MARKET_ROW: Final[int] = DATA["market_row"]

@@ -8,9 +8,10 @@ card data (`effect` and `ai_effect` lists of data/cards.json). The engine resolv
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from eterna.core.frozen import Frozen
+from eterna.games.eternitium.typeddicts import EternitiumPrimitive
 
 SELF: Final = 0
 OTHERS: Final = 1
@@ -127,7 +128,7 @@ Primitive = (
 Effect = tuple[Primitive, ...]
 
 
-def compile_primitive(spec: dict[str, Any], shape_index: dict[str, int]) -> Primitive:
+def compile_primitive(spec: EternitiumPrimitive, shape_index: dict[str, int]) -> Primitive:
     """One primitive from its data (`op` names it; the other keys are its fields)."""
     op = spec["op"]
     who = OTHERS if spec.get("who") == "others" else SELF

@@ -5,7 +5,7 @@ card the seat cannot see and keeps the public knowledge `determinize` reads.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict, cast
 
 from eterna.core.jsonvalue import JsonObject
 from eterna.core.position import UNKNOWN, envelope, rng_text
@@ -78,7 +78,8 @@ def write_position(st: EternitiumState, seat: int | None) -> JsonObject:
         },
     }
     _write_zones(st, seat, pos)
-    pos["knowledge"] = write_knowledge(st, seat)
+    # JSON through and through; mypy takes a TypedDict for a Mapping[str, object] only
+    pos["knowledge"] = cast(JsonObject, write_knowledge(st, seat))
     return pos
 
 
@@ -125,7 +126,28 @@ def _write_zones(st: EternitiumState, seat: int | None, pos: dict[str, Any]) -> 
         pos["ai_deck_cards"] = _names(sorted(st._ai_deck))
 
 
-def write_knowledge(st: EternitiumState, seat: int | None) -> dict[str, Any]:
+class Peek(TypedDict):
+    """What a thief saw of a victim's cards (a Thieving Robot's look)."""
+
+    thief: int
+    victim: int
+    known: dict[str, int]  # card -> copies
+    located: dict[str, int]
+
+
+class Knowledge(TypedDict):
+    """A position's `knowledge` (docs/eternitium.md, Determinization): per seat unless said."""
+
+    known: list[dict[str, int]]  # card -> copies every seat knows the seat holds
+    located: list[dict[str, int]]
+    unknown_tiers: list[list[int]]  # per tier (0 portal, 1 basic, 2 advanced): cards unknown
+    era_known: list[dict[str, int]]  # shape -> Era cards known
+    era_deck_known: dict[str, int]
+    market_bottom: list[int]  # per tier: the cards seen put at the bottom of its deck (R14)
+    peeks: list[Peek]
+
+
+def write_knowledge(st: EternitiumState, seat: int | None) -> Knowledge:
     """The public knowledge (docs/eternitium.md, Determinization): what every seat knows of
     the hidden cards; a thief's look only in the thief's own position."""
     n = st._n
@@ -142,7 +164,7 @@ def write_knowledge(st: EternitiumState, seat: int | None) -> dict[str, Any]:
         for k in range(NKINDS):
             row[TIER[k]] += cards[k] - known[k]
         tiers.append(row)
-    peeks = [
+    peeks: list[Peek] = [
         {
             "thief": thief,
             "victim": victim,

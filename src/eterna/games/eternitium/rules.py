@@ -21,6 +21,7 @@ from eterna.games.eternitium.cards import (
     SOLO_TURNS,
     TECHNOLOGY,
 )
+from eterna.games.eternitium.typeddicts import EternitiumMission
 
 # What makes two market cards "identical" (rules: Setup 4-5), per option basic_market_distinct:
 # the technology (the six Double Portals are one), or the printed card (each pair its own).
@@ -87,11 +88,14 @@ _FLAGS: Final = {
 
 def make_rules(players: int, mission: int, options: Mapping[str, OptionValue]) -> Rules:
     """The rules of a game: a mission's flags apply to the solo game only."""
-    entry = MISSIONS.get(mission, {}) if players == 1 else {}
+    entry: EternitiumMission = {"title": ""}  # the base game: no flag
+    if players == 1 and mission in MISSIONS:
+        entry = MISSIONS[mission]
     unknown = set(entry) - _FLAGS.keys() - {"title", "ai_deck", "removed"}
     if unknown:  # a flag the engine would not read
         raise ValueError(f"mission {mission}: unknown rule flag(s) {sorted(unknown)}")
-    given: dict[str, Any] = {key: kind(entry[key]) for key, kind in _FLAGS.items() if key in entry}
+    flags: Mapping[str, Any] = entry  # read by name from _FLAGS
+    given: dict[str, Any] = {key: kind(flags[key]) for key, kind in _FLAGS.items() if key in flags}
     if "ai_deck" in entry:
         given["ai_deck"] = tuple(entry["ai_deck"])
     if "removed" in entry:

@@ -1,16 +1,18 @@
-"""Eternitium's TypedDicts: a seat's view (`EternitiumView`, docs/eternitium.md "The view")
-and a parsed setup (`EternitiumSetup`, "Setup format").
+"""Eternitium's TypedDicts: a seat's view (`EternitiumView`, docs/eternitium.md "The view"),
+a parsed setup (`EternitiumSetup`, "Setup format") and the card data as data/cards.json holds
+it (`EternitiumCardsFile`, read by cards.py).
 
 Left interpreted (tests/engines/test_switch.py), as Eternity's views.py is: mypyc makes every
 TypedDict it compiles total and drops `NotRequired`, and the tests read the keys at run time
-(tests/games/eternitium/test_views_typed.py, test_setup.py). At run time each is a dict; the
-compiled modules that build and read them (views.py, setup.py, deal.py, ...) check no more.
+(tests/games/eternitium/test_views_typed.py, test_setup.py, tests/core/test_typed_contract.py).
+At run time each is a dict; the compiled modules that build and read them (views.py, setup.py,
+deal.py, cards.py, ...) check no more.
 """
 
 # (No `from __future__ import annotations`: TypedDict reads NotRequired at run time only from
 # real annotations.)
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, Required, TypedDict
 
 
 class EternitiumPending(TypedDict, total=False):
@@ -111,3 +113,100 @@ class EternitiumSetup(TypedDict, total=False):
     portal_deck: list[int]  # top first
     ai_deck: list[int]  # top first
     exact: list[str]  # the decks given whole (EXACT_KEYS)
+
+
+# ---------------------------------------------------------------------------- the card data
+# What data/cards.json holds, read once at import by cards.py (a `cast`: tests/core/
+# test_typed_contract.py checks the file against these, every key and value).
+
+
+class EternitiumPrimitive(TypedDict, total=False):
+    """One primitive of a technology's effect (docs/eternitium.md "Effects"): `op` names it, the
+    other keys are its fields (effects.py `compile_primitive`)."""
+
+    op: Required[str]  # "discard_era", "reveal", "draw", "gain_tech", ...
+    who: str  # "self" (the default) or "others"
+    portals: str | list[str]  # discard_era: the shapes it matches, or "any"
+    count: int
+    depth: int
+    era: int  # discount: the Era cards it saves
+    compensation: bool
+    tiers: list[str]  # gain_tech: "basic", "advanced"
+
+
+class EternitiumTechnology(TypedDict):
+    """A Basic or Advanced Technology card (the Portal cards are built, not listed)."""
+
+    id: str
+    name: str  # the printed name (the six Double Portals share one)
+    tier: str  # "basic" or "advanced"
+    copies: int  # in the market deck (option composition overrides it)
+    confirmed: bool  # False: a default count no source states
+    effect: list[EternitiumPrimitive]
+    text: NotRequired[str]
+    starting: NotRequired[int]  # copies in each starting set (the Droid)
+    solo_ai: NotRequired[bool]  # a card of the solo AI's deck
+    ai_effect: NotRequired[list[EternitiumPrimitive]]  # what it does played by the solo AI
+    per_turn: NotRequired[int]  # at most this many played per turn (Smartphone)
+    void_if_visible: NotRequired[int]  # does nothing when this many top Era cards are visible
+
+
+class EternitiumMission(TypedDict, total=False):
+    """A solo Special Mission: its title, and each rule flag it changes (rules.py `Rules`)."""
+
+    title: Required[str]
+    starting_droid: bool
+    starting_portals_per_shape: int
+    first_hand: int
+    reserve_per_shape: int
+    era_dealt: int
+    portal_deck: bool
+    advanced_market: bool
+    ai_deck: list[str]
+    removed: list[str]
+    turns: int
+    flip_era_each_turn: bool
+    destroy_each_turn: bool
+    add_era_each_turn: bool
+    paid_era_face_down: bool
+    must_play: bool
+
+
+class EternitiumEraData(TypedDict):
+    per_shape: dict[str, int]  # shape -> Era cards
+    per_shape_confirmed: bool
+    dealt: dict[str, int]  # player count -> Era cards dealt to each
+    display: int
+
+
+class EternitiumPortalData(TypedDict):
+    per_shape: int
+    reserve_per_player: int
+
+
+class EternitiumSoloData(TypedDict):
+    turns: int
+    ai_deck: list[str]
+
+
+class EternitiumCardsFile(TypedDict):
+    """data/cards.json."""
+
+    format: str
+    game: str
+    about: str
+    shapes: list[str]
+    era: EternitiumEraData
+    portals: EternitiumPortalData
+    starting_set: list[str]
+    starting_sets: int
+    market_row: int
+    first_hand: int
+    hand_refill: int
+    hand_refill_after_failed_luck: int
+    hand_after_skip: int
+    keep_after_skip: int
+    min_action_cards: int
+    technologies: list[EternitiumTechnology]
+    solo: EternitiumSoloData
+    missions: dict[str, EternitiumMission]  # "1".."10"

@@ -40,7 +40,7 @@ from eterna.games.vale.cards import (
     TILE_NAME,
     ValeAction,
 )
-from eterna.games.vale.effects import AnyStep, Effect, Step
+from eterna.games.vale.effects import AnyStep, Effect, Step, Work
 from eterna.games.vale.perks import PERK_BITS, PERK_MASK, ArtifactsPerks
 from eterna.games.vale.permanents import (
     WATCH_BLUE_GAINED,
@@ -56,9 +56,6 @@ A = TypeVar("A")  # a step's argument (`queue`, `ask`)
 
 HUNT, ACTION, RESOLUTION, OVER = range(4)  # ValeBoard.stage
 PHASES: Final = ("hunting", "action", "resolution", "over")  # their names
-
-# step, seat it acts for, card it acts for, its argument (None, or what `queue` put beside it)
-Work = tuple[AnyStep, int, int, object]
 
 
 class Choice:
@@ -401,11 +398,11 @@ class ValeBoard(BaseState[ValeAction, ValeStart], ArtifactsPerks):
         """Run `effect`'s steps next, in order, for `seat` on behalf of card `src`."""
         work = self.work
         for step in reversed(effect):
-            work.append((step, seat, src, None))
+            work.append(Work(step, seat, src, None))
 
     def queue(self, step: Step[A], seat: int, src: int, arg: A) -> None:
         """Run `step` next with `arg`, its progress (mypy checks it is what the step reads)."""
-        self.work.append((step, seat, src, arg))
+        self.work.append(Work(step, seat, src, arg))
 
     def ask(
         self,

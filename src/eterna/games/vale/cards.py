@@ -15,20 +15,29 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from eterna.core.errors import BadNotation
 from eterna.core.game import Action
+from eterna.games.vale.typeddicts import (
+    ValeArtifactsFile,
+    ValeCardData,
+    ValeCardsFile,
+    ValeRulesData,
+    ValeTileData,
+)
 
 
-def _load(name: str = "cards.json") -> dict[str, Any]:
-    text = resources.files("eterna.games.vale").joinpath(f"data/{name}").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+def _load(name: str) -> object:
+    return json.loads(
+        resources.files("eterna.games.vale").joinpath(f"data/{name}").read_text("utf-8")
+    )
 
 
-DATA: Final = _load("cards.json")
-ARTIFACTS: Final = _load("artifacts.json")  # the expansion (its creatures; its tiles)
+# The package's own data, typed by a `cast` (nothing checked at import): tests/core/
+# test_typed_contract.py holds both files to their TypedDicts, every key and every value.
+DATA: Final = cast(ValeCardsFile, _load("cards.json"))
+ARTIFACTS: Final = cast(ValeArtifactsFile, _load("artifacts.json"))  # its creatures; its tiles
 ARTIFACTS_DATA: Final = ARTIFACTS
 EXPANSIONS: Final[tuple[str, ...]] = tuple(ARTIFACTS["sets"])  # ("artifacts",)
 
@@ -44,14 +53,14 @@ SELL: Final[tuple[tuple[int, int, int], ...]] = tuple(
     for f in DATA["families"]
 )
 
-RULES: Final[dict[str, Any]] = DATA["rules"]
+RULES: Final[ValeRulesData] = DATA["rules"]
 ROUNDS: Final[int] = RULES["rounds"]
 END_SCORE: Final[int] = RULES["end_score"]
 STONE_LIMIT: Final[int] = RULES["stone_limit"]
 PICKS: Final[int] = RULES["picks_per_player"]
 STARTING_POINTS: Final[tuple[int, ...]] = tuple(RULES["starting_points"])
 
-CARDS: Final[tuple[dict[str, Any], ...]] = (*DATA["cards"], *ARTIFACTS["creatures"])
+CARDS: Final[tuple[ValeCardData, ...]] = (*DATA["cards"], *ARTIFACTS["creatures"])
 DECK_SIZE: Final[int] = len(CARDS)  # every card of every set (98)
 BASE_DECK_SIZE: Final[int] = len(DATA["cards"])  # the base game's 70
 CARD_NAME: Final[tuple[str, ...]] = tuple(c["id"] for c in CARDS)
@@ -77,7 +86,7 @@ def cards_in_play(expansions: tuple[str, ...] | list[str]) -> tuple[int, ...]:
 MAX_PAYMENT: Final = 6
 
 # The Artifacts expansion's tiles (data/artifacts.json "tiles"): ints 0..10 in the file's order
-TILES: Final[tuple[dict[str, Any], ...]] = tuple(ARTIFACTS_DATA["tiles"])
+TILES: Final[tuple[ValeTileData, ...]] = tuple(ARTIFACTS_DATA["tiles"])
 TILE_NAME: Final[tuple[str, ...]] = tuple(t["id"] for t in TILES)
 TILE_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(TILE_NAME)}
 TILE_TIMING: Final[tuple[str, ...]] = tuple(t["timing"] for t in TILES)

@@ -21,7 +21,7 @@ choices.py the steps that ask a question, permanents.py what a card does while i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from eterna.games.vale.cards import (
     BLUE,
@@ -228,6 +228,32 @@ class Step(Generic[ArgT]):
 # argument stays Any; `ValeBoard.queue` and `ValeBoard.ask` check each step against its argument.
 AnyStep = Step[Any]
 Effect = tuple[AnyStep, ...]
+
+
+class Work:
+    """An effect step waiting to run: an item of the board's `work` stack (the next one last).
+    Immutable (`Final`: the compiled class refuses a write too), so clones share it; equal when
+    its fields are (a position's check compares two stacks)."""
+
+    __slots__ = ("arg", "seat", "src", "step")
+
+    def __init__(self, step: AnyStep, seat: int, src: int, arg: object) -> None:
+        self.step: Final = step
+        self.seat: Final = seat  # the seat it acts for
+        self.src: Final = src  # the card it acts for (-1: a rule's step, -2 - t: artifact tile t)
+        self.arg: Final = arg  # its progress: None on its first run, else what `queue` put there
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Work)
+            and self.step is other.step
+            and self.seat == other.seat
+            and self.src == other.src
+            and self.arg == other.arg
+        )
+
+    def __repr__(self) -> str:
+        return f"Work({self.step!r}, {self.seat}, {self.src}, {self.arg!r})"
 
 
 def feasible(effect: Effect, st: ValeBoard, seat: int, src: int) -> bool:

@@ -18,7 +18,7 @@ from eterna.games.vale.abilities import (
     SALE_UPGRADE,
 )
 from eterna.games.vale.cards import CARD_COST, CARD_FAMILY, CARD_NAME
-from eterna.games.vale.effects import Effect, Recover, feasible
+from eterna.games.vale.effects import Effect, Recover, Work, feasible
 from eterna.games.vale.permanents import (
     WATCH_ANY_FAMILY,
     WATCH_DISCARDED,
@@ -30,7 +30,7 @@ from eterna.games.vale.permanents import (
 if TYPE_CHECKING:
     from eterna.core.events import Event
     from eterna.core.jsonvalue import JsonValue
-    from eterna.games.vale.board import ValeBoard, Work
+    from eterna.games.vale.board import ValeBoard
 
 PERK_BITS: Final = 16  # ValeBoard.perks: the WATCH_* bits of each seat's area, seat * PERK_BITS up
 PERK_MASK: Final = (1 << PERK_BITS) - 1
@@ -161,7 +161,7 @@ class ArtifactsPerks:
         for c in self.areas[seat]:
             perm = PERMANENT[c]
             if perm is not None and perm.watch & event:
-                self.work.append((RECOVER_STEP, seat, c, None))
+                self.work.append(Work(RECOVER_STEP, seat, c, None))
 
     def _kept(self, seat: int, card: int) -> bool:
         """Ash: discarded from the area, it goes to hand and scores the round number (Q-C1)."""

@@ -47,7 +47,6 @@ from eterna.games.vale.board import (
     Choice,
     ValeBoard,
     ValeStart,
-    Work,
 )
 from eterna.games.vale.cards import (
     A_DISCARD_STONE,
@@ -58,6 +57,7 @@ from eterna.games.vale.cards import (
     ValeAction,
     cards_in_play,
 )
+from eterna.games.vale.effects import Work
 from eterna.games.vale.position_arts import (
     ART_KEYS,
     check_keys,
@@ -167,14 +167,14 @@ def write_position(st: ValeState, given: object) -> JsonObject:
 
 
 def _write_work(work: Work) -> JsonObject:
-    step, seat, src, arg = work
+    step = work.step
     name = step_name(step)
     out: JsonObject = {"step": name}
     if step.kind:
         out["kind"] = step.kind
-    out["seat"] = seat
-    write_src(out, src)
-    out["arg"] = write_arg(name, step, arg)
+    out["seat"] = work.seat
+    write_src(out, work.src)
+    out["arg"] = write_arg(name, step, work.arg)
     return out
 
 
@@ -442,7 +442,7 @@ def _read_work(r: Reader, n: int, glade: tuple[int, ...], pool: tuple[int, ...])
     if src == -1:
         r["card"].fail(f"must name the card (or `artifact` the tile) whose effect runs ({name})")
     check_owner(r, name, owner, src)
-    return step, seat, src, read_arg(name, step, r["arg"], n)
+    return Work(step, seat, src, read_arg(name, step, r["arg"], n))
 
 
 def _settle(st: ValeState, r: Reader, seat: int | None) -> None:

@@ -381,10 +381,10 @@ class ValeState(ValeBoard):
         work = self.work
         while self.choice is None:
             if work:
-                step, seat, src, arg = work.pop()
+                w = work.pop()
                 if self._events is not None:
-                    self._src = src
-                step.run(self, seat, src, arg)
+                    self._src = w.src
+                w.step.run(self, w.seat, w.src, w.arg)
                 continue
             if self._dirty and self._over_limit():
                 break

@@ -8,82 +8,17 @@ secret. A pending choice's options are shown to its chooser only (they may show 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, cast
 
 from eterna.games.vale.board import HUNT, PHASES, RESOLUTION
 from eterna.games.vale.cards import CARD_NAME, COLOURS, DECK_SIZE, FAMILIES, ROUNDS, TILE_NAME
+from eterna.games.vale.typeddicts import ValeArtifacts as ValeArtifacts
+from eterna.games.vale.typeddicts import ValeLogEntry as ValeLogEntry
+from eterna.games.vale.typeddicts import ValePending as ValePending
+from eterna.games.vale.typeddicts import ValeView as ValeView
 
 if TYPE_CHECKING:
     from eterna.games.vale.state import ValeState
-
-
-class ValePending(TypedDict):
-    """The question the game waits on (the view's `pending`)."""
-
-    chooser: int  # the seat that answers it
-    for_seat: int  # the seat whose effect asks (an attack's victim answers for the attacker)
-    card: str | None  # the card whose effect asks; None for the stone limit and for a tile
-    artifact: NotRequired[str]  # the artifact tile whose effect asks (the Artifacts)
-    kind: str  # the question's stable name, the asking step's `kind` (docs/vale.md "Pending")
-    options: NotRequired[list[str]]  # the answers, shown to the chooser only
-
-
-class ValeLogEntry(TypedDict):
-    seat: int  # the seat that chose
-    action: str  # its notation
-
-
-class ValeView(TypedDict):
-    """`ValeState.view(seat)`: what `seat` (None: a spectator) may know. Seats are ints,
-    cards their ids ("kappa"), stones and families keyed by their ids ("red", "fire")."""
-
-    game: str  # "vale"
-    seat: int | None
-    players: int
-    round: int
-    rounds: int  # 10
-    end_score: int  # a score that ends the game after the round (§9)
-    phase: str  # "hunting", "action", "resolution" or "over"
-    first_player: int
-    turn: int | None  # whose turn it is (None once the game is over)
-    current_player: int | None
-    area_limit: int  # the round number (§5.3.1)
-    revealed: list[str]  # revealed cards nobody has claimed yet
-    claimed: list[list[str]]  # per seat, claimed this round and not yet sold or tamed
-    hand: list[str] | None  # the seat's own hand (None for a spectator)
-    hand_sizes: list[int]
-    known_hands: list[list[str]]  # per seat, the cards of that hand this seat has seen
-    areas: list[list[str]]  # per seat, in the order the cards entered
-    stones: list[dict[str, int]]  # per seat: colour -> stones held
-    stone_values: list[dict[str, int]]  # per seat: colour -> what a stone is worth to it
-    stone_limits: list[int]
-    cost_reductions: list[dict[str, int]]  # per seat: family -> summoning cost reduction
-    scores: list[int]
-    deck_count: int
-    deck_top: str | None  # a card every seat knows is on top of the deck (Tengu)
-    discard: list[str]  # bottom card first
-    resolved: list[str]  # active effects already used in this resolution phase
-    pending: ValePending | None
-    log: list[ValeLogEntry]  # this round's actions so far
-    is_terminal: bool
-    winners: list[int]
-    legal_actions: NotRequired[list[str]]  # only in the view of the seat to move
-    artifacts: NotRequired[ValeArtifacts]  # only with the Artifacts expansion
-
-
-class ValeArtifacts(TypedDict):
-    """The view's `artifacts` (docs/vale.md "The view"): tiles, shelters and areas bought."""
-
-    glade: list[str]  # the tiles in play
-    held: list[str | None]  # per seat: the tile held now
-    picked: list[str | None]  # per seat: the tile picked this round (used and given back or not)
-    blocked: list[str | None]  # per seat: the tile it may not pick (its last round's)
-    picking: int | None  # the seat picking a tile now (hunting phase), else None
-    shelter: list[str] | None  # the seat's own shelter (None for a spectator)
-    shelter_sizes: list[int]  # per seat
-    known_shelters: list[list[str]]  # per seat, the sheltered cards this seat has seen
-    bought_areas: list[int]  # per seat
-    area_limits: list[int]  # per seat: the round number plus the areas bought
 
 
 def as_vale_view(view: Mapping[str, object]) -> ValeView:

@@ -4,13 +4,13 @@ catalog's name in a language), its short effect and its full text (`card_info`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from eterna.core.game import View as GameView
 from eterna.games.eternitium.cards import DATA
+from eterna.games.eternitium.typeddicts import EternitiumTechnology
 from eterna.i18n import catalog
 from eterna.render.words import ENGLISH, Words
 
@@ -28,7 +28,7 @@ SHAPE_STYLE: dict[str, str] = {
 SHAPE_MARK: dict[str, str] = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
 HIDDEN_MARK = "?"
 
-_TECH: dict[str, dict[str, Any]] = {t["id"]: t for t in DATA["technologies"]}
+_TECH: dict[str, EternitiumTechnology] = {t["id"]: t for t in DATA["technologies"]}
 TIER_OF: dict[str, int] = {c: 1 if t["tier"] == "basic" else 2 for c, t in _TECH.items()}
 
 # A short effect text per card (the full texts: `card <name>`); in a language, the catalog's

@@ -4,6 +4,7 @@ and a short effect (`SHORT`), and a card's full text (`card_info`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -21,6 +22,8 @@ from eterna.games.vale.cards import (
 from eterna.games.vale.views import ValeView
 from eterna.i18n import stones_words
 from eterna.render.words import ENGLISH, Words
+
+Timing = Literal["instant", "permanent", "resolution"]  # a card's effect texts (ValeCardData)
 
 View = ValeView  # the Vale's view, typed: mypy checks every key the renderer reads
 
@@ -231,7 +234,12 @@ def card_info(name: str, lang: str | None = None) -> RenderableType | None:
     head.append_text(sale_text(family))
     head.append(")")
     lines = [head]
-    for key_, mark in (("instant", INSTANT), ("permanent", PERMANENT), ("resolution", ACTIVE)):
+    timings: tuple[tuple[Timing, str], ...] = (
+        ("instant", INSTANT),
+        ("permanent", PERMANENT),
+        ("resolution", ACTIVE),
+    )
+    for key_, mark in timings:
         if key_ in data:
             lines.append(Text(f"{mark} {data[key_]}"))
     return Group(*lines)

@@ -39,18 +39,40 @@ import hashlib
 import struct
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final, overload
+from typing import ClassVar, Final, Generic, TypeAlias, TypedDict, overload
 
 import numpy as np
 from librt.vecs import vec
 from mypy_extensions import i32
+from numpy.typing import DTypeLike
+from typing_extensions import TypeVar  # a type variable's default (PEP 696) before Python 3.13
 
 from eterna.core.errors import EternaError
 from eterna.core.game import Action, GameState, View, check_audience
+from eterna.core.options import OptionValue
 from eterna.core.registry import load_game
 
+#: The float32 memory `write` fills: a flat memoryview of the observation (format "f"). Typeshed
+#: types a memoryview's items as ints, so the writers assign it whole (`m[:] = ...`) from the
+#: float32 bits they wrote into a native vector, never a float item by item.
+Float32Memory: TypeAlias = memoryview
 
-class Encoding:
+# An encoding's state class: the one its fast path (`write_state`) reads. Covariant, so that
+# every game's encoding is an `Encoding` (`Encoding[GameState]`, the default) where code holds
+# any game's; the price is the one parameter of that type, `write_state`'s, which `observe`
+# calls only after checking the state's class (`state_class`).
+StateCo = TypeVar("StateCo", bound=GameState, covariant=True, default=GameState)
+
+
+class LayoutRow(TypedDict):
+    """One field of an observation's layout, as `Encoding.describe` lists it."""
+
+    field: str
+    shape: list[int]
+    offset: int
+
+
+class Encoding(Generic[StateCo]):
     """A game's fixed-size action space and observation vector (see the module docstring)."""
 
     game_id: ClassVar[str]
@@ -83,7 +105,7 @@ class Encoding:
     # ------------------------------------------------------------------ versions
     @classmethod
     def select(
-        cls, options: Mapping[str, Any] | None = None, version: int | None = None
+        cls, options: Mapping[str, OptionValue] | None = None, version: int | None = None
     ) -> type[Encoding]:
         """The encoding class for a game played with `options`, of `version` (None: the default
         for those options). A game with a single version has only `cls`."""
@@ -149,7 +171,7 @@ class Encoding:
 
     # ------------------------------------------------------------------ observations
     #: the engine state class whose fields `write_state` reads (None: no fast path)
-    state_class: ClassVar[type | None] = None
+    state_class: ClassVar[type[GameState] | None] = None
 
     # Callers are checked against the signatures for a seat and for a spectator; the methods
     # take any value and refuse a bad seat with EternaError, as GameState's do (core/game.py).
@@ -206,7 +228,12 @@ class Encoding:
         return out
 
     def _observe(
-        self, state: GameState, seat: object, out: np.ndarray, memory: Any = None, start: int = 0
+        self,
+        state: GameState,
+        seat: object,
+        out: np.ndarray,
+        memory: memoryview | None = None,
+        start: int = 0,
     ) -> None:
         """Fill `out` (in any state: a pooled row may hold an old observation) with `seat`'s
         observation. `memory[start:start + size]`, when given, is `out`'s memory as int32 (a
@@ -214,7 +241,9 @@ class Encoding:
         the reference path zeroes `out` first."""
         if type(state) is self.state_class and type(seat) is int and 0 <= seat < state.players:
             bits = self._zero_bits[0 : self.size]
-            self.write_state(state, seat, bits)
+            # (state is a StateCo, its class checked; mypy cannot narrow to a type variable, and
+            # a cast() is a call on the pure build: 0.6% of an observation)
+            self.write_state(state, seat, bits)  # type: ignore[arg-type]
             if memory is None:
                 out[:] = np.frombuffer(bits, np.float32)  # type: ignore[call-overload]
             else:
@@ -224,7 +253,9 @@ class Encoding:
             out.fill(0.0)
             self.write(view, memoryview(out))  # type: ignore[arg-type]
 
-    def write_state(self, state: Any, seat: int, m: vec[i32]) -> None:
+    # (StateCo is covariant, which a parameter breaks: mypy's [misc] allowed here, the one call
+    # being _observe's, after its check of the state's class)
+    def write_state(self, state: StateCo, seat: int, m: vec[i32]) -> None:  # type: ignore[misc]
         """Write, into the zeroed native vector `m`, the float32 bit patterns (`f32`, `ONE`,
         `cap_table`) of what `write(state.view(seat), ...)` writes, from the fields of `state`
         that view exposes to `seat` (subclasses with a `state_class`). A store into `m` is a
@@ -242,7 +273,7 @@ class Encoding:
         self.write(view, memoryview(out))  # type: ignore[arg-type]
         return out
 
-    def write(self, view: View, m: Any) -> None:
+    def write(self, view: View, m: Float32Memory) -> None:
         """Fill the zeroed float32 memory `m` from `view` (subclasses)."""
         raise NotImplementedError
 
@@ -254,7 +285,7 @@ class Encoding:
             out[name] = obs[start : start + int(np.prod(shape))].reshape(shape)
         return out
 
-    def describe(self) -> list[dict[str, Any]]:
+    def describe(self) -> list[LayoutRow]:
         """The layout as rows: field, shape, offset (docs/encodings.md is built from this)."""
         return [
             {"field": name, "shape": list(shape), "offset": self.offsets[name]}
@@ -279,7 +310,11 @@ class RowPool:
     BLOCKS: ClassVar[int] = 4
 
     def __init__(
-        self, width: int, dtype: Any, memory_dtype: Any = None, zeroed: bool = True
+        self,
+        width: int,
+        dtype: DTypeLike,
+        memory_dtype: DTypeLike | None = None,
+        zeroed: bool = True,
     ) -> None:
         self.width = width
         self.dtype = np.dtype(dtype)
@@ -290,16 +325,16 @@ class RowPool:
         self.zeroed = zeroed
         self.rows_per_block = max(1, self.BLOCK_BYTES // max(1, width * self.dtype.itemsize))
         self._blocks: list[np.ndarray] = []
-        self._memories: list[Any] = []
+        self._memories: list[memoryview] = []
         self._current = -1
-        self._block: Any = None  # the block rows are being cut from
-        self._memory: Any = None
+        self._block: np.ndarray = _NO_BLOCK  # the block rows are being cut from
+        self._memory: memoryview = _NO_MEMORY
         self._next = self.rows_per_block  # empty: the first take() gets a block
         self._unheld = 0  # sys.getrefcount of a block nobody but the pool refers to
         #: blocks handed out again (for tests and measurements)
         self.reused = 0
 
-    def take(self) -> tuple[np.ndarray, Any, int]:
+    def take(self) -> tuple[np.ndarray, memoryview, int]:
         """(row, its block's writable memory: a flat memoryview of `memory_dtype` items, the
         row's first item in it). The row's items are memory[start:start + width]. The memory
         is the pool's own: write through it before the next take(), never keep it (keeping it
@@ -314,7 +349,7 @@ class RowPool:
         return self._block[i], self._memory, i * self.width
 
     def _next_block(self) -> None:
-        self._block = None
+        self._block = _NO_BLOCK  # (the pool's reference dropped before the blocks' are counted)
         blocks = self._blocks
         j = self._current + 1 if self._current + 1 < self.BLOCKS else 0  # the oldest, or a new one
         if j < len(blocks) and self._refs(j) == self._unheld:
@@ -331,7 +366,8 @@ class RowPool:
     def _new_block(self, j: int) -> None:
         shape = (self.rows_per_block, self.width)
         block = np.zeros(shape, self.dtype) if self.zeroed else np.empty(shape, self.dtype)
-        memory = memoryview(block.reshape(-1).view(self.memory_dtype))
+        # (numpy's stubs declare its buffer to Python 3.12 and later only, hence the ignores)
+        memory = memoryview(block.reshape(-1).view(self.memory_dtype))  # type: ignore[arg-type]
         if j == len(self._blocks):
             self._blocks.append(block)
             self._memories.append(memory)
@@ -343,6 +379,11 @@ class RowPool:
         """sys.getrefcount of block j (references: the pool's list, its memoryview's array,
         and every row or view a caller holds)."""
         return sys.getrefcount(self._blocks[j])
+
+
+#: A pool's block and memory before its first take() (and its block while it picks the next)
+_NO_BLOCK: Final[np.ndarray] = np.zeros((0, 0), np.float32)
+_NO_MEMORY: Final[memoryview] = memoryview(b"")
 
 
 def relative(seat: int, other: int, players: int) -> int:
@@ -390,8 +431,3 @@ def cap_table(scale: float) -> tuple[int, ...]:
 
 def index_map(names: Sequence[str]) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
-
-
-def seat_of(view: Mapping[str, Any]) -> int:
-    seat = view.get("seat")
-    return 0 if seat is None else int(seat)

@@ -11,10 +11,10 @@ for a game's options, e.g. The Vale's version 2 for a game with the Artifacts).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from eterna.core.encoding import Encoding
 from eterna.core.errors import EternaError
+from eterna.core.options import OptionValue
 from eterna.core.registry import game_ids, load_game
 
 
@@ -34,7 +34,7 @@ ENCODINGS: dict[str, type[Encoding]] = _encodings()
 def make_encoding(
     game_id: str,
     players: int | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     version: int | None = None,
 ) -> Encoding:
     """A fresh encoding of `game_id` for a game played with `options` (its version: `version`,
@@ -43,7 +43,7 @@ def make_encoding(
 
 
 def encoding_class(
-    game_id: str, options: Mapping[str, Any] | None = None, version: int | None = None
+    game_id: str, options: Mapping[str, OptionValue] | None = None, version: int | None = None
 ) -> type[Encoding]:
     """The encoding class `make_encoding` builds."""
     try:

@@ -16,14 +16,14 @@ neither a view nor a `Seen`. The description's names stay importable from here.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 import numpy as np
 from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding, f32
+from eterna.core.encoding import Encoding, Float32Memory, f32
 from eterna.core.encoding import put_count as _put
 from eterna.core.game import View
 from eterna.core.layout import Layout, cap_of, fields, slot, table
@@ -102,22 +102,22 @@ def _count_values(scale: float, top: int = 64) -> tuple[float, ...]:
     """value[c]: the float32 a slot holds after adding 1/scale c times, clipped to 1 (a
     count, as the first writer wrote it card by card: the float32 rounding of every step is
     replayed, so that the tables keep its values)."""
-    slot: Any = memoryview(np.zeros(1, np.float32))  # type: ignore[arg-type]
     step = 1.0 / scale
-    out = [0.0]
+    value = 0.0
+    out = [value]
     for _ in range(top):
-        v = slot[0] + step
-        slot[0] = v if v < 1.0 else 1.0
-        out.append(slot[0])
+        v = value + step
+        value = float(np.float32(v if v < 1.0 else 1.0))  # (to the nearest float32)
+        out.append(value)
     return tuple(out)
 
 
-class EternitiumEncoding(Encoding):
+class EternitiumEncoding(Encoding[EternitiumState]):
     game_id: ClassVar[str] = "eternitium"
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
-    actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
-    state_class: ClassVar[type | None] = EternitiumState
+    actions: ClassVar[tuple[cards.EternitiumAction, ...]] = cards.ACTIONS
+    state_class: ClassVar[type[EternitiumState] | None] = EternitiumState
     layout: ClassVar[Layout] = LAYOUT
     fields: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = fields(LAYOUT)
 
@@ -148,7 +148,7 @@ class EternitiumEncoding(Encoding):
         self._o_terminal = o["terminal"]
         self._o_winners = o["winners"]
 
-    def write(self, view: View, m: Any) -> None:
+    def write(self, view: View, m: Float32Memory) -> None:
         """The reference path: what the view shows, through the one writer (`_write`)."""
         seen = Seen()
         seen_in_view(as_eternitium_view(view), seen)

@@ -24,18 +24,19 @@ attributes), so that it builds neither a view nor a `Seen`. Version 2 extends th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 import numpy as np
 from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE as _ONE
-from eterna.core.encoding import Encoding
+from eterna.core.encoding import Encoding, Float32Memory
 from eterna.core.encoding import put_count as _put
 from eterna.core.errors import EternaError
 from eterna.core.game import GameState, View
 from eterna.core.layout import Layout, block, fields, slot, table
+from eterna.core.options import OptionValue
 from eterna.games.vale import cards
 from eterna.games.vale.observation import (
     COLOURS,
@@ -99,12 +100,14 @@ assert SEAT_FEATURES[_VALUES_AT : _VALUES_AT + 3] == tuple(f"value_{c}" for c in
 assert SEAT_FEATURES[_CUTS_AT : _CUTS_AT + 5] == tuple(f"cut_{f}" for f in FAMILIES)
 
 
-class ValeEncoding(Encoding):
+class ValeEncoding(Encoding[ValeState]):
     game_id: ClassVar[str] = "vale"
     version: ClassVar[int] = ENCODING_VERSION
     max_players: ClassVar[int] = MAXP
-    actions: ClassVar[tuple[Any, ...]] = cards.BASE_ACTIONS  # version 1: the base game's moves
-    state_class: ClassVar[type | None] = ValeState
+    actions: ClassVar[tuple[cards.ValeAction, ...]] = (
+        cards.BASE_ACTIONS
+    )  # version 1: the base game's
+    state_class: ClassVar[type[ValeState] | None] = ValeState
     cards_n: ClassVar[int] = C  # the card slots (card ids 0 .. cards_n - 1)
     pending_kinds: ClassVar[tuple[str, ...]] = PENDING_KINDS
     layout: ClassVar[Layout] = LAYOUT
@@ -139,7 +142,7 @@ class ValeEncoding(Encoding):
     # ------------------------------------------------------------------ versions
     @classmethod
     def select(
-        cls, options: Mapping[str, Any] | None = None, version: int | None = None
+        cls, options: Mapping[str, OptionValue] | None = None, version: int | None = None
     ) -> type[Encoding]:
         """Version 2 (every game) when `options` list expansions or `version` is 2; version 1
         (base games, the first models' encoding) otherwise; version 1 for expansions is refused."""
@@ -174,7 +177,12 @@ class ValeEncoding(Encoding):
         return super().mask(state, out)
 
     def _observe(
-        self, state: GameState, seat: object, out: np.ndarray, memory: Any = None, start: int = 0
+        self,
+        state: GameState,
+        seat: object,
+        out: np.ndarray,
+        memory: memoryview | None = None,
+        start: int = 0,
     ) -> None:
         # (a base game of the engine's class has no Artifacts state: the generic check, a
         # getattr and an options lookup, is for the others)
@@ -183,7 +191,7 @@ class ValeEncoding(Encoding):
         super()._observe(state, seat, out, memory, start)
 
     # ------------------------------------------------------------------ the one writer
-    def write(self, view: View, m: Any) -> None:
+    def write(self, view: View, m: Float32Memory) -> None:
         """The reference path: what the view shows, through the one writer (`_write`)."""
         v = as_vale_view(view)
         self._base_view(v)

@@ -19,13 +19,14 @@ extend version 1's, and `_write` writes version 1's blocks (`super()`) and the A
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from librt.vecs import vec
 from mypy_extensions import i32
 
 from eterna.core.encoding import ONE
 from eterna.core.encoding import put_count as _put
+from eterna.core.game import GameState
 from eterna.core.layout import Block, Layout, fields, table
 from eterna.games.vale import cards
 from eterna.games.vale.artifacts import Arts
@@ -217,7 +218,7 @@ class ValeEncodingV2(ValeEncoding):
     Artifacts' blocks."""
 
     version: ClassVar[int] = ENCODING_VERSION
-    actions: ClassVar[tuple[Any, ...]] = cards.ACTIONS
+    actions: ClassVar[tuple[cards.ValeAction, ...]] = cards.ACTIONS
     cards_n: ClassVar[int] = C
     pending_kinds: ClassVar[tuple[str, ...]] = PENDING_KINDS_V2
     layout: ClassVar[Layout] = LAYOUT_V2
@@ -240,7 +241,7 @@ class ValeEncodingV2(ValeEncoding):
         self._o_bought = o["bought_areas"]
 
     # every game is encoded: nothing to refuse
-    def _base_game(self, state: Any) -> None:
+    def _base_game(self, state: GameState) -> None:
         return None
 
     def _base_view(self, view: ValeView) -> None:

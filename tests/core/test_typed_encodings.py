@@ -1,6 +1,6 @@
 """The encodings' public signatures are typed too: no `Any` in core/encoding.py or any game's
 `encoding*.py` (docs/architecture.md, "The typed contract"), counted as tests/core/
-test_typed_contract.py counts core's (`public_anys`), which leaves these modules out.
+test_typed_contract.py counts core's and the games' other modules (`public_anys`).
 
 What names each former `Any`: the game's state class (`Encoding[EternityState]`, which types the
 fast path `write_state`), the game's action class (`actions`), `Float32Memory` (the memory

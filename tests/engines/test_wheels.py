@@ -41,3 +41,7 @@ def test_the_pure_wheel_holds_the_sources_and_no_build(tmp_path: Path) -> None:
     for name in engines.COMPILED:
         assert f"eterna/{name.replace('.', '/')}.py" in names, name
     assert "eterna/engines.py" in names
+    # the web client's files the server reads: each page and the parts it writes into them
+    web = ROOT / "src" / "eterna" / "web"
+    for path in [*web.glob("*.html"), *web.glob("parts/*.html"), *web.glob("static/js/*.js")]:
+        assert f"eterna/{path.relative_to(ROOT / 'src' / 'eterna').as_posix()}" in names, path

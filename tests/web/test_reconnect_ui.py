@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from tests.web.conftest import PHONE, PHONE_OPTIONS, UI, Server, free_port
 
 from eterna.server.launch import serve_command, wait_until_serving
@@ -231,11 +232,6 @@ _SCROLLS = """() => {
   return [0, Math.round(y), document.documentElement.scrollHeight];
 }"""
 
-# the page's finite animations over (a card flying in, a won trick gathered)
-_LANDED = """() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-    .map((a) => a.finished.catch(() => null)))"""
-
 # set once the page draws its moves again (a try that failed draws the page)
 _WATCH_DRAWING = """() => {
   window.__drawnAgain = false;
@@ -286,6 +282,20 @@ def _banner_covers(page: Any, screenshots: Path, where: str) -> list[str]:
     page.evaluate(f"window.scrollTo(0, {scrolled})")
     page.evaluate(_TWO_FRAMES)
     return problems
+
+
+def _click_anyway(locator: Any) -> None:
+    """A player's click on a move that is disabled (forced: Playwright would wait for it to be
+    enabled). Each try the page makes to reconnect draws it again, with new buttons: one drawn
+    between finding the button and clicking it leaves the old one detached ("not visible"),
+    then the click goes to the new one, as a player's would."""
+    for attempt in range(3):
+        try:
+            locator.click(force=True)
+            return
+        except PlaywrightError as gone:
+            if attempt == 2 or "not visible" not in str(gone):
+                raise
 
 
 def _seconds_left(page: Any) -> int:
@@ -349,14 +359,12 @@ def test_a_dropped_socket_offers_no_move_until_it_is_back(
         offered = page.evaluate(_OFFERED)
         assert offered and all(offered), "a move still looks clickable while reconnecting"
         sent = len(frames)
-        # a player's clicks on a move and on a card: nothing is sent, nothing moves (once a card
-        # that came into play has landed: in flight it may be outside its panel, out of reach)
-        page.evaluate(_LANDED)
-        page.locator("#action-list button[data-action]").first.click(force=True)
+        # a player's clicks on a move and on a card: nothing is sent, nothing moves
+        _click_anyway(page.locator("#action-list button[data-action]").first)
         cards = page.locator("#board button.card.legal")
         if cards.count():
-            cards.first.click(force=True)
-        page.locator("#hint-button").click(force=True)
+            _click_anyway(cards.first)
+        _click_anyway(page.locator("#hint-button"))
         page.wait_for_timeout(300)  # let a wrongly sent frame or a message show
         assert frames[sent:] == []
         assert page.locator("#message").is_hidden()

@@ -199,6 +199,9 @@ _COVERED = """() => {
     return {left, top, right, bottom};
   };
   const meets = (node, r) => {
+    if (r.left >= b.right || r.right <= b.left || r.top >= b.bottom || r.bottom <= b.top) {
+      return false;  // clipping only takes from a box: one away from the banner stays away
+    }
     const v = seen(node, r);
     return v.right - v.left > 0.5 && v.bottom - v.top > 0.5 && v.left < b.right - 0.5 &&
       v.right > b.left + 0.5 && v.top < b.bottom - 0.5 && v.bottom > b.top + 0.5;
@@ -225,11 +228,13 @@ _COVERED = """() => {
   return covered;
 }"""
 
-# The window's scroll positions a player reads the table at: its top, the moves, its end.
+# The window's scroll positions a player reads the table at: its top, the moves, its end (one
+# position where the page is the screen and does not scroll).
 _SCROLLS = """() => {
   const moves = document.getElementById('actions');
+  const end = Math.max(0, document.documentElement.scrollHeight - innerHeight);
   const y = moves ? moves.getBoundingClientRect().top + window.scrollY : 0;
-  return [0, Math.round(y), document.documentElement.scrollHeight];
+  return [...new Set([0, Math.min(Math.round(y), end), end])];
 }"""
 
 # set once the page draws its moves again (a try that failed draws the page)
@@ -274,9 +279,8 @@ def _banner_covers(page: Any, screenshots: Path, where: str) -> list[str]:
                 for c in page.evaluate(_COVERED)
             ]
             if y == 0:
-                page.screenshot(
-                    path=str(screenshots / f"reconnect-banner-{where}-{viewport['width']}.png")
-                )
+                shot = screenshots / f"reconnect-banner-{where}-{viewport['width']}.png"
+                page.screenshot(path=str(shot), scale="css")  # a phone's too: one pixel a px
     page.set_viewport_size(size)
     page.evaluate(_TWO_FRAMES)
     page.evaluate(f"window.scrollTo(0, {scrolled})")

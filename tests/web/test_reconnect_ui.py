@@ -270,6 +270,11 @@ def _banner_covers(page: Any, screenshots: Path, where: str) -> list[str]:
         page.evaluate(_WATCH_DRAWING)
         page.locator("#reconnect-now").click()
         page.wait_for_function("window.__drawnAgain === true")
+        # drawn again, the same table: nothing comes in, the last card played does not jump
+        moving = page.evaluate(
+            "document.getAnimations().map((a) => a.animationName).filter(Boolean)"
+        )
+        problems += [f"{where} at {viewport['width']} px: a try redrew {m}" for m in moving]
         page.evaluate(_TWO_FRAMES)
         for y in page.evaluate(_SCROLLS):
             page.evaluate(f"window.scrollTo(0, {y})")

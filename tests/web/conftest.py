@@ -134,7 +134,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+# Scoped to this package (tests/web has an __init__.py for it), not to the session: between its
+# calls Playwright's sync API marks its own asyncio loop as the running loop of the thread, so
+# while it lives any later test of the same process that calls `asyncio.run` fails ("cannot be
+# called from a running event loop"). Stopped after the last browser test, it leaves no loop.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import PHONE_OPTIONS, UI, Server, free_port
+from playwright.sync_api import Error as PlaywrightError
+from tests.web.conftest import PHONE, PHONE_OPTIONS, UI, Server, free_port
 
 from eterna.server.launch import serve_command, wait_until_serving
 
@@ -171,6 +172,141 @@ _OFFERED = """() => [...document.querySelectorAll(
     '#board button.card-verb, #hint-button')].map((node) => node.disabled)"""
 
 
+# What the reconnecting banner covers, in the window as it is scrolled: every visible link,
+# button, field, card or the navigation, and every line of text outside the banner, whose box
+# (clipped by the scrolling panels it sits in and by the window) meets the banner's. The banner
+# may sit anywhere that covers none of them.
+_COVERED = """() => {
+  const banner = document.getElementById('connection');
+  const b = banner.getBoundingClientRect();
+  if (!b.width || !b.height) return ['the banner has no box'];
+  const shown = (n) => {
+    const style = getComputedStyle(n);
+    return n.getClientRects().length > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
+  };
+  // a box as the player sees it: cut by every scrolling or clipping ancestor, and the window
+  const seen = (node, r) => {
+    let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+    for (let a = node.parentElement; a; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top),
+        Math.min(right, c.right), Math.min(bottom, c.bottom)];
+    }
+    [left, top] = [Math.max(left, 0), Math.max(top, 0)];
+    [right, bottom] = [Math.min(right, innerWidth), Math.min(bottom, innerHeight)];
+    return {left, top, right, bottom};
+  };
+  const meets = (node, r) => {
+    if (r.left >= b.right || r.right <= b.left || r.top >= b.bottom || r.bottom <= b.top) {
+      return false;  // clipping only takes from a box: one away from the banner stays away
+    }
+    const v = seen(node, r);
+    return v.right - v.left > 0.5 && v.bottom - v.top > 0.5 && v.left < b.right - 0.5 &&
+      v.right > b.left + 0.5 && v.top < b.bottom - 0.5 && v.bottom > b.top + 0.5;
+  };
+  const what = (n) => `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''} ` +
+    `"${(n.getAttribute('aria-label') || n.textContent).trim().slice(0, 40)}"`;
+  const covered = [];
+  const aimed = 'a[href], button, select, input, textarea, summary, nav, .card, ' +
+    '[tabindex]:not([tabindex="-1"])';
+  for (const n of document.querySelectorAll(aimed)) {
+    if (banner.contains(n) || !shown(n)) continue;
+    if ([...n.getClientRects()].some((r) => meets(n, r))) covered.push(what(n));
+  }
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = texts.nextNode(); t; t = texts.nextNode()) {
+    const parent = t.parentElement;
+    if (!t.textContent.trim() || !parent || banner.contains(parent) || !shown(parent)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    if ([...range.getClientRects()].some((r) => meets(parent, r))) {
+      covered.push(`the text "${t.textContent.trim().slice(0, 40)}"`);
+    }
+  }
+  return covered;
+}"""
+
+# The window's scroll positions a player reads the table at: its top, the moves, its end (one
+# position where the page is the screen and does not scroll).
+_SCROLLS = """() => {
+  const moves = document.getElementById('actions');
+  const end = Math.max(0, document.documentElement.scrollHeight - innerHeight);
+  const y = moves ? moves.getBoundingClientRect().top + window.scrollY : 0;
+  return [...new Set([0, Math.min(Math.round(y), end), end])];
+}"""
+
+# set once the page draws its moves again (a try that failed draws the page)
+_WATCH_DRAWING = """() => {
+  window.__drawnAgain = false;
+  const seen = new MutationObserver(() => { window.__drawnAgain = true; seen.disconnect(); });
+  seen.observe(document.getElementById('action-list'), {childList: true});
+}"""
+
+_TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+# every width the reconnect tests use (a laptop, a small laptop, a phone), and a tablet upright
+_WIDTHS = [
+    {"width": 1280, "height": 800},
+    {"width": 1024, "height": 800},
+    {"width": 820, "height": 1180},
+    PHONE,
+]
+
+
+def _banner_covers(page: Any, screenshots: Path, where: str) -> list[str]:
+    """At each width, once its button was pressed (a try that fails), the window scrolled to
+    each place a player reads: what the banner covers (a window-sized screenshot each: the
+    banner where the player sees it)."""
+    size = page.viewport_size
+    scrolled = page.evaluate("window.scrollY")
+    problems: list[str] = []
+    for viewport in _WIDTHS:
+        page.set_viewport_size(viewport)
+        page.evaluate(_TWO_FRAMES)
+        # the player presses "Reconnect now" here: the try fails (the server is down) and the
+        # page is drawn again at this width (a phone folds the moves whose cards are the moves)
+        page.evaluate(_WATCH_DRAWING)
+        page.locator("#reconnect-now").click()
+        page.wait_for_function("window.__drawnAgain === true")
+        # drawn again, the same table: nothing comes in, the last card played does not jump
+        moving = page.evaluate(
+            "document.getAnimations().map((a) => a.animationName).filter(Boolean)"
+        )
+        problems += [f"{where} at {viewport['width']} px: a try redrew {m}" for m in moving]
+        page.evaluate(_TWO_FRAMES)
+        for y in page.evaluate(_SCROLLS):
+            page.evaluate(f"window.scrollTo(0, {y})")
+            page.evaluate(_TWO_FRAMES)
+            problems += [
+                f"{where} at {viewport['width']} px, scrolled to {y}: the banner covers {c}"
+                for c in page.evaluate(_COVERED)
+            ]
+            if y == 0:
+                shot = screenshots / f"reconnect-banner-{where}-{viewport['width']}.png"
+                page.screenshot(path=str(shot), scale="css")  # a phone's too: one pixel a px
+    page.set_viewport_size(size)
+    page.evaluate(_TWO_FRAMES)
+    page.evaluate(f"window.scrollTo(0, {scrolled})")
+    page.evaluate(_TWO_FRAMES)
+    return problems
+
+
+def _click_anyway(locator: Any) -> None:
+    """A player's click on a move that is disabled (forced: Playwright would wait for it to be
+    enabled). Each try the page makes to reconnect draws it again, with new buttons: one drawn
+    between finding the button and clicking it leaves the old one detached ("not visible"),
+    then the click goes to the new one, as a player's would."""
+    for attempt in range(3):
+        try:
+            locator.click(force=True)
+            return
+        except PlaywrightError as gone:
+            if attempt == 2 or "not visible" not in str(gone):
+                raise
+
+
 def _seconds_left(page: Any) -> int:
     text = page.locator("#status #countdown").inner_text()
     found = re.search(r"\d+", text)
@@ -233,16 +369,19 @@ def test_a_dropped_socket_offers_no_move_until_it_is_back(
         assert offered and all(offered), "a move still looks clickable while reconnecting"
         sent = len(frames)
         # a player's clicks on a move and on a card: nothing is sent, nothing moves
-        page.locator("#action-list button[data-action]").first.click(force=True)
+        _click_anyway(page.locator("#action-list button[data-action]").first)
         cards = page.locator("#board button.card.legal")
         if cards.count():
-            cards.first.click(force=True)
-        page.locator("#hint-button").click(force=True)
+            _click_anyway(cards.first)
+        _click_anyway(page.locator("#hint-button"))
         page.wait_for_timeout(300)  # let a wrongly sent frame or a message show
         assert frames[sent:] == []
         assert page.locator("#message").is_hidden()
         assert page.evaluate(_AIMED) == before, "the table moved when the connection dropped"
         ui.shot(page, f"reconnect-turn-{where}-2-reconnecting")
+        # the banner hides nothing a player reads or clicks, at every width, in this language
+        assert _banner_covers(page, screenshots, where) == []
+        assert page.evaluate(_AIMED) == before, "a width tried moved the table for good"
 
         restartable.start()
         page.evaluate("document.getElementById('reconnect-now')?.click()")

@@ -82,8 +82,8 @@ function connect() {
 
 function send(frame) {
   if (!S.link || !S.link.send(frame)) {
-    // In the reconnecting banner, which floats: a line in the page's flow would push the table
-    // down under the player's pointer. Before the first connection, the page's message.
+    // In the reconnecting banner, in its own place: a line in the page's flow would push the
+    // table down under the player's pointer. Before the first connection, the page's message.
     if (reconnecting()) { refuseOffline(); return false; }
     showMessage(t("table.notConnected"));
     S.message.offline = true;  // taken back once the connection is open again
@@ -93,7 +93,7 @@ function send(frame) {
 }
 
 // A move tried while reconnecting (a key, a menu left open): why nothing was sent, said in the
-// floating banner.
+// reconnecting banner.
 function refuseOffline() { S.refusedOffline = true; renderConnection(); }
 
 function act(action) {
@@ -329,16 +329,27 @@ function tickCountdown() {
 setInterval(tickCountdown, 1000);
 
 // The banner while the socket is away (after it was open once): it reconnects by itself; the
-// button tries at once rather than at the end of the back-off.
+// button tries at once rather than at the end of the back-off. A move tried meanwhile (a key, a
+// menu left open) is told in its words: nothing was sent (the turn line says "Reconnecting…").
 function renderConnection() {
   const box = $("connection");
   box.hidden = !reconnecting();
   if (box.hidden) S.refusedOffline = false;
   box.setAttribute("role", "status");
-  // a move tried meanwhile (a key, a menu left open): why nothing was sent, in the banner
-  const refused = S.refusedOffline ? [" ", el("span", { id: "not-sent", class: "message-text" }, t("table.notConnected"))] : [];
-  box.replaceChildren(el("span", { class: "message-text" }, t("table.reconnecting")), ...refused, " ",
-    el("button", { type: "button", id: "reconnect-now", class: "secondary small", onclick: () => S.link && S.link.retryNow() }, t("table.reconnectNow")));
+  const words = S.refusedOffline
+    ? el("span", { id: "not-sent", class: "message-text" }, t("table.notConnected"))
+    : el("span", { class: "message-text" }, t("table.reconnecting"));
+  box.replaceChildren(words, el("button", { type: "button", id: "reconnect-now", class: "secondary small", onclick: () => S.link && S.link.retryNow() },
+    el("span", { class: "reconnect-word" }, t("table.reconnectNow"))));
+}
+
+// The banner's place, kept for it (eterna.css): the header's free middle on a wide screen, the
+// table head's top right corner, beside the game's name, on a phone, whose header has no room.
+const PHONE = matchMedia("(max-width: 700px)");
+function placeConnection() {
+  const slot = $("connection-slot");
+  if (PHONE.matches) document.querySelector(".table-head > h1").after(slot);
+  else document.querySelector(".topbar .lang").before(slot);
 }
 
 function renderSeats() {
@@ -450,11 +461,15 @@ function drawActions() {
     refusal.append(el("strong", {}, tOr(`error.${S.refusal.code}`, S.refusal.code)), `: ${S.refusal.message}${rule}`);
   }
   placeRefusal();
-  // while reconnecting, in no more room than the words it replaces (the moves below stay put)
+  // While reconnecting, in the room of the words it replaces (the moves below stay put): they stay
+  // in the note, unseen, under the new ones (eterna.css), so the room holds at every width and
+  // whether or not the panel is folded (a room measured at each drawing was lost when a retry
+  // drew the page while a phone's panel was folded, and the moves moved up).
   const note = $("actions-note");
-  const offNote = reconnecting() && legal.length > 0;
-  note.style.minHeight = offNote ? `${note.getBoundingClientRect().height}px` : "";
-  note.textContent = offNote ? t("table.movesReconnecting") : legal.length ? t("table.pickAction") : t("table.notYourTurn");
+  const words = legal.length ? t("table.pickAction") : t("table.notYourTurn");
+  if (reconnecting() && legal.length > 0) {
+    note.replaceChildren(el("span", {}, t("table.movesReconnecting")), el("span", { class: "kept-room", "aria-hidden": "true" }, words));
+  } else note.textContent = words;
   hintButton.disabled = !legal.length || S.hintPending || reconnecting();
   const hintBox = $("hint");
   hintBox.replaceChildren();
@@ -582,6 +597,8 @@ async function main() {
   await setupPage("table.title");
   installDefs();
   setupMoves();
+  placeConnection();
+  PHONE.addEventListener("change", placeConnection);
   window.addEventListener("resize", dockRoom);
   $("hint-button").addEventListener("click", () => {
     if (send({ type: "hint" })) {

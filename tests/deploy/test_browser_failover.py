@@ -159,9 +159,9 @@ def local_cluster() -> Iterator[Cluster]:
 
 def in_a_thread_of_its_own(scenario: Callable[[Any], None]) -> None:
     """Run `scenario(browser)` with a Chromium of its own, in a thread of its own: Playwright's
-    sync API refuses to start in a thread where another one runs, and under `pytest -n 2` this
-    worker may hold the session's Chromium of tests/web (whose fixtures tests/deploy cannot
-    reach) until the session ends."""
+    sync API refuses to start in a thread where another one runs, and tests/web's Chromium (whose
+    fixtures tests/deploy cannot reach) runs in this worker while tests/web's tests do: a thread
+    of its own does not depend on the order a worker is given its tests in."""
     failures: list[BaseException] = []
 
     def run() -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
-from types import UnionType
-from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+from tests.typed_dicts import check_typed, fits
 
 import eterna
 from eterna.games.eternitium.cards import DATA as ETERNITIUM_DATA
@@ -136,42 +136,6 @@ def test_games_public_signatures_hold_no_any():
     assert still == GAMES_ALLOWED  # each exception is still needed
 
 
-def _check_json(value: object, hint: Any, where: str) -> None:
-    """`value`, read from JSON, is of the type `hint` (the forms the card data's TypedDicts
-    use: TypedDicts, lists, str-keyed dicts, unions, str, int, bool)."""
-    origin = get_origin(hint)
-    if is_typeddict(hint):
-        assert isinstance(value, dict), (where, value)
-        keys = set(value)
-        assert hint.__required_keys__ <= keys, (where, hint.__required_keys__ - keys)
-        assert keys <= hint.__required_keys__ | hint.__optional_keys__, (where, keys)
-        hints = get_type_hints(hint)
-        for key, item in value.items():
-            _check_json(item, hints[key], f"{where}.{key}")
-    elif origin in (Union, UnionType):
-        assert any(_fits(value, option, where) for option in get_args(hint)), (where, value)
-    elif origin is list:
-        assert isinstance(value, list), (where, value)
-        for i, item in enumerate(value):
-            _check_json(item, get_args(hint)[0], f"{where}[{i}]")
-    elif origin is dict:
-        assert isinstance(value, dict), (where, value)
-        for key, item in value.items():
-            _check_json(key, str, f"{where} key")
-            _check_json(item, get_args(hint)[1], f"{where}[{key!r}]")
-    else:
-        assert hint in (str, int, bool), (where, hint)
-        assert type(value) is hint, (where, value, hint)
-
-
-def _fits(value: object, hint: Any, where: str) -> bool:
-    try:
-        _check_json(value, hint, where)
-    except AssertionError:
-        return False
-    return True
-
-
 def test_the_card_data_is_what_its_typed_dicts_say():
     """The card data files are typed by a `cast` at import (vale/cards.py, eternitium/cards.py):
     each file holds exactly the keys of its TypedDicts (vale/typeddicts.py,
@@ -179,9 +143,9 @@ def test_the_card_data_is_what_its_typed_dicts_say():
     value of its declared type; a key a reader reads that the data lacks is a mypy error."""
     data = GAMES / "vale" / "data"
     for name, typed in (("cards.json", ValeCardsFile), ("artifacts.json", ValeArtifactsFile)):
-        _check_json(json.loads((data / name).read_text("utf-8")), typed, f"vale/{name}")
+        check_typed(json.loads((data / name).read_text("utf-8")), typed, f"vale/{name}")
     cards = GAMES / "eternitium" / "data" / "cards.json"
-    _check_json(json.loads(cards.read_text("utf-8")), EternitiumCardsFile, "eternitium")
+    check_typed(json.loads(cards.read_text("utf-8")), EternitiumCardsFile, "eternitium")
     # every optional key is met somewhere (a TypedDict declares nothing the data never holds)
     vale_cards = [*VALE_DATA["cards"], *VALE_ARTIFACTS["creatures"]]
     assert set().union(*vale_cards) == set(ValeCardData.__annotations__)
@@ -195,8 +159,8 @@ def test_the_card_data_is_what_its_typed_dicts_say():
 
 def test_the_card_check_sees_a_wrong_value():
     card = {"id": "x", "name": "X", "family": "fire", "cost": 1, "set": "base"}
-    _check_json(card, ValeCardData, "card")
+    check_typed(card, ValeCardData, "card")
     for wrong in ({**card, "cost": "1"}, {**card, "colour": "red"}, {"id": "x"}):
-        assert not _fits(wrong, ValeCardData, "card")
-    assert _fits({"op": "draw", "portals": "any"}, EternitiumPrimitive, "op")
-    assert not _fits({"op": "draw", "portals": 3}, EternitiumPrimitive, "op")
+        assert not fits(wrong, ValeCardData, "card")
+    assert fits({"op": "draw", "portals": "any"}, EternitiumPrimitive, "op")
+    assert not fits({"op": "draw", "portals": 3}, EternitiumPrimitive, "op")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from eternitium_helpers import check_keys, legal, make
+from eternitium_helpers import legal, make
+from tests.typed_dicts import check_typed
 
 from eterna.core.errors import BadSetup
 from eterna.games.eternitium import GAME
@@ -448,7 +449,7 @@ def test_a_parsed_setup_is_the_typed_setup_it_declares():
     assert set(setup) == set(SETUP_KEYS) == EternitiumSetup.__optional_keys__
     parsed = parse_setup(setup, 2)
     assert set(parsed) == set(SETUP_KEYS)
-    check_keys(parsed, EternitiumSetup, "setup")
+    check_typed(parsed, EternitiumSetup, "setup")
     assert parsed["era"] == [[0 | VISIBLE, 1], [3]]
     assert parsed["portals"] == {0: 2}
     assert parse_setup(None, 2) == {}

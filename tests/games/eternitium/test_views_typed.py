@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from eternitium_helpers import check_keys
+from tests.typed_dicts import check_typed
 
 from eterna.games.eternitium import GAME
 from eterna.games.eternitium.views import (
@@ -54,12 +54,12 @@ def test_the_view_has_exactly_the_typed_keys_and_types():
             while True:
                 for seat in (*range(players), None):
                     view = state.view(seat)
-                    check_keys(view, EternitiumView, f"view({seat})")
+                    check_typed(view, EternitiumView, f"view({seat})")
                     seen |= set(view["pending"])
                     movers += "legal_actions" in view
                     if seat is not None:
                         part = policy_view(state, seat)
-                        check_keys(part, EternitiumPolicyView, f"policy_view({seat})")
+                        check_typed(part, EternitiumPolicyView, f"policy_view({seat})")
                 if state.is_terminal:
                     break
                 legal = state.legal_actions()

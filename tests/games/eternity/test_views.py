@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.typed_dicts import check_keys
+
 from eterna.games.eternity import GAME
 from eterna.games.eternity.views import (
     EternityLastTrick,
@@ -15,12 +17,6 @@ from eterna.games.eternity.views import (
     EternityView,
     as_eternity_view,
 )
-
-
-def check_keys(value: dict[str, Any], typed: Any) -> None:
-    keys = set(value)
-    assert typed.__required_keys__ <= keys, (typed.__name__, typed.__required_keys__ - keys)
-    assert keys <= typed.__required_keys__ | typed.__optional_keys__, (typed.__name__, keys)
 
 
 def check_view(view: dict[str, Any]) -> None:

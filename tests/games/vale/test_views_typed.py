@@ -7,18 +7,11 @@ at run time on the compiled build too (mypyc makes a compiled TypedDict total)."
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from tests.typed_dicts import check_keys
 
 from eterna.games.vale import GAME
 from eterna.games.vale.views import ValeArtifacts, ValeLogEntry, ValePending, ValeView
-
-
-def check_keys(value: object, typed: Any, where: str) -> set[str]:
-    assert isinstance(value, dict), (where, value)
-    keys = set(value)
-    assert typed.__required_keys__ <= keys, (where, typed.__required_keys__ - keys)
-    assert keys <= typed.__required_keys__ | typed.__optional_keys__, (where, keys)
-    return keys
 
 
 def test_the_typed_dicts_declare_what_the_docs_name():
